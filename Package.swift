@@ -1,0 +1,62 @@
+// swift-tools-version:6.1
+// PhotoKiosk: a touch photo viewer that owns the screen of a small Linux computer.
+// Layers (one-way, see DESIGN in README): photokiosk → PhotoKioskApp → Widgets → UI → Graphics;
+// Imaging → Graphics; Platform → Graphics. C libraries are reached only through the C* targets.
+import PackageDescription
+
+let package = Package(
+    name: "PhotoKiosk",
+    products: [
+        .executable(name: "photokiosk", targets: ["photokiosk"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // MARK: System libraries (module maps over the Debian -dev packages)
+        .systemLibrary(name: "CLibJPEG", path: "Sources/CSystem/CLibJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CLibPNG", path: "Sources/CSystem/CLibPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPixman", path: "Sources/CSystem/CPixman", pkgConfig: "pixman-1",
+                       providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CSystem/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CLibDRM", path: "Sources/CSystem/CLibDRM", pkgConfig: "libdrm",
+                       providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CLibInput", path: "Sources/CSystem/CLibInput", pkgConfig: "libinput",
+                       providers: [.apt(["libinput-dev", "libudev-dev"])]),
+
+        // MARK: C shims: only what Swift cannot do (setjmp error handling, macros, variadic callbacks)
+        .target(name: "CJPEG", dependencies: ["CLibJPEG"], path: "Sources/CShims/CJPEG"),
+        .target(name: "CPNG", dependencies: ["CLibPNG"], path: "Sources/CShims/CPNG"),
+        .target(name: "CDRM", dependencies: ["CLibDRM"], path: "Sources/CShims/CDRM"),
+        .target(name: "CInput", dependencies: ["CLibInput"], path: "Sources/CShims/CInput"),
+
+        // MARK: Swift layers
+        .target(name: "Graphics", dependencies: ["CPixman", "CFreeType"]),
+        .target(name: "Imaging", dependencies: ["Graphics", "CJPEG", "CPNG",
+                                                .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Platform", dependencies: ["Graphics", "CDRM", "CInput",
+                                                 .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UI", dependencies: ["Graphics"]),
+        .target(name: "Widgets", dependencies: ["UI", "Graphics"]),
+        .target(name: "PhotoKioskApp", dependencies: ["Widgets", "UI", "Imaging", "Platform", "Graphics",
+                                                      .product(name: "Logging", package: "swift-log")]),
+        .executableTarget(name: "photokiosk", dependencies: [
+            "PhotoKioskApp", "Imaging", "Graphics", "Platform",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // MARK: Tests (none of them needs ../shared or a screen)
+        .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics"]),
+        .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),
+        .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Imaging", "Platform", "Graphics"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
