@@ -45,7 +45,7 @@ open class GestureRecognizer {
     public var numberOfTouches: Int { touches.count }
 
     /// The centroid of the tracked touches in `view`'s coordinates (window if nil).
-    public func location(in view: View?) -> Point {
+    open func location(in view: View?) -> Point {
         guard !touches.isEmpty else { return lastLocation.map { view?.convert($0, from: nil) ?? $0 } ?? .zero }
         let sum = touches.reduce(Point.zero) { $0 + $1.location }
         return view?.convert(sum / Double(touches.count), from: nil) ?? sum / Double(touches.count)
