@@ -45,11 +45,13 @@ public struct Animator {
         }
         let start = scheduler.now
         animation.scheduler = scheduler
-        animation.taskID = scheduler.addFrameTask { [weak animation] now in
-            let progress = min(1, (now - start) / duration)
+        // The task holds the animation until it finishes, so callers may drop the handle.
+        animation.taskID = scheduler.addFrameTask { now in
+            let elapsed = now - start
+            let progress = elapsed >= duration - Scheduler.tolerance ? 1 : elapsed / duration
             update(easing(progress))
             if progress >= 1 {
-                animation?.finish(completed: true)
+                animation.finish(completed: true)
                 return false
             }
             return true
@@ -68,11 +70,11 @@ public struct Animator {
         animation.completion = completion
         let start = scheduler.now
         animation.scheduler = scheduler
-        animation.taskID = scheduler.addFrameTask { [weak animation] now in
+        animation.taskID = scheduler.addFrameTask { now in
             let s = spring.state(at: now - start, displacement: from - to, velocity: velocity)
             if spring.isSettled(displacement: s.displacement, velocity: s.velocity, threshold: threshold) {
                 update(to)
-                animation?.finish(completed: true)
+                animation.finish(completed: true)
                 return false
             }
             update(to + s.displacement)
