@@ -77,6 +77,7 @@ struct cjpeg_decoder {
     struct cjpeg_error_manager err;
     struct jpeg_progress_mgr progress;
     int max_scans;
+    long image_warnings;
     int failed;
     int state;
 };
@@ -191,6 +192,10 @@ cjpeg_status cjpeg_decoder_decode(cjpeg_decoder *d, uint8_t *pixels, size_t stri
         for (JDIMENSION i = 0; i < count; i++) rows[i] = pixels + (size_t)(first + i) * stride;
         if (jpeg_read_scanlines(&d->cinfo, rows, count) == 0) break;  // cannot happen with a memory source
     }
+    // Every row is out. Problems after this point (a missing EOI) do not damage the image:
+    // neither count them nor fail on them in strict mode.
+    d->image_warnings = d->err.warnings;
+    d->err.strict = 0;
     jpeg_finish_decompress(&d->cinfo);
     d->state = STATE_DONE;
     return CJPEG_OK;
@@ -201,7 +206,10 @@ const char *cjpeg_decoder_message(const cjpeg_decoder *d) {
     return d->err.message[0] ? d->err.message : d->err.first_warning;
 }
 
-long cjpeg_decoder_warning_count(const cjpeg_decoder *d) { return d ? d->err.warnings : 0; }
+long cjpeg_decoder_warning_count(const cjpeg_decoder *d) {
+    if (!d) return 0;
+    return d->state == STATE_DONE ? d->image_warnings : d->err.warnings;
+}
 int cjpeg_decoder_saw_truncation(const cjpeg_decoder *d) { return d ? d->err.saw_truncation : 0; }
 const char *cjpeg_decoder_first_warning(const cjpeg_decoder *d) { return d ? d->err.first_warning : ""; }
 

@@ -56,7 +56,8 @@ cjpeg_status cjpeg_decoder_decode(cjpeg_decoder *decoder, uint8_t *pixels, size_
 
 /// The last error message, or the first warning when there was no error ("" if none).
 const char *cjpeg_decoder_message(const cjpeg_decoder *decoder);
-/// Warnings libjpeg emitted (corrupt data, premature end of file): the image may be partial.
+/// Warnings libjpeg emitted before the last row (corrupt data, premature end of file): the
+/// image may be partial. Warnings after it (a missing EOI marker) are not counted.
 long cjpeg_decoder_warning_count(const cjpeg_decoder *decoder);
 /// Whether one of the warnings was "Premature end of JPEG file".
 int cjpeg_decoder_saw_truncation(const cjpeg_decoder *decoder);
