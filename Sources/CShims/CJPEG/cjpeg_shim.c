@@ -54,7 +54,6 @@ static cjpeg_status classify(const struct cjpeg_error_manager *err) {
     case JERR_NOT_COMPILED:
     case JERR_ARITH_NOTIMPL:
     case JERR_CONVERSION_NOTIMPL:
-    case JERR_EMPTY_IMAGE:
     case JERR_IMAGE_TOO_BIG:
     case JERR_WIDTH_OVERFLOW:
         return CJPEG_UNSUPPORTED;
