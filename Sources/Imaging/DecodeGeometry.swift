@@ -43,11 +43,16 @@ extension ImageDecoder {
         -> (width: Int, height: Int)
     {
         guard !size.isEmpty, !box.isEmpty else { return (max(1, Int(size.width)), max(1, Int(size.height))) }
-        var scale = size.scaleToFit(box)
-        if !allowsUpscaling { scale = min(scale, 1) }
-        let w = max(1, Int((size.width * scale).rounded()))
-        let h = max(1, Int((size.height * scale).rounded()))
-        // Rounding never pushes past the box.
-        return (min(w, max(1, Int(box.width))), min(h, max(1, Int(box.height))))
+        let widthLimits = box.width / size.width <= box.height / size.height
+        let scale = widthLimits ? box.width / size.width : box.height / size.height
+        if scale >= 1 && !allowsUpscaling { return (Int(size.width.rounded()), Int(size.height.rounded())) }
+        // The limiting side gets the box's whole pixels; the other follows the aspect ratio.
+        if widthLimits {
+            let w = max(1, Int(box.width))
+            return (w, min(max(1, Int(box.height)), max(1, Int((size.height * Double(w) / size.width).rounded()))))
+        } else {
+            let h = max(1, Int(box.height))
+            return (min(max(1, Int(box.width)), max(1, Int((size.width * Double(h) / size.height).rounded()))), h)
+        }
     }
 }

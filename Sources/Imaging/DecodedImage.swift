@@ -13,12 +13,16 @@ public struct DecodedImage: Sendable {
     public var warning: String?
     /// What the header said.
     public var info: ImageInfo
+    /// The DCT scale a JPEG was decoded at before the final resize (`.full` for PNG).
+    public var dctScale: DCTScale
 
-    public init(bitmap: Bitmap, originalSize: Size, isPartial: Bool, warning: String? = nil, info: ImageInfo) {
+    public init(bitmap: Bitmap, originalSize: Size, isPartial: Bool, warning: String? = nil, info: ImageInfo,
+                dctScale: DCTScale = .full) {
         self.bitmap = bitmap
         self.originalSize = originalSize
         self.isPartial = isPartial
         self.warning = warning
         self.info = info
+        self.dctScale = dctScale
     }
 }

@@ -35,7 +35,7 @@ enum JPEGDecoder {
         let warnings = decompressor.warningCount
         return DecodedImage(bitmap: info.orientation.apply(to: result), originalSize: info.orientedSize,
                             isPartial: warnings > 0, warning: warnings > 0 ? decompressor.firstWarning : nil,
-                            info: info)
+                            info: info, dctScale: scale)
     }
 
     /// One libjpeg decompressor for one image; owns the C handle.
