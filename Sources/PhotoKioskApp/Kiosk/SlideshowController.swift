@@ -9,6 +9,12 @@ public struct SlideshowController: Equatable, Sendable {
         public var previous: String?
         /// Opacity of `photo` over `previous`, 0...1.
         public var opacity: Double
+
+        public init(photo: String, previous: String?, opacity: Double) {
+            self.photo = photo
+            self.previous = previous
+            self.opacity = opacity
+        }
     }
 
     public let settings: KioskConfig.Slideshow

@@ -19,7 +19,7 @@ public struct SlideshowSequencer: Equatable, Sendable {
         self.rng = SeededRandom(seed: seed)
         self.current = current
         self.unshown = Set(photos)
-        if let current { unshown.remove(current) }
+        if let current { unshown.remove(current) }  // resumed: it was shown already
     }
 
     /// Moves to the next photo and returns it; nil when there are no photos.
@@ -40,12 +40,11 @@ public struct SlideshowSequencer: Equatable, Sendable {
             }
             successorOfRemoved = nil
         case .shuffle:
-            if unshown.isEmpty {
-                unshown = Set(photos)
-                if photos.count > 1, let current { unshown.remove(current) }
-            }
-            // Draw in library order so the same seed and list give the same sequence.
-            let candidates = photos.filter(unshown.contains)
+            if unshown.isEmpty { unshown = Set(photos) }
+            // Draw in library order so the same seed and list give the same sequence. The photo on
+            // screen can only be drawn again at the start of a round; not then either if others remain.
+            var candidates = photos.filter(unshown.contains)
+            if candidates.count > 1, let current { candidates.removeAll { $0 == current } }
             next = candidates[Int.random(in: 0..<candidates.count, using: &rng)]
             unshown.remove(next)
         }
