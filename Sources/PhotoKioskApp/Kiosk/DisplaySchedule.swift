@@ -66,6 +66,12 @@ public struct ScreenPower: Equatable, Sendable {
         public var woken: Bool
         /// When to ask again; nil: nothing will change until a touch.
         public var nextChange: LocalDateTime?
+
+        public init(screenOn: Bool, woken: Bool, nextChange: LocalDateTime?) {
+            self.screenOn = screenOn
+            self.woken = woken
+            self.nextChange = nextChange
+        }
     }
 
     public let schedule: DisplaySchedule
