@@ -123,4 +123,16 @@ import Testing
         #expect(throws: TOMLSyntaxError.self) { try TOMLParser.parse("a = {x = 1}\n[a]") }
         #expect(throws: Never.self) { try TOMLParser.parse("[a.b]\n[a]\nx = 1") }
     }
+
+    @Test func byteOrderMarkIsSkippedAndColumnsStayRight() throws {
+        let root = try TOMLParser.parse("\u{FEFF}a = 1\nb = 2")
+        #expect(root["a"]?.line == 1)
+        #expect(root["b"]?.line == 2)
+        do {
+            _ = try TOMLParser.parse("\u{FEFF}a = yes")
+            Issue.record("accepted a bare word")
+        } catch {
+            #expect(error.column == 5)
+        }
+    }
 }

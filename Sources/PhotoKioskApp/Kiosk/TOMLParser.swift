@@ -79,6 +79,11 @@ private struct Parser {
     // MARK: Document
 
     mutating func parseDocument() throws(TOMLSyntaxError) -> TOMLTable {
+        // Editors on other systems may save a byte-order mark.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            pos = 3
+            lineStart = 3
+        }
         var current = root
         while true {
             try skipWhitespaceAndComments()
