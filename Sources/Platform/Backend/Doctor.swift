@@ -12,7 +12,7 @@ public func platformReport(drmDirectory: String = "/dev/dri", inputDirectory: St
 
     lines.append("DRM devices (\(drmDirectory)):")
     let cards = DRMCard.nodes(in: drmDirectory)
-    if cards.isEmpty { lines.append("  none — " + PlatformError.noDRMDevice(directory: drmDirectory).description) }
+    if cards.isEmpty { lines.append("  none — " + PlatformError.noDRMDevice("\(drmDirectory)/card*").description) }
     for path in cards {
         do {
             let card = try DRMCard(path: path)

@@ -44,9 +44,12 @@ final class DRMCard {
     /// The first card in `directory` with KMS, or the one at `path` when given. Errors name the
     /// real cause: no node at all, or the group needed to open one.
     static func open(path: String?, directory: String = "/dev/dri") throws(PlatformError) -> DRMCard {
-        if let path { return try DRMCard(path: path) }
+        if let path {
+            guard access(path, F_OK) == 0 else { throw .noDRMDevice(path) }
+            return try DRMCard(path: path)
+        }
         let candidates = nodes(in: directory)
-        guard !candidates.isEmpty else { throw .noDRMDevice(directory: directory) }
+        guard !candidates.isEmpty else { throw .noDRMDevice("\(directory)/card*") }
         var firstError: PlatformError?
         for candidate in candidates {
             do {
@@ -55,7 +58,7 @@ final class DRMCard {
                 if firstError == nil || error.isPermission { firstError = error }
             }
         }
-        throw firstError ?? .noDRMDevice(directory: directory)
+        throw firstError ?? .noDRMDevice("\(directory)/card*")
     }
 
     struct Resources {

@@ -29,23 +29,24 @@ public final class EventLoop {
 
     /// Runs when the deadline given to `setDeadline` passes (the UI's next animation step).
     public var deadlineHandler: Handler?
-    /// Runs on SIGINT or SIGTERM. The default stops the loop so that `run()` returns and the
+    /// Runs on SIGINT or SIGTERM (the `signals` given to `init`). The default stops the loop so that `run()` returns and the
     /// caller's cleanup (restoring the console's CRTC) happens.
     public var signalHandler: ((Int32) -> Void)?
-    /// Times the loop woke up from epoll_wait; lets tests see that an idle loop sleeps.
+    /// Times epoll_wait returned with something to do; lets tests see that an idle loop sleeps.
     public private(set) var wakeups = 0
 
-    public init(handleSignals: Bool = true) throws(PlatformError) {
+    /// - Parameter signals: signals delivered through the signalfd instead of their default
+    ///   action (which would kill the process before cleanup). Empty: leave signals alone.
+    public init(signals: [Int32] = [SIGINT, SIGTERM]) throws(PlatformError) {
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard epollFD >= 0 else { throw .system("epoll_create1", errno: errno) }
         timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         guard timerFD >= 0 else { throw .system("timerfd_create", errno: errno) }
         mailbox = try Mailbox()
-        if handleSignals {
+        if !signals.isEmpty {
             var mask = sigset_t()
             sigemptyset(&mask)
-            sigaddset(&mask, SIGINT)
-            sigaddset(&mask, SIGTERM)
+            for signal in signals { sigaddset(&mask, signal) }
             pthread_sigmask(SIG_BLOCK, &mask, nil)
             signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
         } else {
@@ -172,7 +173,7 @@ public final class EventLoop {
             if errno == EINTR { return 0 }
             throw .system("epoll_wait", errno: errno)
         }
-        wakeups += 1
+        if n > 0 { wakeups += 1 }
         for event in events.prefix(Int(n)) {
             let fd = event.data.fd
             if fd == timerFD {

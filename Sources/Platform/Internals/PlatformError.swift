@@ -5,8 +5,8 @@ import Glibc
 public enum PlatformError: Error, Equatable, CustomStringConvertible {
     /// A system call failed; `errno` says why.
     case system(String, errno: Int32)
-    /// No /dev/dri/card* (no KMS driver loaded).
-    case noDRMDevice(directory: String)
+    /// No DRM card node where we looked ("/dev/dri/card*" or an explicit path).
+    case noDRMDevice(String)
     /// A device exists but we may not open it; `group` is the group that owns it.
     case permissionDenied(path: String, group: String?, userInGroup: Bool)
     /// A DRM device opened but has no connector we can use, or no mode matches.
@@ -22,8 +22,8 @@ public enum PlatformError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .system(call, errno):
             return "\(call) failed: \(String(cString: strerror(errno)))"
-        case let .noDRMDevice(directory):
-            return "No DRM device: \(directory) has no card* node. Is a KMS driver loaded? "
+        case let .noDRMDevice(lookedFor):
+            return "No DRM device (\(lookedFor) does not exist). Is a KMS driver loaded? "
                 + "(On a Raspberry Pi: dtoverlay=vc4-kms-v3d in config.txt.)"
         case let .permissionDenied(path, group, userInGroup):
             guard let group else { return "Permission denied opening \(path)." }
