@@ -78,8 +78,8 @@ public struct ModeRequest: Sendable, Equatable, CustomStringConvertible {
     }
 
     public init?(_ text: String) {
-        let parts = text.lowercased().split(separator: "@", maxSplits: 1)
-        let size = parts[0].split(separator: "x")
+        let parts = text.lowercased().split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
         guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else { return nil }
         var refresh: Int?
         if parts.count == 2 {
