@@ -6,6 +6,9 @@ import Graphics
 /// orientation after rotation), then calls `present(damage:)` with the rectangles it changed.
 /// A backend copies only those rectangles to the scanout buffer (rotating them if needed) and
 /// shows the result on the next vblank.
+///
+/// `size` and `frameBuffer` may change when a different screen is connected; the display then
+/// sends `.needsFullRedraw`, after which the app re-reads both.
 public protocol Display: AnyObject {
     /// A short human name for logs ("headless 1920x1080", "DRM card0 HDMI-A-1 1920x1080@60").
     var name: String { get }
@@ -14,8 +17,32 @@ public protocol Display: AnyObject {
     /// Where the next frame is drawn. Keeps its pixels between frames, so only damage is redrawn.
     var frameBuffer: Bitmap { get }
     /// False while a page flip is still pending or the display is not ours (DRM master lost,
-    /// disconnected): drawing then waits instead of tearing or failing.
+    /// disconnected): drawing then waits for `.frameDone` / `.needsFullRedraw`.
     var isReadyForFrame: Bool { get }
     /// Shows the frame; `damage` is in logical pixels. An empty list means nothing changed.
+    /// Damage presented while not ready is kept and shown with the next frame.
     func present(damage: [PixelRect]) throws
+    /// Starts delivering the display's events through `loop` (page-flip completions, hotplug,
+    /// DRM master changes); `onEvent` runs on the loop thread.
+    func attach(to loop: EventLoop, onEvent: @escaping (DisplayEvent) -> Void) throws
+    /// Gives the screen back (restores the console's CRTC). Safe to call more than once.
+    func close()
+}
+
+/// What a display tells the app between frames.
+public enum DisplayEvent: Sendable, Equatable {
+    /// The last presented frame is on screen: the next one may be presented.
+    case frameDone
+    /// The screen lost its contents (DRM master regained, screen reconnected, mode changed):
+    /// re-read `size`/`frameBuffer`, lay out if the size changed, and redraw everything.
+    case needsFullRedraw
+    /// Drawing is paused (screen disconnected, another program took the display); the reason
+    /// is for the log. `.needsFullRedraw` follows when it comes back.
+    case suspended(String)
+}
+
+extension Display {
+    /// Displays without events (headless) need nothing from the loop.
+    public func attach(to loop: EventLoop, onEvent: @escaping (DisplayEvent) -> Void) throws {}
+    public func close() {}
 }

@@ -1,0 +1,113 @@
+import CDRM
+import Glibc
+
+/// An open /dev/dri/card* node with KMS: probing connectors, encoders and CRTCs.
+final class DRMCard {
+    let path: String
+    let fd: Int32
+    let driver: String
+
+    /// Opens `path` and checks that it can scan out dumb buffers.
+    init(path: String) throws(PlatformError) {
+        fd = try openDevice(path, flags: O_RDWR | O_NONBLOCK)
+        self.path = path
+        var hasDumb: UInt64 = 0
+        guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &hasDumb) == 0, hasDumb != 0,
+              let res = drmModeGetResources(fd) else {
+            close(fd)
+            throw .noUsableOutput("\(path) has no KMS (dumb buffers / mode resources)")
+        }
+        drmModeFreeResources(res)
+        if let version = drmGetVersion(fd) {
+            driver = version.pointee.name.map { String(cString: $0) } ?? "?"
+            drmFreeVersion(version)
+        } else {
+            driver = "?"
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// /dev/dri/card* nodes, in numeric order.
+    static func nodes(in directory: String = "/dev/dri") -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("card") { names.append(name) }
+        }
+        return names.sorted { (Int($0.dropFirst(4)) ?? 0) < (Int($1.dropFirst(4)) ?? 0) }
+            .map { "\(directory)/\($0)" }
+    }
+
+    /// The first card in `directory` with KMS, or the one at `path` when given. Errors name the
+    /// real cause: no node at all, or the group needed to open one.
+    static func open(path: String?, directory: String = "/dev/dri") throws(PlatformError) -> DRMCard {
+        if let path {
+            guard access(path, F_OK) == 0 else { throw .noDRMDevice(path) }
+            return try DRMCard(path: path)
+        }
+        let candidates = nodes(in: directory)
+        guard !candidates.isEmpty else { throw .noDRMDevice("\(directory)/card*") }
+        var firstError: PlatformError?
+        for candidate in candidates {
+            do {
+                return try DRMCard(path: candidate)
+            } catch {
+                if firstError == nil || error.isPermission { firstError = error }
+            }
+        }
+        throw firstError ?? .noDRMDevice("\(directory)/card*")
+    }
+
+    struct Resources {
+        var connectors: [ConnectorInfo]
+        var encoders: [EncoderInfo]
+        var crtcIDs: [UInt32]
+    }
+
+    /// Reads connectors (with their modes), encoders and CRTCs.
+    func probe() -> Resources {
+        guard let res = drmModeGetResources(fd) else { return Resources(connectors: [], encoders: [], crtcIDs: []) }
+        defer { drmModeFreeResources(res) }
+        let r = res.pointee
+        let crtcs = (0..<Int(r.count_crtcs)).map { r.crtcs[$0] }
+        var encoders: [EncoderInfo] = []
+        for i in 0..<Int(r.count_encoders) {
+            guard let e = drmModeGetEncoder(fd, r.encoders[i]) else { continue }
+            encoders.append(EncoderInfo(id: e.pointee.encoder_id, crtcID: e.pointee.crtc_id,
+                                        possibleCRTCs: e.pointee.possible_crtcs))
+            drmModeFreeEncoder(e)
+        }
+        var connectors: [ConnectorInfo] = []
+        for i in 0..<Int(r.count_connectors) {
+            guard let c = drmModeGetConnector(fd, r.connectors[i]) else { continue }
+            let cp = c.pointee
+            let modes = (0..<Int(cp.count_modes)).map { ModeInfo(cp.modes[$0]) }
+            let typeName = drmModeGetConnectorTypeName(cp.connector_type).map { String(cString: $0) } ?? "Unknown"
+            connectors.append(ConnectorInfo(
+                id: cp.connector_id, name: "\(typeName)-\(cp.connector_type_id)",
+                isConnected: cp.connection == DRM_MODE_CONNECTED, modes: modes,
+                currentEncoderID: cp.encoder_id,
+                encoderIDs: (0..<Int(cp.count_encoders)).map { cp.encoders[$0] }))
+            drmModeFreeConnector(c)
+        }
+        return Resources(connectors: connectors, encoders: encoders, crtcIDs: crtcs)
+    }
+}
+
+extension ModeInfo {
+    init(_ raw: drmModeModeInfo) {
+        let name = withUnsafeBytes(of: raw.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        self.init(name: name, width: Int(raw.hdisplay), height: Int(raw.vdisplay), refresh: Int(raw.vrefresh),
+                  isPreferred: raw.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0, raw: raw)
+    }
+}
+
+extension PlatformError {
+    var isPermission: Bool {
+        if case .permissionDenied = self { return true }
+        return false
+    }
+}

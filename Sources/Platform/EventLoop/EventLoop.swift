@@ -1,0 +1,199 @@
+import CDRM
+import Glibc
+
+/// The app's one thread: epoll over the DRM fd, the libinput fd, a timerfd for timers, an eventfd
+/// for work posted by other threads, and a signalfd for SIGINT/SIGTERM. It sleeps in epoll_wait
+/// with no timeout when nothing is scheduled, so an idle kiosk costs no wakeups at all.
+///
+/// Not thread-safe except through `mailbox` (and `post`, which forwards to it). Create the loop
+/// before starting worker threads: it blocks SIGINT/SIGTERM so that only the signalfd sees them,
+/// and threads inherit that mask.
+public final class EventLoop {
+    public typealias Handler = () -> Void
+
+    /// A handle for cancelling a timer.
+    public struct TimerID: Hashable, Sendable {
+        fileprivate let value: UInt64
+    }
+
+    private let epollFD: Int32
+    private let timerFD: Int32
+    private let signalFD: Int32
+    public let mailbox: Mailbox
+    private var watchers: [Int32: Handler] = [:]
+    private var timers: [UInt64: (deadline: Double, handler: Handler)] = [:]
+    private var nextTimerID: UInt64 = 1
+    private var armedDeadline: Double?
+    private var deadlineTimer: TimerID?
+    private var running = false
+
+    /// Runs when the deadline given to `setDeadline` passes (the UI's next animation step).
+    public var deadlineHandler: Handler?
+    /// Runs on SIGINT or SIGTERM (the `signals` given to `init`). The default stops the loop so that `run()` returns and the
+    /// caller's cleanup (restoring the console's CRTC) happens.
+    public var signalHandler: ((Int32) -> Void)?
+    /// Times epoll_wait returned with something to do; lets tests see that an idle loop sleeps.
+    public private(set) var wakeups = 0
+
+    /// - Parameter signals: signals delivered through the signalfd instead of their default
+    ///   action (which would kill the process before cleanup). Empty: leave signals alone.
+    public init(signals: [Int32] = [SIGINT, SIGTERM]) throws(PlatformError) {
+        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epollFD >= 0 else { throw .system("epoll_create1", errno: errno) }
+        timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+        guard timerFD >= 0 else { throw .system("timerfd_create", errno: errno) }
+        mailbox = try Mailbox()
+        if !signals.isEmpty {
+            var mask = sigset_t()
+            sigemptyset(&mask)
+            for signal in signals { sigaddset(&mask, signal) }
+            pthread_sigmask(SIG_BLOCK, &mask, nil)
+            signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+        } else {
+            signalFD = -1
+        }
+        try add(fd: timerFD)
+        try add(fd: mailbox.eventFD)
+        if signalFD >= 0 { try add(fd: signalFD) }
+    }
+
+    deinit {
+        close(timerFD)
+        if signalFD >= 0 { close(signalFD) }
+        close(epollFD)
+    }
+
+    /// Seconds on CLOCK_MONOTONIC, the clock deadlines and input timestamps use.
+    public var now: Double { MonotonicClock.now() }
+
+    // MARK: File descriptors
+
+    /// Calls `handler` on the loop thread whenever `fd` is readable (or hung up).
+    public func watch(_ fd: Int32, _ handler: @escaping Handler) throws(PlatformError) {
+        if watchers[fd] == nil { try add(fd: fd) }
+        watchers[fd] = handler
+    }
+
+    /// Stops watching `fd`. Call before closing it.
+    public func unwatch(_ fd: Int32) {
+        guard watchers.removeValue(forKey: fd) != nil else { return }
+        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
+    }
+
+    private func add(fd: Int32) throws(PlatformError) {
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.fd = fd
+        guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else {
+            throw .system("epoll_ctl(ADD, \(fd))", errno: errno)
+        }
+    }
+
+    // MARK: Work from other threads
+
+    /// Queues `work` to run on the loop thread. Callable from any thread (see `Mailbox`).
+    public func post(_ work: @Sendable @escaping () -> Void) {
+        mailbox.post(work)
+    }
+
+    // MARK: Timers
+
+    /// Arms the one UI deadline: `deadlineHandler` runs once when CLOCK_MONOTONIC reaches
+    /// `seconds` (absolute, as from `now`). `nil` disarms it; a new value replaces the old one.
+    public func setDeadline(_ seconds: Double?) {
+        if let id = deadlineTimer { cancelTimer(id) }
+        deadlineTimer = nil
+        guard let seconds else { return }
+        deadlineTimer = addTimer(at: seconds) { [unowned self] in
+            self.deadlineTimer = nil
+            self.deadlineHandler?()
+        }
+    }
+
+    /// Runs `handler` once at the absolute monotonic time `deadline`.
+    @discardableResult
+    public func addTimer(at deadline: Double, _ handler: @escaping Handler) -> TimerID {
+        let id = nextTimerID
+        nextTimerID += 1
+        timers[id] = (deadline, handler)
+        rearm()
+        return TimerID(value: id)
+    }
+
+    /// Runs `handler` once after `delay` seconds.
+    @discardableResult
+    public func addTimer(after delay: Double, _ handler: @escaping Handler) -> TimerID {
+        addTimer(at: now + delay, handler)
+    }
+
+    public func cancelTimer(_ id: TimerID) {
+        if timers.removeValue(forKey: id.value) != nil { rearm() }
+    }
+
+    /// Points the timerfd at the earliest pending timer, or disarms it when there is none.
+    private func rearm() {
+        let earliest = timers.values.map(\.deadline).min()
+        guard earliest != armedDeadline else { return }
+        armedDeadline = earliest
+        var spec = itimerspec()
+        if let earliest { spec.it_value = MonotonicClock.absoluteTime(earliest) }
+        timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    }
+
+    private func fireDueTimers() {
+        var expirations: UInt64 = 0
+        _ = read(timerFD, &expirations, 8)
+        armedDeadline = nil
+        let t = now
+        let due = timers.filter { $0.value.deadline <= t }.sorted { $0.value.deadline < $1.value.deadline }
+        for (id, _) in due { timers.removeValue(forKey: id) }
+        rearm()
+        for (_, timer) in due { timer.handler() }
+    }
+
+    // MARK: Running
+
+    /// Dispatches events until `stop()` is called (by a handler, or by SIGINT/SIGTERM).
+    public func run() throws(PlatformError) {
+        running = true
+        while running { try runOnce(timeout: nil) }
+    }
+
+    /// Ends `run()` after the current dispatch.
+    public func stop() { running = false }
+
+    /// Waits once for events (at most `timeout` seconds; `nil` waits indefinitely) and
+    /// dispatches them. Returns the number of ready file descriptors.
+    @discardableResult
+    public func runOnce(timeout: Double?) throws(PlatformError) -> Int {
+        var events = [epoll_event](repeating: epoll_event(), count: 16)
+        let ms = timeout.map { Int32(max(0, ($0 * 1000).rounded(.up))) } ?? -1
+        let n = epoll_wait(epollFD, &events, Int32(events.count), ms)
+        if n < 0 {
+            if errno == EINTR { return 0 }
+            throw .system("epoll_wait", errno: errno)
+        }
+        if n > 0 { wakeups += 1 }
+        for event in events.prefix(Int(n)) {
+            let fd = event.data.fd
+            if fd == timerFD {
+                fireDueTimers()
+            } else if fd == mailbox.eventFD {
+                mailbox.drain()
+            } else if fd == signalFD {
+                handleSignal()
+            } else if let handler = watchers[fd] {
+                handler()
+            }
+        }
+        return Int(n)
+    }
+
+    private func handleSignal() {
+        var info = signalfd_siginfo()
+        while read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+            let signal = Int32(info.ssi_signo)
+            if let signalHandler { signalHandler(signal) } else { stop() }
+        }
+    }
+}

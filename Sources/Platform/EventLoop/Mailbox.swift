@@ -1,0 +1,43 @@
+import CDRM
+import Glibc
+import Synchronization
+
+/// The thread-safe door into an `EventLoop`: decode workers post closures here, an eventfd
+/// wakes the loop, and the loop runs them on its own thread in posting order.
+public final class Mailbox: Sendable {
+    let eventFD: Int32
+    private let queue = Mutex<[@Sendable () -> Void]>([])
+
+    init() throws(PlatformError) {
+        let fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard fd >= 0 else { throw .system("eventfd", errno: errno) }
+        eventFD = fd
+    }
+
+    deinit { close(eventFD) }
+
+    /// Queues `work` to run on the loop thread and wakes the loop. Callable from any thread.
+    public func post(_ work: @Sendable @escaping () -> Void) {
+        let wasEmpty = queue.withLock { q in
+            q.append(work)
+            return q.count == 1
+        }
+        // One wakeup per batch: the loop drains the whole queue when it runs.
+        if wasEmpty {
+            var one: UInt64 = 1
+            _ = write(eventFD, &one, 8)
+        }
+    }
+
+    /// Runs everything queued so far; called by the loop when the eventfd is readable.
+    func drain() {
+        var counter: UInt64 = 0
+        _ = read(eventFD, &counter, 8)
+        let work = queue.withLock { q in
+            let all = q
+            q.removeAll(keepingCapacity: true)
+            return all
+        }
+        for item in work { item() }
+    }
+}

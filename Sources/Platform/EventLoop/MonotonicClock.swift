@@ -1,0 +1,21 @@
+import Glibc
+
+/// CLOCK_MONOTONIC in seconds: the clock of timerfd deadlines, libinput and DRM timestamps.
+public enum MonotonicClock {
+    public static func now() -> Double {
+        var ts = Glibc.timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// An absolute `timespec` for `seconds`; never all-zero, because zero disarms a timerfd.
+    static func absoluteTime(_ seconds: Double) -> timespec {
+        let clamped = max(seconds, 1e-9)
+        let whole = clamped.rounded(.down)
+        var ns = Int((clamped - whole) * 1e9)
+        if ns >= 1_000_000_000 { ns = 999_999_999 }
+        var ts = Glibc.timespec(tv_sec: Int(whole), tv_nsec: ns)
+        if ts.tv_sec == 0 && ts.tv_nsec == 0 { ts.tv_nsec = 1 }
+        return ts
+    }
+}

@@ -1,0 +1,276 @@
+import CInput
+import CLibInput
+import Glibc
+import Graphics
+import Logging
+
+/// Which input devices to read.
+public struct InputConfiguration: Sendable {
+    /// The udev seat whose devices are used (hotplug included) when `devices` is empty.
+    public var seat: String
+    /// Explicit /dev/input/eventN nodes (libinput's path backend; no hotplug).
+    public var devices: [String]
+
+    public init(seat: String = "seat0", devices: [String] = []) {
+        self.seat = seat
+        self.devices = devices
+    }
+}
+
+/// Touchscreens, mice and keyboards through libinput, reported as `InputEvent`s in logical
+/// screen pixels. Touch positions come from libinput's `*_transformed` calls, so a
+/// LIBINPUT_CALIBRATION_MATRIX set by udev is honoured; then the display rotation applies.
+/// A mouse acts as a single finger (slot `InputEvent.mouseSlot`) while its left button is held.
+public final class LibinputSource {
+    /// Update when the display's size or rotation changes.
+    public var mapping: ScreenMapping
+    public let configuration: InputConfiguration
+    private let log: Logger
+    private let handler: (InputEvent) -> Void
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    private var udev: OpaquePointer?
+    private var context: OpaquePointer?
+    private var devices: [OpaquePointer: InputDeviceInfo] = [:]
+    private var touches: [Int: Point] = [:]
+    private var mouse: Point
+    private var mouseDown = false
+    private var keys = KeyTranslator()
+    private weak var loop: EventLoop?
+
+    /// Creates the libinput context (udev seat or explicit device paths). `handler` receives
+    /// events on the loop thread once `attach` is called.
+    public init(configuration: InputConfiguration = InputConfiguration(), mapping: ScreenMapping,
+                logger: Logger = Logger(label: "photokiosk.input"),
+                handler: @escaping (InputEvent) -> Void) throws(PlatformError) {
+        self.configuration = configuration
+        self.mapping = mapping
+        self.handler = handler
+        log = logger
+        mouse = Point(x: Double(mapping.logicalWidth) / 2, y: Double(mapping.logicalHeight) / 2)
+        // libinput keeps a pointer to the interface: it must live as long as the context.
+        interface = .allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(
+            open_restricted: { path, flags, _ in
+                guard let path else { return -EINVAL }
+                let fd = open(path, flags | O_CLOEXEC)
+                return fd < 0 ? -errno : fd
+            },
+            close_restricted: { fd, _ in _ = Glibc.close(fd) }))
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        if configuration.devices.isEmpty {
+            guard let udev = udev_new() else { throw .input("udev_new failed") }
+            self.udev = udev
+            guard let li = libinput_udev_create_context(interface, me, udev) else {
+                throw .input("libinput_udev_create_context failed")
+            }
+            context = li
+            installLogger(li)
+            guard libinput_udev_assign_seat(li, configuration.seat) == 0 else {
+                throw .input("cannot assign seat \(configuration.seat) (is udev running?)")
+            }
+        } else {
+            guard let li = libinput_path_create_context(interface, me) else {
+                throw .input("libinput_path_create_context failed")
+            }
+            context = li
+            installLogger(li)
+            for path in configuration.devices {
+                guard access(path, F_OK) == 0 else { throw .input("no input device \(path)") }
+                guard access(path, R_OK) == 0 else {
+                    let access = DeviceAccess(path: path)
+                    throw .permissionDenied(path: path, group: access.groupName, userInGroup: access.userInGroup)
+                }
+                guard libinput_path_add_device(li, path) != nil else {
+                    throw .input("libinput cannot use \(path) (see the libinput messages above)")
+                }
+            }
+        }
+    }
+
+    deinit {
+        close()
+        interface.deallocate()
+    }
+
+    private func installLogger(_ li: OpaquePointer) {
+        libinput_log_set_priority(li, LIBINPUT_LOG_PRIORITY_INFO)
+        cinput_set_log_sink(li) { li, priority, message in
+            guard let li, let message, let user = libinput_get_user_data(li) else { return }
+            let source = Unmanaged<LibinputSource>.fromOpaque(user).takeUnretainedValue()
+            let text = String(cString: message)
+            switch libinput_log_priority(rawValue: UInt32(priority)) {
+            case LIBINPUT_LOG_PRIORITY_ERROR: source.log.error("libinput: \(text)")
+            case LIBINPUT_LOG_PRIORITY_INFO: source.log.info("libinput: \(text)")
+            default: source.log.debug("libinput: \(text)")
+            }
+        }
+    }
+
+    /// libinput's epoll fd (readable when devices have events).
+    public var fileDescriptor: Int32 { context.map { libinput_get_fd($0) } ?? -1 }
+
+    /// Devices in use now.
+    public var currentDevices: [InputDeviceInfo] { Array(devices.values) }
+
+    /// Watches libinput's fd on `loop` and reports the devices already present right away.
+    public func attach(to loop: EventLoop) throws(PlatformError) {
+        self.loop = loop
+        try loop.watch(fileDescriptor) { [unowned self] in self.dispatch() }
+        dispatch()
+        if devices.isEmpty && configuration.devices.isEmpty {
+            log.warning("no input devices on \(configuration.seat) yet: \(Self.inputAccessHint())")
+        }
+    }
+
+    /// Reads everything libinput has and reports it. Called by the loop when the fd is readable.
+    public func dispatch() {
+        guard let li = context else { return }
+        libinput_dispatch(li)
+        while let event = libinput_get_event(li) {
+            handle(event)
+            libinput_event_destroy(event)
+        }
+    }
+
+    public func close() {
+        guard let li = context else { return }
+        loop?.unwatch(libinput_get_fd(li))
+        context = nil
+        libinput_unref(li)
+        if let udev { udev_unref(udev) }
+        udev = nil
+    }
+
+    // MARK: Translation
+
+    private func handle(_ event: OpaquePointer) {
+        let type = libinput_event_get_type(event)
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED:
+            let device = libinput_event_get_device(event)!
+            let info = Self.info(device)
+            devices[device] = info
+            log.info("input device added: \(info.name) (\(info.node))")
+            handler(.deviceAdded(info))
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            let device = libinput_event_get_device(event)!
+            let info = devices.removeValue(forKey: device) ?? Self.info(device)
+            if info.isPointer && mouseDown {
+                mouseDown = false
+                handler(.touch(slot: InputEvent.mouseSlot, phase: .cancel, location: mouse, time: MonotonicClock.now()))
+                handler(.frame(time: MonotonicClock.now()))
+            }
+            log.info("input device removed: \(info.name)")
+            handler(.deviceRemoved(info))
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
+             LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
+            handleTouch(libinput_event_get_touch_event(event), type: type)
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON:
+            handlePointer(libinput_event_get_pointer_event(event), type: type)
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            let k = libinput_event_get_keyboard_event(event)
+            let pressed = libinput_event_keyboard_get_key_state(k) == LIBINPUT_KEY_STATE_PRESSED
+            if let key = keys.translate(code: libinput_event_keyboard_get_key(k), pressed: pressed) {
+                handler(.key(key, pressed: pressed, time: Double(libinput_event_keyboard_get_time_usec(k)) / 1e6))
+            }
+        default:
+            break
+        }
+    }
+
+    private func handleTouch(_ touch: OpaquePointer?, type: libinput_event_type) {
+        guard let touch else { return }
+        let time = Double(libinput_event_touch_get_time_usec(touch)) / 1e6
+        if type == LIBINPUT_EVENT_TOUCH_FRAME { return handler(.frame(time: time)) }
+        let slot = Int(libinput_event_touch_get_seat_slot(touch))
+        switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            let device = Point(x: libinput_event_touch_get_x_transformed(touch, UInt32(mapping.deviceWidth)),
+                               y: libinput_event_touch_get_y_transformed(touch, UInt32(mapping.deviceHeight)))
+            let p = mapping.logical(device)
+            touches[slot] = p
+            handler(.touch(slot: slot, phase: type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .motion, location: p, time: time))
+        case LIBINPUT_EVENT_TOUCH_UP:
+            handler(.touch(slot: slot, phase: .up, location: touches.removeValue(forKey: slot) ?? .zero, time: time))
+        default:
+            handler(.touch(slot: slot, phase: .cancel, location: touches.removeValue(forKey: slot) ?? .zero, time: time))
+        }
+    }
+
+    private static let leftButton: UInt32 = 0x110   // BTN_LEFT
+
+    private func handlePointer(_ pointer: OpaquePointer?, type: libinput_event_type) {
+        guard let pointer else { return }
+        let time = Double(libinput_event_pointer_get_time_usec(pointer)) / 1e6
+        switch type {
+        case LIBINPUT_EVENT_POINTER_MOTION:
+            // Relative motion moves the cursor in logical space: "right" is right on screen.
+            mouse = mapping.clamped(Point(x: mouse.x + libinput_event_pointer_get_dx(pointer),
+                                          y: mouse.y + libinput_event_pointer_get_dy(pointer)))
+        case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+            let device = Point(x: libinput_event_pointer_get_absolute_x_transformed(pointer, UInt32(mapping.deviceWidth)),
+                               y: libinput_event_pointer_get_absolute_y_transformed(pointer, UInt32(mapping.deviceHeight)))
+            mouse = mapping.clamped(mapping.logical(device))
+        default:
+            guard libinput_event_pointer_get_button(pointer) == Self.leftButton else { return }
+            let pressed = libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED
+            guard pressed != mouseDown else { return }
+            mouseDown = pressed
+            handler(.touch(slot: InputEvent.mouseSlot, phase: pressed ? .down : .up, location: mouse, time: time))
+            handler(.frame(time: time))
+            return
+        }
+        if mouseDown {
+            handler(.touch(slot: InputEvent.mouseSlot, phase: .motion, location: mouse, time: time))
+            handler(.frame(time: time))
+        }
+    }
+
+    private static func info(_ device: OpaquePointer) -> InputDeviceInfo {
+        InputDeviceInfo(
+            name: String(cString: libinput_device_get_name(device)),
+            node: "/dev/input/" + String(cString: libinput_device_get_sysname(device)),
+            isTouchscreen: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0,
+            isPointer: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0,
+            isKeyboard: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0)
+    }
+
+    /// Why a seat may look empty: unreadable /dev/input nodes name the `input` group.
+    static func inputAccessHint() -> String {
+        let nodes = InputNodes.list()
+        guard !nodes.isEmpty else { return "no /dev/input/event* nodes" }
+        if let denied = nodes.first(where: { access($0.path, R_OK) != 0 }) {
+            return PlatformError.permissionDenied(path: denied.path, group: DeviceAccess(path: denied.path).groupName,
+                                                  userInGroup: DeviceAccess(path: denied.path).userInGroup).description
+        }
+        return "the devices are readable; is udev running and are they tagged for \("seat0")?"
+    }
+}
+
+/// /dev/input/event* with the names the kernel gives them.
+enum InputNodes {
+    static func list(directory: String = "/dev/input") -> [(path: String, name: String)] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var result: [(String, String)] = []
+        while let entry = readdir(dir) {
+            let node = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard node.hasPrefix("event") else { continue }
+            let name = readLine(path: "/sys/class/input/\(node)/device/name") ?? "?"
+            result.append(("\(directory)/\(node)", name))
+        }
+        return result.sorted { $0.0.count == $1.0.count ? $0.0 < $1.0 : $0.0.count < $1.0.count }
+    }
+}
+
+/// The first line of a small text file (sysfs attributes), without the newline.
+func readLine(path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 512)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    var line = String(decoding: bytes, as: UTF8.self)
+    while line.hasSuffix("\n") { line.removeLast() }
+    return line
+}

@@ -1,0 +1,56 @@
+import Testing
+@testable import Platform
+
+@Suite("Choosing connector, mode and CRTC")
+struct OutputChoiceTests {
+    let hdmiModes = [ModeInfo(name: "1920x1080", width: 1920, height: 1080, refresh: 60, isPreferred: true),
+                     ModeInfo(name: "1920x1080", width: 1920, height: 1080, refresh: 50, isPreferred: false),
+                     ModeInfo(name: "1280x720", width: 1280, height: 720, refresh: 50, isPreferred: false),
+                     ModeInfo(name: "1280x720", width: 1280, height: 720, refresh: 60, isPreferred: false)]
+    var connectors: [ConnectorInfo] {
+        [ConnectorInfo(id: 30, name: "HDMI-A-1", isConnected: false, modes: []),
+         ConnectorInfo(id: 31, name: "DSI-1", isConnected: true, modes: [], encoderIDs: [40]),   // no modes yet
+         ConnectorInfo(id: 32, name: "HDMI-A-2", isConnected: true, modes: hdmiModes, currentEncoderID: 0,
+                       encoderIDs: [41]),
+         ConnectorInfo(id: 33, name: "Virtual-1", isConnected: true, modes: hdmiModes, encoderIDs: [42])]
+    }
+
+    @Test func firstConnectedConnectorWithModesUnlessOneIsNamed() {
+        #expect(OutputChoice.connector(in: connectors, named: nil)?.id == 32)
+        #expect(OutputChoice.connector(in: connectors, named: "virtual-1")?.id == 33)
+        #expect(OutputChoice.connector(in: connectors, named: "HDMI-A-1") == nil)   // disconnected: wait
+        #expect(OutputChoice.connector(in: [], named: nil) == nil)
+    }
+
+    @Test func preferredModeUnlessASizeIsRequested() {
+        #expect(OutputChoice.mode(in: hdmiModes, request: nil)?.description == "1920x1080@60 (preferred)")
+        #expect(OutputChoice.mode(in: hdmiModes, request: ModeRequest("1280x720"))?.refresh == 60)
+        #expect(OutputChoice.mode(in: hdmiModes, request: ModeRequest("1280x720@50"))?.refresh == 50)
+        #expect(OutputChoice.mode(in: hdmiModes, request: ModeRequest("1920x1080@75"))?.refresh == 60)
+        #expect(OutputChoice.mode(in: hdmiModes, request: ModeRequest("800x600")) == nil)
+        let unpreferred = hdmiModes.map { var m = $0; m.isPreferred = false; return m }
+        #expect(OutputChoice.mode(in: unpreferred, request: nil)?.refresh == 60)
+    }
+
+    @Test func modeRequestsParse() {
+        #expect(ModeRequest("1280x800") == ModeRequest(width: 1280, height: 800))
+        #expect(ModeRequest("1920X1080@50") == ModeRequest(width: 1920, height: 1080, refresh: 50))
+        for bad in ["", "1280", "x800", "1280x", "0x10", "1280x800@", "axb", "1280x800@x"] {
+            #expect(ModeRequest(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func crtcOfTheCurrentEncoderElseTheFirstFreePossibleOne() {
+        let crtcs: [UInt32] = [50, 51, 52]
+        let encoders = [EncoderInfo(id: 41, crtcID: 0, possibleCRTCs: 0b110),
+                        EncoderInfo(id: 42, crtcID: 52, possibleCRTCs: 0b111)]
+        var c = connectors[2]
+        #expect(OutputChoice.crtc(for: c, encoders: encoders, crtcIDs: crtcs) == 51)
+        #expect(OutputChoice.crtc(for: c, encoders: encoders, crtcIDs: crtcs, taken: [51]) == 52)
+        #expect(OutputChoice.crtc(for: c, encoders: encoders, crtcIDs: crtcs, taken: [51, 52]) == nil)
+        c = connectors[3]
+        c.currentEncoderID = 42
+        #expect(OutputChoice.crtc(for: c, encoders: encoders, crtcIDs: crtcs) == 52)   // keep what is lit
+        #expect(OutputChoice.crtc(for: c, encoders: encoders, crtcIDs: crtcs, taken: [52]) == 50)
+    }
+}
