@@ -20,20 +20,20 @@ import Glibc
         let path = dir + "/order"
         let order = CustomOrder(paths: ["/p/b.jpg", "/p/a b.jpg", "/p/ü.png"])
         try order.save(to: path)
-        #expect(try CustomOrder.load(from: path) == order)
-        #expect(try CustomOrder.load(from: dir + "/missing") == nil)
+        #expect(CustomOrder.load(from: path) == order)
+        #expect(CustomOrder.load(from: dir + "/missing") == nil)
     }
 
     /// A crash at any step before the rename leaves the old order; no temporary file is left.
-    @Test(arguments: [AtomicFile.Step.writeTemporary, .syncTemporary, .rename])
+    @Test(arguments: [AtomicFile.Step.createTemporary, .write, .syncFile, .rename])
     func crashBeforeRenameKeepsTheOldOrder(step: AtomicFile.Step) throws {
         let dir = temporaryDirectory()
         let path = dir + "/order"
         let old = CustomOrder(paths: ["1", "2", "3"])
         try old.save(to: path)
         let new = CustomOrder(paths: ["3", "2", "1"])
-        #expect(throws: FileError.self) { try AtomicFile.write(Array(new.serialized().utf8), to: path, failingAt: step) }
-        #expect(try CustomOrder.load(from: path) == old)
+        #expect(throws: AtomicFile.WriteError.self) { try new.save(to: path, failing: { $0 == step }) }
+        #expect(CustomOrder.load(from: path) == old)
         let entries = try listDirectory(dir)
         #expect(entries == ["order"])
     }

@@ -43,13 +43,13 @@ public struct CustomOrder: Hashable, Sendable {
     }
 
     /// Saves atomically: after a crash the previous order is intact.
-    public func save(to path: String) throws {
-        try AtomicFile.write(serialized(), to: path)
+    public func save(to path: String, failing: (AtomicFile.Step) -> Bool = { _ in false }) throws(AtomicFile.WriteError) {
+        try AtomicFile.write(Array(serialized().utf8), to: path, failing: failing)
     }
 
     /// The saved order, or nil when there is none or it is unreadable as an order.
-    public static func load(from path: String) throws -> CustomOrder? {
-        guard let bytes = try AtomicFile.read(path) else { return nil }
+    public static func load(from path: String) -> CustomOrder? {
+        guard let bytes = AtomicFile.read(path, limit: 64 << 20) else { return nil }
         return CustomOrder(serialized: String(decoding: bytes, as: UTF8.self))
     }
 }

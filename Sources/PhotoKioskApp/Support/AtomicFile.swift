@@ -1,100 +1,90 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
-/// An error writing or reading a small state file, with the path and the system's reason.
-public struct FileError: Error, CustomStringConvertible {
-    public let path: String
-    public let operation: String
-    public let errno: Int32
-
-    public var description: String {
-        "\(operation) \(path): \(String(cString: strerror(errno)))"
-    }
-}
-
-/// Writes small files so that a crash or power loss at any moment leaves either the old content
-/// or the new content, never a mix: write a temporary file in the same directory, fsync it,
-/// rename it over the target, then fsync the directory so the rename itself is durable.
+/// Replaces a file so that a crash or power cut at any moment leaves either the old or the new
+/// contents, never a mix: write a temporary file in the same directory, fsync it, rename it over
+/// the target, fsync the directory (so the rename itself is on disk). Picture frames are
+/// unplugged without warning; a torn state file must not be the result.
 public enum AtomicFile {
-    /// Steps of a write, for tests that simulate a crash between them.
-    public enum Step: Sendable { case writeTemporary, syncTemporary, rename, syncDirectory }
+    /// The steps, in order; a test can make any of them fail through `failing`.
+    public enum Step: Equatable, Sendable {
+        case createTemporary, write, syncFile, rename, syncDirectory
+    }
 
-    public static func write(_ bytes: [UInt8], to path: String, failingAt failure: Step? = nil) throws {
-        let directory = ResourceLocator.parentDirectory(of: path)
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileError(path: temporary, operation: "create", errno: errno) }
+    public struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var step: Step
+        public var path: String
+        public var errno: Int32
+        public var description: String {
+            "\(step) failed for \(path): \(String(cString: strerror(errno)))"
+        }
+    }
+
+    public static func write(_ bytes: [UInt8], to path: String,
+                             failing: (Step) -> Bool = { _ in false }) throws(WriteError) {
+        let directory = directoryOf(path)
+        let temporary = path + ".tmp.\(getpid())"
+        func fail(_ step: Step, _ code: Int32 = Glibc.errno) -> WriteError {
+            WriteError(step: step, path: path, errno: code == 0 ? EIO : code)
+        }
+
+        let fd = failing(.createTemporary) ? -1 : open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw fail(.createTemporary) }
         var closed = false
         defer { if !closed { close(fd) } }
 
-        if failure == .writeTemporary { unlink(temporary); throw FileError(path: temporary, operation: "write", errno: EIO) }
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let e = errno
+            let n = failing(.write) ? -1 : bytes.withUnsafeBytes { buffer in
+                Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let error = fail(.write)
                 unlink(temporary)
-                throw FileError(path: temporary, operation: "write", errno: e)
+                throw error
             }
             written += n
         }
-        if failure == .syncTemporary || fsync(fd) != 0 {
-            let e = failure == .syncTemporary ? EIO : errno
+        guard !failing(.syncFile), fsync(fd) == 0 else {
+            let error = fail(.syncFile)
             unlink(temporary)
-            throw FileError(path: temporary, operation: "fsync", errno: e)
+            throw error
         }
-        close(fd)
         closed = true
-        if failure == .rename || rename(temporary, path) != 0 {
-            let e = failure == .rename ? EIO : errno
+        close(fd)
+        guard !failing(.rename), rename(temporary, path) == 0 else {
+            let error = fail(.rename)
             unlink(temporary)
-            throw FileError(path: path, operation: "rename", errno: e)
+            throw error
         }
-        if failure == .syncDirectory { throw FileError(path: directory, operation: "fsync", errno: EIO) }
-        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dirFD >= 0 {
-            _ = fsync(dirFD)
-            close(dirFD)
-        }
+        // The new contents are in place; a failed directory sync only means the rename might not
+        // survive a power cut yet, so it is still reported.
+        let dirfd = failing(.syncDirectory) ? -1 : open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dirfd >= 0 else { throw fail(.syncDirectory) }
+        defer { close(dirfd) }
+        guard fsync(dirfd) == 0 else { throw fail(.syncDirectory) }
     }
 
-    public static func write(_ text: String, to path: String) throws {
-        try write(Array(text.utf8), to: path)
-    }
-
-    /// The whole file, or nil when it does not exist.
-    public static func read(_ path: String, limit: Int = 64 << 20) throws -> [UInt8]? {
+    /// The whole file, or nil when it does not exist or cannot be read.
+    public static func read(_ path: String, limit: Int = 1 << 20) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw FileError(path: path, operation: "open", errno: errno)
-        }
+        guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileError(path: path, operation: "read", errno: errno)
-            }
-            if n == 0 { break }
-            result.append(contentsOf: chunk[0..<n])
-            if result.count > limit { throw FileError(path: path, operation: "read (file too large)", errno: EFBIG) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count <= limit {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: buffer[0..<n])
         }
-        return result
+        return nil
     }
 
-    /// Creates `path` and its missing parents (mode 0755).
-    public static func makeDirectories(_ path: String) throws {
-        var current = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw FileError(path: current, operation: "mkdir", errno: errno)
-            }
-        }
+    static func directoryOf(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let dir = String(path[..<slash])
+        return dir.isEmpty ? "/" : dir
     }
 }
