@@ -24,6 +24,12 @@ public final class TapGestureRecognizer: GestureRecognizer {
         if let action { addAction { [unowned self] _ in action(self) } }
     }
 
+    /// Where the tap happened (the midpoint of where its fingers landed) once recognized.
+    public override func location(in view: View?) -> Point {
+        guard state == .ended, let tap = lastLocation else { return super.location(in: view) }
+        return view?.convert(tap, from: nil) ?? tap
+    }
+
     public override var isAwaitingMoreTouches: Bool {
         state == .possible && pendingState == nil && (tapsDone > 0 || !fingersThisTap.isEmpty)
     }
