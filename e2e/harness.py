@@ -19,6 +19,8 @@ EXPECT = {
                   ((.75, .25), GREEN), ((.25, .75), BLUE), ((.75, .75), WHITE)],
     'touch':     [((.3, .5), WHITE), ((.5, .5), WHITE), ((.7, .5), WHITE), ((.5, .75), ORANGE),
                   ((.1, .1), MAGENTA), ((.9, .9), CYAN), ((.75, .25), GREEN)],
+    'master_regained': [((.25, .25), RED), ((.75, .25), GREEN), ((.25, .75), BLUE), ((.75, .75), WHITE)],
+    'fbdev':     [((.25, .25), RED), ((.75, .25), GREEN), ((.25, .75), BLUE), ((.75, .75), WHITE)],
     # logical quadrants turned a quarter clockwise: logical top-left lands top-right
     'rotated90': [((.75, .25), RED), ((.75, .75), GREEN), ((.25, .25), BLUE), ((.25, .75), WHITE)],
 }

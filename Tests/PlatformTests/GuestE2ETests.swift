@@ -37,6 +37,7 @@ struct GuestE2ETests {
     }
 
     @Test func drmDisplayAndLibinputOnRealDevices() throws {
+        say(platformReport())
         let loop = try EventLoop()
         let display = try DRMDisplay()
         var frames = 0
@@ -140,6 +141,37 @@ struct GuestE2ETests {
         try show([rfb.bounds], on: rotated, loop: loop, frames: { rotatedFrames })
         handshake("rotated90", rotated)
         rotated.close()
+
+        // 5. Another program holds DRM master: drawing pauses, and resumes with a full redraw
+        //    once it lets go (the same path as a VT switch away and back).
+        let holder = try DRMDisplay()
+        Canvas(target: holder.frameBuffer).clear(Color(rgb: 0x404040))
+        let waiting = try DRMDisplay()
+        say("@@DISPLAY \(waiting.name)")
+        #expect(!waiting.isReadyForFrame)
+        var waitingEvents: [DisplayEvent] = []
+        try waiting.attach(to: loop) { waitingEvents.append($0) }
+        quadrants(Canvas(target: waiting.frameBuffer), w, h)
+        try waiting.present(damage: [waiting.frameBuffer.bounds])   // kept until we are master
+        holder.close()
+        let regainDeadline = loop.now + 5
+        while !waitingEvents.contains(.needsFullRedraw) && loop.now < regainDeadline { try loop.runOnce(timeout: 0.5) }
+        #expect(waitingEvents.contains(.needsFullRedraw))
+        #expect(waiting.isReadyForFrame)
+        say("@@DISPLAY \(waiting.name) events=\(waitingEvents)")
+        handshake("master_regained", waiting)
+        waiting.close()
+
+        // 6. The fbdev fallback on the DRM driver's emulated /dev/fb0.
+        if access("/dev/fb0", F_OK) == 0 {
+            let fbdev = try FBDevDisplay(path: "/dev/fb0")
+            say("@@DISPLAY \(fbdev.name)")
+            quadrants(Canvas(target: fbdev.frameBuffer), Double(fbdev.frameBuffer.width), Double(fbdev.frameBuffer.height))
+            try fbdev.present(damage: [fbdev.frameBuffer.bounds])
+            usleep(300_000)   // virtio-gpu's fbdev emulation flushes on a deferred-I/O timer
+            handshake("fbdev", fbdev)
+            fbdev.close()
+        }
         say("@@GUEST_DONE")
     }
 }
