@@ -114,3 +114,22 @@ import Testing
         #expect(throws: FontError.self) { try Font(path: "/nonexistent.ttf", pixelSize: 12) }
     }
 }
+
+@Suite struct ContentModeTests {
+    @Test func aspectFillCropsTheLongSideEvenly() {
+        let src = Canvas.aspectFillSource(imageSize: Size(width: 400, height: 200), destination: Size(width: 100, height: 100))
+        #expect(src == Rect(x: 100, y: 0, width: 200, height: 200))
+        let tall = Canvas.aspectFillSource(imageSize: Size(width: 100, height: 400), destination: Size(width: 200, height: 100))
+        #expect(tall == Rect(x: 0, y: 175, width: 100, height: 50))
+    }
+
+    @Test func aspectFitLetterboxesWithoutTouchingTheBars() {
+        let img = Bitmap(width: 40, height: 20)
+        Canvas(target: img).clear(.white)
+        let dst = Bitmap(width: 40, height: 40)
+        Canvas(target: dst).draw(img, in: Rect(x: 0, y: 0, width: 40, height: 40), mode: .aspectFit)
+        #expect(dst.color(x: 20, y: 5) == .black)
+        #expect(dst.color(x: 20, y: 20) == .white)
+        #expect(dst.color(x: 20, y: 35) == .black)
+    }
+}

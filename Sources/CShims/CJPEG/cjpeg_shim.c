@@ -1,1 +1,347 @@
 #include "CJPEG.h"
+#include <jerror.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+// MARK: Error manager: error_exit longjmps, messages go to buffers, warnings are counted.
+
+struct cjpeg_error_manager {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+    char first_warning[JMSG_LENGTH_MAX];
+    long warnings;
+    int saw_truncation;
+    int strict;
+    cjpeg_status forced_status;   // set by the shim's own refusals (scan limit)
+};
+
+static void on_error_exit(j_common_ptr cinfo) {
+    struct cjpeg_error_manager *err = (struct cjpeg_error_manager *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, err->message);
+    longjmp(err->jump, 1);
+}
+
+static void on_output_message(j_common_ptr cinfo) {
+    struct cjpeg_error_manager *err = (struct cjpeg_error_manager *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, err->message);
+}
+
+static void on_emit_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return;  // trace messages
+    struct cjpeg_error_manager *err = (struct cjpeg_error_manager *)cinfo->err;
+    err->warnings++;
+    if (err->pub.msg_code == JWRN_JPEG_EOF) err->saw_truncation = 1;
+    if (err->warnings == 1) (*cinfo->err->format_message)(cinfo, err->first_warning);
+    if (err->strict) on_error_exit(cinfo);
+}
+
+static void init_error_manager(struct cjpeg_error_manager *err, int strict) {
+    memset(err, 0, sizeof *err);
+    jpeg_std_error(&err->pub);
+    err->pub.error_exit = on_error_exit;
+    err->pub.output_message = on_output_message;
+    err->pub.emit_message = on_emit_message;
+    err->strict = strict;
+}
+
+static cjpeg_status classify(const struct cjpeg_error_manager *err) {
+    if (err->forced_status != CJPEG_OK) return err->forced_status;
+    switch (err->pub.msg_code) {
+    case JERR_BAD_PRECISION:
+    case JERR_SOF_UNSUPPORTED:
+    case JERR_NOT_COMPILED:
+    case JERR_ARITH_NOTIMPL:
+    case JERR_CONVERSION_NOTIMPL:
+    case JERR_IMAGE_TOO_BIG:
+    case JERR_WIDTH_OVERFLOW:
+        return CJPEG_UNSUPPORTED;
+    case JERR_OUT_OF_MEMORY:
+        return CJPEG_NO_MEMORY;
+    case JERR_INPUT_EMPTY:
+    case JERR_INPUT_EOF:
+        return CJPEG_TRUNCATED;
+    default:
+        return err->saw_truncation ? CJPEG_TRUNCATED : CJPEG_CORRUPT;
+    }
+}
+
+// MARK: Decoder
+
+enum { STATE_NEW, STATE_HEADER, STATE_PREPARED, STATE_DONE };
+
+struct cjpeg_decoder {
+    struct jpeg_decompress_struct cinfo;
+    struct cjpeg_error_manager err;
+    struct jpeg_progress_mgr progress;
+    int max_scans;
+    long image_warnings;
+    int failed;
+    int state;
+};
+
+// Progressive files with thousands of tiny scans decode for minutes: refuse them (djpeg -maxscans).
+static void on_progress(j_common_ptr cinfo) {
+    cjpeg_decoder *d = (cjpeg_decoder *)cinfo->client_data;
+    if (d->max_scans > 0 && d->cinfo.input_scan_number > d->max_scans) {
+        snprintf(d->err.message, sizeof d->err.message,
+                 "JPEG has more than %d scans (refused, decoding would take too long)", d->max_scans);
+        d->err.forced_status = CJPEG_UNSUPPORTED;
+        longjmp(d->err.jump, 1);
+    }
+}
+
+cjpeg_decoder *cjpeg_decoder_create(int strict, int max_scans) {
+    cjpeg_decoder *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    init_error_manager(&d->err, strict);
+    d->cinfo.err = &d->err.pub;
+    d->max_scans = max_scans;
+    if (setjmp(d->err.jump)) {  // jpeg_create_decompress fails only when out of memory
+        free(d);
+        return NULL;
+    }
+    jpeg_create_decompress(&d->cinfo);
+    d->cinfo.client_data = d;
+    d->progress.progress_monitor = on_progress;
+    d->cinfo.progress = &d->progress;
+    return d;
+}
+
+void cjpeg_decoder_destroy(cjpeg_decoder *d) {
+    if (!d) return;
+    jpeg_destroy_decompress(&d->cinfo);  // never errors
+    free(d);
+}
+
+static cjpeg_status fail(cjpeg_decoder *d) {
+    d->failed = 1;
+    return classify(&d->err);
+}
+
+static cjpeg_status bad_call(cjpeg_decoder *d, const char *what) {
+    if (!d) return CJPEG_BAD_CALL;
+    if (!d->failed) snprintf(d->err.message, sizeof d->err.message, "%s", what);
+    return d->failed ? classify(&d->err) : CJPEG_BAD_CALL;
+}
+
+cjpeg_status cjpeg_decoder_read_header(cjpeg_decoder *d, const uint8_t *data, size_t size,
+                                       cjpeg_header *header) {
+    if (!d || d->failed || d->state != STATE_NEW || !header) return bad_call(d, "read_header called out of order");
+    memset(header, 0, sizeof *header);
+    if (setjmp(d->err.jump)) return fail(d);
+    jpeg_mem_src(&d->cinfo, data, (unsigned long)size);
+    jpeg_save_markers(&d->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    if (jpeg_read_header(&d->cinfo, TRUE) != JPEG_HEADER_OK) {
+        // Only tables, or a suspending source (not possible with jpeg_mem_src).
+        snprintf(d->err.message, sizeof d->err.message, "JPEG datastream contains no image");
+        d->failed = 1;
+        return CJPEG_CORRUPT;
+    }
+    header->width = d->cinfo.image_width;
+    header->height = d->cinfo.image_height;
+    header->components = d->cinfo.num_components;
+    header->color_space = d->cinfo.jpeg_color_space;
+    header->precision = d->cinfo.data_precision;
+    header->progressive = d->cinfo.progressive_mode ? 1 : 0;
+    header->arithmetic = d->cinfo.arith_code ? 1 : 0;
+    header->saw_adobe_marker = d->cinfo.saw_Adobe_marker ? 1 : 0;
+    for (jpeg_saved_marker_ptr m = d->cinfo.marker_list; m; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length >= 6 && memcmp(m->data, "Exif\0\0", 6) == 0) {
+            header->exif = m->data + 6;
+            header->exif_length = m->data_length - 6;
+            break;
+        }
+    }
+    d->state = STATE_HEADER;
+    return CJPEG_OK;
+}
+
+cjpeg_status cjpeg_decoder_prepare(cjpeg_decoder *d, unsigned scale_num, unsigned scale_denom,
+                                   int cmyk, uint32_t *out_width, uint32_t *out_height) {
+    if (!d || d->failed || d->state != STATE_HEADER) return bad_call(d, "prepare called out of order");
+    if (scale_num == 0 || scale_denom == 0) return bad_call(d, "scale must be positive");
+    if (setjmp(d->err.jump)) return fail(d);
+    d->cinfo.scale_num = scale_num;
+    d->cinfo.scale_denom = scale_denom;
+    d->cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_BGRX;
+    jpeg_calc_output_dimensions(&d->cinfo);
+    if (d->cinfo.out_color_components != 4) {
+        snprintf(d->err.message, sizeof d->err.message, "unexpected output components %d",
+                 d->cinfo.out_color_components);
+        d->failed = 1;
+        return CJPEG_UNSUPPORTED;
+    }
+    *out_width = d->cinfo.output_width;
+    *out_height = d->cinfo.output_height;
+    d->state = STATE_PREPARED;
+    return CJPEG_OK;
+}
+
+cjpeg_status cjpeg_decoder_decode(cjpeg_decoder *d, uint8_t *pixels, size_t stride) {
+    if (!d || d->failed || d->state != STATE_PREPARED || !pixels) return bad_call(d, "decode called out of order");
+    if (setjmp(d->err.jump)) return fail(d);
+    jpeg_start_decompress(&d->cinfo);
+    while (d->cinfo.output_scanline < d->cinfo.output_height) {
+        JSAMPROW rows[16];
+        JDIMENSION first = d->cinfo.output_scanline;
+        JDIMENSION count = d->cinfo.output_height - first;
+        if (count > 16) count = 16;
+        for (JDIMENSION i = 0; i < count; i++) rows[i] = pixels + (size_t)(first + i) * stride;
+        if (jpeg_read_scanlines(&d->cinfo, rows, count) == 0) break;  // cannot happen with a memory source
+    }
+    // Every row is out. Problems after this point (a missing EOI) do not damage the image:
+    // neither count them nor fail on them in strict mode.
+    d->image_warnings = d->err.warnings;
+    d->err.strict = 0;
+    jpeg_finish_decompress(&d->cinfo);
+    d->state = STATE_DONE;
+    return CJPEG_OK;
+}
+
+const char *cjpeg_decoder_message(const cjpeg_decoder *d) {
+    if (!d) return "out of memory";
+    return d->err.message[0] ? d->err.message : d->err.first_warning;
+}
+
+long cjpeg_decoder_warning_count(const cjpeg_decoder *d) {
+    if (!d) return 0;
+    return d->state == STATE_DONE ? d->image_warnings : d->err.warnings;
+}
+int cjpeg_decoder_saw_truncation(const cjpeg_decoder *d) { return d ? d->err.saw_truncation : 0; }
+const char *cjpeg_decoder_first_warning(const cjpeg_decoder *d) { return d ? d->err.first_warning : ""; }
+
+// MARK: Encoder
+
+// A growing malloc'd destination; unlike jpeg_mem_dest it never leaks when an error longjmps
+// out half-way (the buffer stays reachable from the encoder struct).
+struct growing_destination {
+    struct jpeg_destination_mgr pub;
+    uint8_t *buffer;
+    size_t capacity;
+    size_t length;
+};
+
+static void dest_init(j_compress_ptr cinfo) {
+    struct growing_destination *dest = (struct growing_destination *)cinfo->dest;
+    dest->capacity = 65536;
+    dest->buffer = malloc(dest->capacity);
+    if (!dest->buffer) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 1);
+    dest->pub.next_output_byte = dest->buffer;
+    dest->pub.free_in_buffer = dest->capacity;
+}
+
+static boolean dest_empty(j_compress_ptr cinfo) {
+    struct growing_destination *dest = (struct growing_destination *)cinfo->dest;
+    size_t used = dest->capacity;  // called only when the whole buffer is full
+    uint8_t *bigger = realloc(dest->buffer, dest->capacity * 2);
+    if (!bigger) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 2);
+    dest->buffer = bigger;
+    dest->capacity *= 2;
+    dest->pub.next_output_byte = dest->buffer + used;
+    dest->pub.free_in_buffer = dest->capacity - used;
+    return TRUE;
+}
+
+static void dest_term(j_compress_ptr cinfo) {
+    struct growing_destination *dest = (struct growing_destination *)cinfo->dest;
+    dest->length = dest->capacity - dest->pub.free_in_buffer;
+}
+
+struct cjpeg_encoder {
+    struct jpeg_compress_struct cinfo;
+    struct cjpeg_error_manager err;
+    struct growing_destination dest;
+};
+
+static cjpeg_status run_encoder(struct cjpeg_encoder *e, const cjpeg_encode_params *p) {
+    if (setjmp(e->err.jump)) return classify(&e->err);
+    jpeg_create_compress(&e->cinfo);
+    e->cinfo.dest = &e->dest.pub;
+    e->dest.pub.init_destination = dest_init;
+    e->dest.pub.empty_output_buffer = dest_empty;
+    e->dest.pub.term_destination = dest_term;
+
+    e->cinfo.image_width = p->width;
+    e->cinfo.image_height = p->height;
+    switch (p->input) {
+    case CJPEG_INPUT_CMYK:
+        e->cinfo.in_color_space = JCS_CMYK;
+        e->cinfo.input_components = 4;
+        break;
+    case CJPEG_INPUT_GRAY:
+        e->cinfo.in_color_space = JCS_GRAYSCALE;
+        e->cinfo.input_components = 1;
+        break;
+    default:
+        e->cinfo.in_color_space = JCS_EXT_BGRX;
+        e->cinfo.input_components = 4;
+        break;
+    }
+    jpeg_set_defaults(&e->cinfo);
+    if (p->grayscale && p->input == CJPEG_INPUT_BGRX) jpeg_set_colorspace(&e->cinfo, JCS_GRAYSCALE);
+    if (p->ycck && p->input == CJPEG_INPUT_CMYK) jpeg_set_colorspace(&e->cinfo, JCS_YCCK);
+    jpeg_set_quality(&e->cinfo, p->quality, TRUE);
+    if (p->full_chroma && e->cinfo.num_components > 1) {
+        e->cinfo.comp_info[0].h_samp_factor = 1;
+        e->cinfo.comp_info[0].v_samp_factor = 1;
+    }
+    if (p->progressive) jpeg_simple_progression(&e->cinfo);
+    e->cinfo.arith_code = p->arithmetic ? TRUE : FALSE;
+    e->cinfo.restart_interval = p->restart_interval;
+    for (int i = 0; i < p->marker_count; i++) {
+        // An EXIF APP1 should come first; JFIF's APP0 would precede it.
+        if (p->markers[i].marker == JPEG_APP0 + 1) e->cinfo.write_JFIF_header = FALSE;
+    }
+
+    jpeg_start_compress(&e->cinfo, TRUE);
+    for (int i = 0; i < p->marker_count; i++) {
+        jpeg_write_marker(&e->cinfo, p->markers[i].marker, p->markers[i].data,
+                          (unsigned int)p->markers[i].length);
+    }
+    while (e->cinfo.next_scanline < e->cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(p->pixels + (size_t)e->cinfo.next_scanline * p->stride);
+        jpeg_write_scanlines(&e->cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&e->cinfo);
+    return CJPEG_OK;
+}
+
+cjpeg_status cjpeg_encode(const cjpeg_encode_params *params, uint8_t **out, size_t *out_length,
+                          char *message, size_t message_capacity) {
+    *out = NULL;
+    *out_length = 0;
+    if (message_capacity) message[0] = 0;
+    if (!params || !params->pixels || params->width == 0 || params->height == 0 ||
+        params->quality < 1 || params->quality > 100 || params->marker_count < 0) {
+        if (message_capacity) snprintf(message, message_capacity, "invalid encoder parameters");
+        return CJPEG_BAD_CALL;
+    }
+    for (int i = 0; i < params->marker_count; i++) {
+        if (params->markers[i].length > 65533) {
+            if (message_capacity) snprintf(message, message_capacity, "marker %d longer than 65533 bytes", i);
+            return CJPEG_BAD_CALL;
+        }
+    }
+    struct cjpeg_encoder *e = calloc(1, sizeof *e);
+    if (!e) {
+        if (message_capacity) snprintf(message, message_capacity, "out of memory");
+        return CJPEG_NO_MEMORY;
+    }
+    init_error_manager(&e->err, 0);
+    e->cinfo.err = &e->err.pub;
+    cjpeg_status status = run_encoder(e, params);
+    if (status == CJPEG_OK) {
+        *out = e->dest.buffer;
+        *out_length = e->dest.length;
+    } else {
+        free(e->dest.buffer);
+        if (message_capacity) snprintf(message, message_capacity, "%s", e->err.message);
+    }
+    jpeg_destroy_compress(&e->cinfo);
+    free(e);
+    return status;
+}
+
+void cjpeg_free(void *pointer) { free(pointer); }

@@ -1,0 +1,165 @@
+/// What the viewer uses from a photo's EXIF block.
+public struct ExifData: Hashable, Sendable {
+    /// Orientation from IFD0; nil when absent or not 1...8.
+    public var orientation: ExifOrientation?
+    /// DateTimeOriginal from the Exif sub-IFD, as stored ("2024:05:17 14:03:22").
+    public var dateTimeOriginal: String?
+    /// The embedded JPEG thumbnail (IFD1 JPEGInterchangeFormat/Length): a fast first paint.
+    public var thumbnail: [UInt8]?
+
+    public init(orientation: ExifOrientation? = nil, dateTimeOriginal: String? = nil, thumbnail: [UInt8]? = nil) {
+        self.orientation = orientation
+        self.dateTimeOriginal = dateTimeOriginal
+        self.thumbnail = thumbnail
+    }
+
+    /// Parses an EXIF APP1 payload: the TIFF structure, with or without the leading "Exif\0\0".
+    ///
+    /// Hostile input is expected: every offset is checked against the buffer, IFD entry counts
+    /// are capped, and each IFD is visited once. Returns nil when there is no valid TIFF header;
+    /// otherwise whatever could be read before the data went bad.
+    public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> ExifData? {
+        var data = Array(bytes)
+        if data.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) { data.removeFirst(6) }
+        guard var reader = TIFFReader(data) else { return nil }
+        return reader.readExif()
+    }
+}
+
+/// A bounds-checked reader over a TIFF structure (offsets are relative to its first byte).
+struct TIFFReader {
+    static let maxEntriesPerIFD = 1024
+    static let maxDateLength = 64
+
+    let bytes: [UInt8]
+    let bigEndian: Bool
+    let firstIFD: Int
+    private var visited: Set<Int> = []
+
+    init?(_ bytes: [UInt8]) {
+        guard bytes.count >= 8 else { return nil }
+        switch (bytes[0], bytes[1]) {
+        case (0x49, 0x49): bigEndian = false
+        case (0x4D, 0x4D): bigEndian = true
+        default: return nil
+        }
+        self.bytes = bytes
+        guard let magic = TIFFReader.u16(bytes, 2, bigEndian), magic == 42,
+              let offset = TIFFReader.u32(bytes, 4, bigEndian) else { return nil }
+        firstIFD = offset
+    }
+
+    struct Entry {
+        var tag: Int
+        var type: Int
+        var count: Int
+        /// Where the value lives: inline in the entry (4 bytes or fewer) or at the stored offset.
+        var valueOffset: Int
+    }
+
+    static func u16(_ b: [UInt8], _ at: Int, _ bigEndian: Bool) -> Int? {
+        guard at >= 0, at <= b.count - 2 else { return nil }
+        return bigEndian ? Int(b[at]) << 8 | Int(b[at + 1]) : Int(b[at + 1]) << 8 | Int(b[at])
+    }
+
+    static func u32(_ b: [UInt8], _ at: Int, _ bigEndian: Bool) -> Int? {
+        guard let hi = u16(b, bigEndian ? at : at + 2, bigEndian),
+              let lo = u16(b, bigEndian ? at + 2 : at, bigEndian) else { return nil }
+        return hi << 16 | lo
+    }
+
+    func u16(_ at: Int) -> Int? { TIFFReader.u16(bytes, at, bigEndian) }
+    func u32(_ at: Int) -> Int? { TIFFReader.u32(bytes, at, bigEndian) }
+
+    static func typeSize(_ type: Int) -> Int? {
+        switch type {
+        case 1, 2, 6, 7: return 1       // BYTE, ASCII, SBYTE, UNDEFINED
+        case 3, 8: return 2             // SHORT, SSHORT
+        case 4, 9, 11: return 4         // LONG, SLONG, FLOAT
+        case 5, 10, 12: return 8        // RATIONAL, SRATIONAL, DOUBLE
+        default: return nil
+        }
+    }
+
+    /// The entries of the IFD at `offset` and the offset of the next IFD (nil when none or bad).
+    /// Nil when the IFD was already visited (a loop) or does not fit in the buffer.
+    mutating func readIFD(at offset: Int) -> (entries: [Entry], next: Int?)? {
+        guard offset >= 8, !visited.contains(offset), let count = u16(offset) else { return nil }
+        visited.insert(offset)
+        guard count <= TIFFReader.maxEntriesPerIFD else { return nil }
+        var entries: [Entry] = []
+        for i in 0..<count {
+            let at = offset + 2 + i * 12
+            guard let tag = u16(at), let type = u16(at + 2), let n = u32(at + 4), let raw = u32(at + 8) else {
+                return (entries, nil)  // the table runs off the end: keep what was read
+            }
+            guard let size = TIFFReader.typeSize(type) else { continue }
+            let total = size.multipliedReportingOverflow(by: n)
+            guard !total.overflow else { continue }
+            let valueOffset = total.partialValue <= 4 ? at + 8 : raw
+            guard valueOffset >= 0, total.partialValue <= bytes.count - valueOffset else { continue }
+            entries.append(Entry(tag: tag, type: type, count: n, valueOffset: valueOffset))
+        }
+        let next = u32(offset + 2 + count * 12).flatMap { $0 == 0 ? nil : $0 }
+        return (entries, next)
+    }
+
+    /// An unsigned integer value (SHORT or LONG, first element).
+    func integer(_ entry: Entry) -> Int? {
+        guard entry.count >= 1 else { return nil }
+        switch entry.type {
+        case 3: return u16(entry.valueOffset)
+        case 4: return u32(entry.valueOffset)
+        default: return nil
+        }
+    }
+
+    /// An ASCII value up to its first NUL; nil when empty, too long, or not printable.
+    func ascii(_ entry: Entry) -> String? {
+        guard entry.type == 2, entry.count >= 1 else { return nil }
+        let length = min(entry.count, TIFFReader.maxDateLength)
+        var chars: [UInt8] = []
+        for i in 0..<length {
+            let c = bytes[entry.valueOffset + i]
+            if c == 0 { break }
+            guard c >= 0x20, c < 0x7F else { return nil }
+            chars.append(c)
+        }
+        return chars.isEmpty ? nil : String(decoding: chars, as: UTF8.self)
+    }
+
+    enum Tag {
+        static let orientation = 0x0112
+        static let exifIFD = 0x8769
+        static let dateTimeOriginal = 0x9003
+        static let thumbnailOffset = 0x0201
+        static let thumbnailLength = 0x0202
+    }
+
+    mutating func readExif() -> ExifData? {
+        guard let ifd0 = readIFD(at: firstIFD) else { return nil }
+        var exif = ExifData()
+        var exifIFDOffset: Int?
+        for entry in ifd0.entries {
+            switch entry.tag {
+            case Tag.orientation: exif.orientation = integer(entry).flatMap(ExifOrientation.init(rawValue:))
+            case Tag.exifIFD: exifIFDOffset = integer(entry)
+            default: break
+            }
+        }
+        if let exifIFDOffset, let sub = readIFD(at: exifIFDOffset) {
+            if let date = sub.entries.first(where: { $0.tag == Tag.dateTimeOriginal }) {
+                exif.dateTimeOriginal = ascii(date)
+            }
+        }
+        if let ifd1Offset = ifd0.next, let ifd1 = readIFD(at: ifd1Offset) {
+            let start = ifd1.entries.first(where: { $0.tag == Tag.thumbnailOffset }).flatMap(integer)
+            let length = ifd1.entries.first(where: { $0.tag == Tag.thumbnailLength }).flatMap(integer)
+            if let start, let length, length >= 4, start >= 8, length <= bytes.count - start,
+               bytes[start] == 0xFF, bytes[start + 1] == 0xD8 {
+                exif.thumbnail = Array(bytes[start..<(start + length)])
+            }
+        }
+        return exif
+    }
+}

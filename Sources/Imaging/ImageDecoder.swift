@@ -1,0 +1,114 @@
+import Graphics
+
+/// Reads JPEG and PNG photos: header probes without decoding, and decodes at a target size,
+/// oriented for display, into XRGB8888 bitmaps.
+///
+/// Stateless and thread-safe: each call owns its decoder, so workers may decode in parallel.
+/// Nothing here crashes on bad data; every failure is an `ImagingError`.
+public enum ImageDecoder {
+    /// Bytes read for a header probe from a file; JPEG headers with big EXIF/ICC blocks that do
+    /// not fit are retried with the whole file.
+    static let probePrefixBytes = 256 << 10
+
+    // MARK: Probe
+
+    /// Size, orientation and format from the header; no pixels are decoded.
+    public static func probe(bytes: [UInt8]) throws(ImagingError) -> ImageInfo {
+        let format = try detect(bytes)
+        return try withRawBytes(bytes) { raw throws(ImagingError) in
+            format == .jpeg ? try JPEGDecoder.probe(raw) : try PNGDecoder.probe(raw)
+        }
+    }
+
+    /// Probes the file at `path`, reading only its beginning when that is enough.
+    public static func probe(path: String, options: DecodeOptions = .default) throws(ImagingError) -> ImageInfo {
+        do throws(ImagingError) {
+            let head = try FileReader.read(path: path, maxBytes: options.maxFileBytes, prefix: probePrefixBytes)
+            do throws(ImagingError) {
+                return try probe(bytes: head)
+            } catch where error.kind == .truncated && head.count == probePrefixBytes {
+                return try probe(bytes: FileReader.read(path: path, maxBytes: options.maxFileBytes))
+            }
+        } catch {
+            throw error.attributed(to: path)
+        }
+    }
+
+    // MARK: Decode
+
+    /// Decodes `bytes`, aspect-fitted inside `box` (display pixels; nil = full size).
+    ///
+    /// JPEGs decode at the smallest DCT scale that still covers the target, then pixman resizes
+    /// to the exact size. The result is oriented (EXIF) and never upscaled unless
+    /// `options.allowsUpscaling`.
+    public static func decode(bytes: [UInt8], fitting box: Size? = nil, options: DecodeOptions = .default)
+        throws(ImagingError) -> DecodedImage
+    {
+        let format = try detect(bytes)
+        return try withRawBytes(bytes) { raw throws(ImagingError) in
+            switch format {
+            case .jpeg: return try JPEGDecoder.decode(raw, fitting: box, options: options)
+            case .png: return try PNGDecoder.decode(raw, fitting: box, options: options)
+            }
+        }
+    }
+
+    /// Reads and decodes the file at `path`; errors name the file.
+    public static func decode(path: String, fitting box: Size? = nil, options: DecodeOptions = .default)
+        throws(ImagingError) -> DecodedImage
+    {
+        do throws(ImagingError) {
+            let bytes = try FileReader.read(path: path, maxBytes: options.maxFileBytes)
+            return try decode(bytes: bytes, fitting: box, options: options)
+        } catch {
+            throw error.attributed(to: path)
+        }
+    }
+
+    /// Decodes the EXIF thumbnail embedded in a JPEG (typically 160x120) with the main image's
+    /// orientation applied: a fast first paint for grids. Nil when `info` has no thumbnail.
+    /// `originalSize` of the result is the main image's oriented size.
+    public static func decodeEmbeddedThumbnail(of info: ImageInfo, fitting box: Size? = nil,
+                                               options: DecodeOptions = .default) throws(ImagingError) -> DecodedImage?
+    {
+        guard let thumbnail = info.exif?.thumbnail else { return nil }
+        var decoded = try decode(bytes: thumbnail, fitting: nil, options: options)
+        // The thumbnail carries no EXIF of its own; it is stored like the main image.
+        var bitmap = info.orientation.apply(to: decoded.bitmap)
+        if let box {
+            let target = fittedSize(of: bitmap.size, in: box, allowsUpscaling: options.allowsUpscaling)
+            if target != (bitmap.width, bitmap.height) {
+                bitmap = Resampler.resize(bitmap, width: target.width, height: target.height)
+            }
+        }
+        decoded.bitmap = bitmap
+        decoded.originalSize = info.orientedSize
+        return decoded
+    }
+
+    // MARK: Helpers
+
+    static func detect(_ bytes: [UInt8]) throws(ImagingError) -> ImageFormat {
+        if bytes.isEmpty { throw ImagingError(.notAnImage, "empty file (0 bytes)") }
+        if let format = ImageFormat.sniff(bytes) { return format }
+        let head = bytes.prefix(64)
+        if head.allSatisfy({ $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || (0x20..<0x7F).contains($0) }) {
+            throw ImagingError(.notAnImage, "text, not a JPEG or PNG image")
+        }
+        let hex = bytes.prefix(4).map { byte in
+            let digits = Array("0123456789ABCDEF")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+        }.joined(separator: " ")
+        throw ImagingError(.notAnImage, "not a JPEG or PNG image (starts with \(hex))")
+    }
+
+    /// Runs `body` over the array's bytes with typed throws preserved.
+    static func withRawBytes<T>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(ImagingError) -> T)
+        throws(ImagingError) -> T
+    {
+        let result: Result<T, ImagingError> = bytes.withUnsafeBytes { raw in
+            do throws(ImagingError) { return .success(try body(raw)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,46 @@
+/// Why an image could not be read, probed, decoded or encoded.
+///
+/// `description` is a sentence for a person (logs, the placeholder of a broken photo), naming the
+/// file when it is known: "IMG_0001.jpg: JPEG data ends early (Premature end of JPEG file)".
+public struct ImagingError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// Neither JPEG nor PNG (text, HTML, an empty file, another format).
+        case notAnImage
+        /// A real JPEG/PNG this build cannot decode (12-bit, lossless, too many scans).
+        case unsupported
+        /// Larger than the configured pixel or byte limit; refused before allocating.
+        case tooLarge
+        /// Damaged data: bad markers, CRC errors, broken compressed stream.
+        case corrupt
+        /// The data ends before the image does.
+        case truncated
+        /// The file could not be read (missing, no permission, a directory...).
+        case io
+        /// Memory ran out or the encoder was misused.
+        case internalFailure
+    }
+
+    public var kind: Kind
+    /// What happened, without the file name.
+    public var message: String
+    /// The file's name (last path component) when the image came from a file.
+    public var fileName: String?
+
+    public init(_ kind: Kind, _ message: String, fileName: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.fileName = fileName
+    }
+
+    public var description: String {
+        if let fileName { return "\(fileName): \(message)" }
+        return message
+    }
+
+    /// The same error, attributed to the file at `path`.
+    func attributed(to path: String) -> ImagingError {
+        var copy = self
+        copy.fileName = copy.fileName ?? FileReader.lastComponent(of: path)
+        return copy
+    }
+}

@@ -1,0 +1,143 @@
+import CJPEG
+import Graphics
+
+/// JPEG probing and decoding through libjpeg-turbo (the CJPEG shim catches its longjmps).
+enum JPEGDecoder {
+    static func probe(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> ImageInfo {
+        let decompressor = try Decompressor(strict: false, maxScans: 0)
+        return try decompressor.readHeader(bytes)
+    }
+
+    static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions)
+        throws(ImagingError) -> DecodedImage
+    {
+        let decompressor = try Decompressor(strict: options.strict, maxScans: options.maxScans)
+        let info = try decompressor.readHeader(bytes)
+        try PixelLimit.check(width: info.pixelWidth, height: info.pixelHeight, format: .jpeg, options: options)
+
+        // Display-space target, then the same in stored (unrotated) pixels.
+        let target = box.map { ImageDecoder.fittedSize(of: info.orientedSize, in: $0, allowsUpscaling: options.allowsUpscaling) }
+        let storedTarget = target.map { info.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height) }
+        let scale = storedTarget.map {
+            DCTScale.covering(width: info.pixelWidth, height: info.pixelHeight, target: $0, usesEighths: options.usesEighthScales)
+        } ?? .full
+
+        let isCMYK = info.colorSpace == .cmyk || info.colorSpace == .ycck
+        let (width, height) = try decompressor.prepare(scale: scale, cmyk: isCMYK)
+        let bitmap = Bitmap(width: width, height: height, format: .xrgb8888)
+        try decompressor.decode(into: bitmap)
+        if isCMYK { CMYKConversion.convertInPlace(bitmap, inverted: decompressor.sawAdobeMarker) }
+
+        var result = bitmap
+        if let storedTarget, storedTarget != (width, height) {
+            result = Resampler.resize(bitmap, width: storedTarget.0, height: storedTarget.1)
+        }
+        let warnings = decompressor.warningCount
+        return DecodedImage(bitmap: info.orientation.apply(to: result), originalSize: info.orientedSize,
+                            isPartial: warnings > 0, warning: warnings > 0 ? decompressor.firstWarning : nil,
+                            info: info, dctScale: scale)
+    }
+
+    /// One libjpeg decompressor for one image; owns the C handle.
+    private final class Decompressor {
+        private let handle: OpaquePointer
+        private(set) var sawAdobeMarker = false
+
+        init(strict: Bool, maxScans: Int) throws(ImagingError) {
+            guard let handle = cjpeg_decoder_create(strict ? 1 : 0, Int32(clamping: maxScans)) else {
+                throw ImagingError(.internalFailure, "out of memory creating a JPEG decoder")
+            }
+            self.handle = handle
+        }
+
+        deinit { cjpeg_decoder_destroy(handle) }
+
+        var warningCount: Int { cjpeg_decoder_warning_count(handle) }
+        var firstWarning: String { String(cString: cjpeg_decoder_first_warning(handle)) }
+
+        /// `bytes` must stay valid until the decompressor is gone.
+        func readHeader(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> ImageInfo {
+            var header = cjpeg_header()
+            let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            try check(cjpeg_decoder_read_header(handle, base, bytes.count, &header))
+            sawAdobeMarker = header.saw_adobe_marker != 0
+            var exif: ExifData?
+            if let start = header.exif, header.exif_length > 0 {
+                exif = ExifData.parse(UnsafeBufferPointer(start: start, count: header.exif_length))
+            }
+            return ImageInfo(format: .jpeg, pixelWidth: Int(header.width), pixelHeight: Int(header.height),
+                             orientation: exif?.orientation ?? .up, isProgressive: header.progressive != 0,
+                             colorSpace: Self.colorSpace(header.color_space), bitsPerComponent: Int(header.precision),
+                             hasAlpha: false, isArithmeticCoded: header.arithmetic != 0, exif: exif)
+        }
+
+        func prepare(scale: DCTScale, cmyk: Bool) throws(ImagingError) -> (Int, Int) {
+            var width: UInt32 = 0, height: UInt32 = 0
+            try check(cjpeg_decoder_prepare(handle, UInt32(scale.eighths), 8, cmyk ? 1 : 0, &width, &height))
+            return (Int(width), Int(height))
+        }
+
+        func decode(into bitmap: Bitmap) throws(ImagingError) {
+            try check(cjpeg_decoder_decode(handle, bitmap.pixels.assumingMemoryBound(to: UInt8.self), bitmap.stride))
+        }
+
+        private func check(_ status: cjpeg_status) throws(ImagingError) {
+            guard status != CJPEG_OK else { return }
+            let text = String(cString: cjpeg_decoder_message(handle))
+            switch status {
+            case CJPEG_TRUNCATED: throw ImagingError(.truncated, "JPEG data ends early (\(text))")
+            case CJPEG_UNSUPPORTED: throw ImagingError(.unsupported, "unsupported JPEG: \(text)")
+            case CJPEG_NO_MEMORY: throw ImagingError(.internalFailure, "out of memory decoding JPEG: \(text)")
+            case CJPEG_BAD_CALL: throw ImagingError(.internalFailure, "JPEG decoder misuse: \(text)")
+            default: throw ImagingError(.corrupt, "corrupt JPEG: \(text)")
+            }
+        }
+
+        private static func colorSpace(_ space: J_COLOR_SPACE) -> ImageColorSpace {
+            switch space {
+            case JCS_GRAYSCALE: return .grayscale
+            case JCS_CMYK: return .cmyk
+            case JCS_YCCK: return .ycck
+            default: return .rgb
+            }
+        }
+    }
+}
+
+/// Four-component JPEGs: libjpeg hands out C M Y K bytes; the screen wants B G R X.
+enum CMYKConversion {
+    /// Converts in place (both are 4 bytes per pixel). Adobe applications store CMYK inverted
+    /// (0 = full ink) and mark the file with an APP14 marker; without that marker the values are
+    /// taken as plain ink amounts.
+    static func convertInPlace(_ bitmap: Bitmap, inverted: Bool) {
+        for y in 0..<bitmap.height {
+            let p = bitmap.row(y).assumingMemoryBound(to: UInt8.self)
+            for x in 0..<bitmap.width {
+                let o = x * 4
+                var c = UInt32(p[o]), m = UInt32(p[o + 1]), ye = UInt32(p[o + 2]), k = UInt32(p[o + 3])
+                if !inverted { c = 255 - c; m = 255 - m; ye = 255 - ye; k = 255 - k }
+                // With inverted values, each channel is (1 − ink)·(1 − black).
+                p[o] = UInt8((ye * k + 127) / 255)
+                p[o + 1] = UInt8((m * k + 127) / 255)
+                p[o + 2] = UInt8((c * k + 127) / 255)
+                p[o + 3] = 0xFF
+            }
+        }
+    }
+}
+
+/// The pixel-count limit, checked from the header before any pixel memory is allocated.
+enum PixelLimit {
+    static func check(width: Int, height: Int, format: ImageFormat, options: DecodeOptions) throws(ImagingError) {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        guard pixels.overflow || pixels.partialValue > options.maxPixels else { return }
+        throw ImagingError(.tooLarge, "\(format) is \(width)x\(height) pixels (\(megapixels(pixels.partialValue))), "
+                           + "more than the limit of \(megapixels(options.maxPixels))")
+    }
+
+    /// "12.0 megapixels", one decimal, without Foundation.
+    static func megapixels(_ pixels: Int) -> String {
+        let tenths = (pixels + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) megapixels"
+    }
+}

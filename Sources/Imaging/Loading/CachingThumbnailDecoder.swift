@@ -1,0 +1,24 @@
+import Graphics
+
+/// Puts the thumbnail disk cache in front of a real decoder: thumbnail requests are answered from
+/// disk when the photo has not changed, and fresh thumbnails are written back. Other size classes
+/// pass straight through.
+public struct CachingThumbnailDecoder: ImageSourceDecoder {
+    public let inner: any ImageSourceDecoder
+    public let diskCache: ThumbnailDiskCache
+
+    public init(_ inner: any ImageSourceDecoder, diskCache: ThumbnailDiskCache) {
+        self.inner = inner
+        self.diskCache = diskCache
+    }
+
+    public func decode(_ request: ImageRequest) throws -> Bitmap {
+        guard case .thumbnail(let edge) = request.size,
+              let key = ThumbnailCacheKey(path: request.path, edge: edge)
+        else { return try inner.decode(request) }
+        if let cached = diskCache.read(key) { return cached }
+        let bitmap = try inner.decode(request)
+        if bitmap.format == .xrgb8888 { diskCache.write(bitmap, for: key) }
+        return bitmap
+    }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What makes a cached thumbnail valid: the file's path, the thumbnail size, and the file's
+/// modification time and size. Editing or replacing the photo changes the key, so stale
+/// thumbnails are simply never found again (and age out).
+public struct ThumbnailCacheKey: Hashable, Sendable {
+    public var path: RawPath
+    public var edge: Int
+    public var modificationSeconds: Int64
+    public var modificationNanoseconds: Int64
+    public var fileSize: Int64
+
+    public init(path: RawPath, edge: Int, modificationSeconds: Int64,
+                modificationNanoseconds: Int64, fileSize: Int64) {
+        self.path = path
+        self.edge = edge
+        self.modificationSeconds = modificationSeconds
+        self.modificationNanoseconds = modificationNanoseconds
+        self.fileSize = fileSize
+    }
+
+    /// The key for the file as it is on disk now, or nil if it cannot be stat'ed.
+    public init?(path: RawPath, edge: Int) {
+        var info = stat()
+        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
+        self.init(path: path, edge: edge, modificationSeconds: Int64(info.st_mtim.tv_sec),
+                  modificationNanoseconds: Int64(info.st_mtim.tv_nsec), fileSize: Int64(info.st_size))
+    }
+
+    /// The key's bytes as stored in the cache file and hashed into its name.
+    var serialized: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.bytes.count + 36)
+        appendLittleEndian(UInt32(path.bytes.count), to: &bytes)
+        bytes += path.bytes
+        for value in [Int64(edge), modificationSeconds, modificationNanoseconds, fileSize] {
+            appendLittleEndian(UInt64(bitPattern: value), to: &bytes)
+        }
+        return bytes
+    }
+
+    /// 32 hex digits (two differently seeded FNV-1a hashes) plus the entry suffix.
+    var fileName: String {
+        let bytes = serialized
+        var first = FNV1a64()
+        first.combine(bytes)
+        var second = FNV1a64(basis: 0x8422_2325_CBF2_9CE4)
+        second.combine(bytes.reversed())
+        return hex(first.value) + hex(second.value) + ThumbnailFile.suffix
+    }
+}
+
+func appendLittleEndian<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+}
+
+private func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+}

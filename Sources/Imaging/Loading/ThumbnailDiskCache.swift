@@ -1,0 +1,227 @@
+import Graphics
+import Logging
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Thumbnails on disk, so a restarted kiosk paints its grid without decoding every photo again.
+///
+/// - One file per (path, edge, mtime, size) key, named by a hash of the key; the key is also
+///   stored inside and compared on read.
+/// - Writes are atomic: a temp file (`.tmp-…`) in the same directory, fsync, rename. A crash
+///   leaves at most a temp file, which never counts as an entry and is removed once stale.
+/// - A read that finds a corrupt or foreign file removes it and reports a miss.
+/// - Total size is bounded: when over `maxBytes`, least recently used entries go (a hit bumps
+///   the file's mtime, since many kiosks mount with noatime) down to 90% of the bound.
+/// - Write failures (disk full, read-only medium) are logged once and skipped, never fatal.
+///
+/// Thread-safe: decode workers read and write concurrently.
+public final class ThumbnailDiskCache: Sendable {
+    public static let defaultMaxBytes = 256 << 20
+    /// Temp files older than this are leftovers of a crash, not a write in progress.
+    static let staleTempSeconds = 3600
+
+    public let directory: RawPath
+    public let maxBytes: Int
+    private let logger: Logger
+    private struct State {
+        var totalBytes = 0
+        var writeFailures = 0
+        var tempCounter = 0
+    }
+    private let state = Mutex(State())
+
+    /// Opens (creating if needed) a cache in `directory`. Creation failures are logged and
+    /// show up as failed writes; the cache never throws.
+    public init(directory: RawPath, maxBytes: Int = ThumbnailDiskCache.defaultMaxBytes,
+                logger: Logger = Logger(label: "photokiosk.thumbnail-cache")) {
+        self.directory = directory
+        self.maxBytes = maxBytes
+        self.logger = logger
+        if let failure = FileIO.makeDirectories(directory) {
+            logger.warning("thumbnail cache \(directory) unavailable: \(FileIO.errorText(failure))")
+        }
+        let total = removeStaleTempFiles()
+        state.withLock { $0.totalBytes = total }
+    }
+
+    /// `$XDG_CACHE_HOME/photokiosk`, else `$HOME/.cache/photokiosk`; nil when neither is set
+    /// (a system service then configures e.g. `/var/cache/photokiosk`).
+    public static func defaultDirectory(environment: [String: String]) -> RawPath? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return RawPath(xdg).appending("photokiosk")
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return RawPath(home).appending(".cache").appending("photokiosk")
+        }
+        return nil
+    }
+
+    /// `defaultDirectory` for this process's environment.
+    public static func defaultDirectory() -> RawPath? {
+        var environment: [String: String] = [:]
+        for name in ["XDG_CACHE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return defaultDirectory(environment: environment)
+    }
+
+    /// Bytes of entries this process knows of (temp files excluded).
+    public var totalBytes: Int { state.withLock { $0.totalBytes } }
+    /// Failed writes so far (only the first is logged).
+    public var writeFailureCount: Int { state.withLock { $0.writeFailures } }
+
+    /// The cached thumbnail for `key`, or nil. Corrupt entries are removed.
+    public func read(_ key: ThumbnailCacheKey) -> Bitmap? {
+        let path = directory.appending(key.fileName)
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        let expectedKey = key.serialized
+        guard let bitmap = readEntry(fd, fileSize: Int(info.st_size), expectedKey: expectedKey) else {
+            logger.info("removing corrupt thumbnail cache entry \(path)")
+            removeEntry(path, bytes: Int(info.st_size))
+            return nil
+        }
+        _ = futimens(fd, nil)   // mark as recently used for trimming
+        return bitmap
+    }
+
+    private func readEntry(_ fd: Int32, fileSize: Int, expectedKey: [UInt8]) -> Bitmap? {
+        var head = [UInt8](repeating: 0, count: ThumbnailFile.headerSize + expectedKey.count)
+        guard fileSize >= head.count,
+              head.withUnsafeMutableBytes({ FileIO.read(fd, into: $0.baseAddress!, count: $0.count) }),
+              let header = ThumbnailFile.parseHeader(head),
+              header.keyLength == expectedKey.count, header.fileSize == fileSize,
+              Array(head[ThumbnailFile.headerSize...]) == expectedKey
+        else { return nil }
+        let bitmap = Bitmap(width: header.width, height: header.height)
+        let rowBytes = header.width * 4
+        if bitmap.stride == rowBytes {
+            guard FileIO.read(fd, into: bitmap.pixels, count: header.pixelBytes) else { return nil }
+        } else {
+            for y in 0..<header.height {
+                guard FileIO.read(fd, into: bitmap.row(y), count: rowBytes) else { return nil }
+            }
+        }
+        let packed = bitmap.stride == rowBytes
+            ? pixelChecksum(UnsafeRawBufferPointer(start: bitmap.pixels, count: header.pixelBytes))
+            : ThumbnailFile.packedPixels(of: bitmap).withUnsafeBytes { pixelChecksum($0) }
+        return packed == header.checksum ? bitmap : nil
+    }
+
+    /// Stores `bitmap` (XRGB8888) for `key`. Returns false if it could not be written; the first
+    /// failure is logged, later ones only counted.
+    @discardableResult
+    public func write(_ bitmap: Bitmap, for key: ThumbnailCacheKey) -> Bool {
+        precondition(bitmap.format == .xrgb8888, "thumbnails are stored as XRGB8888")
+        let pixels = ThumbnailFile.packedPixels(of: bitmap)
+        let checksum = pixels.withUnsafeBytes { pixelChecksum($0) }
+        let header = ThumbnailFile.header(for: bitmap, key: key.serialized, checksum: checksum)
+        let name = key.fileName
+        let final = directory.appending(name)
+        let counter = state.withLock { state -> Int in
+            state.tempCounter += 1
+            return state.tempCounter
+        }
+        let temp = directory.appending(".tmp-\(getpid())-\(counter)-\(name)")
+        let fd = temp.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { return failed("create \(temp)", errno) }
+        var failure = header.withUnsafeBytes { FileIO.write(fd, $0) }
+        if failure == nil { failure = pixels.withUnsafeBytes { FileIO.write(fd, $0) } }
+        if failure == nil, fsync(fd) != 0 { failure = errno }
+        close(fd)
+        if failure == nil, temp.withCString({ tempPath in
+            final.withCString { rename(tempPath, $0) }
+        }) != 0 {
+            failure = errno
+        }
+        if let failure {
+            _ = temp.withCString { unlink($0) }
+            return failed("write \(final)", failure)
+        }
+        let size = header.count + pixels.count
+        let over = state.withLock { state -> Bool in
+            state.totalBytes += size
+            return state.totalBytes > maxBytes
+        }
+        if over { trim(keeping: name) }
+        return true
+    }
+
+    private func failed(_ action: String, _ code: Int32) -> Bool {
+        let first = state.withLock { state -> Bool in
+            state.writeFailures += 1
+            return state.writeFailures == 1
+        }
+        if first {
+            logger.warning("thumbnail cache: cannot \(action): \(FileIO.errorText(code)); not caching (logged once)")
+        }
+        return false
+    }
+
+    private func removeEntry(_ path: RawPath, bytes: Int) {
+        if path.withCString({ unlink($0) }) == 0 {
+            state.withLock { $0.totalBytes = max(0, $0.totalBytes - bytes) }
+        }
+    }
+
+    /// Deletes least recently used entries until the total is at most 90% of `maxBytes`.
+    /// `keeping` (the entry just written) is never chosen, so a write is always readable.
+    public func trim(keeping: String? = nil) {
+        var entries = listEntries()
+        var total = entries.reduce(0) { $0 + $1.bytes }
+        let target = maxBytes - maxBytes / 10
+        entries.sort {
+            $0.lastUse != $1.lastUse ? $0.lastUse < $1.lastUse : $0.name.lexicographicallyPrecedes($1.name)
+        }
+        let kept = keeping.map { Array($0.utf8) }
+        for entry in entries where total > target && entry.name != kept {
+            if directory.appending(entry.name).withCString({ unlink($0) }) == 0 { total -= entry.bytes }
+        }
+        state.withLock { $0.totalBytes = total }
+    }
+
+    struct EntryInfo {
+        var name: [UInt8]
+        var bytes: Int
+        /// mtime in nanoseconds.
+        var lastUse: Int64
+    }
+
+    /// Cache entries on disk, temp files excluded.
+    func listEntries() -> [EntryInfo] {
+        guard let names = FileIO.directoryEntries(directory) else { return [] }
+        let suffix = Array(ThumbnailFile.suffix.utf8)
+        return names.compactMap { name in
+            guard name.first != UInt8(ascii: "."), name.count > suffix.count,
+                  Array(name.suffix(suffix.count)) == suffix else { return nil }
+            var info = stat()
+            guard directory.appending(name).withCString({ lstat($0, &info) }) == 0,
+                  (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return EntryInfo(name: name, bytes: Int(info.st_size),
+                             lastUse: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        }
+    }
+
+    /// Number of entries on disk (temp files excluded).
+    public var entryCount: Int { listEntries().count }
+
+    /// Removes temp files left by a crash; returns the size of the real entries.
+    private func removeStaleTempFiles() -> Int {
+        guard let names = FileIO.directoryEntries(directory) else { return 0 }
+        let now = time(nil)
+        for name in names where name.starts(with: Array(".tmp-".utf8)) {
+            let path = directory.appending(name)
+            var info = stat()
+            if path.withCString({ lstat($0, &info) }) == 0,
+               Int(now - info.st_mtim.tv_sec) > Self.staleTempSeconds {
+                _ = path.withCString { unlink($0) }
+            }
+        }
+        return listEntries().reduce(0) { $0 + $1.bytes }
+    }
+}

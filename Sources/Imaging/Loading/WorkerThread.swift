@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plain OS thread. Decoding and scanning block for tens of milliseconds at a time, so they run
+/// on their own threads instead of Swift concurrency's cooperative pool, which a long blocking
+/// call would starve.
+public final class WorkerThread: @unchecked Sendable {
+    private var thread = pthread_t()
+    private var joined = false
+
+    private final class Start {
+        let name: String
+        let body: () -> Void
+        init(name: String, body: @escaping () -> Void) {
+            self.name = name
+            self.body = body
+        }
+    }
+
+    /// Starts `body` on a new thread named `name` (at most 15 bytes show in `top`).
+    public init(name: String, _ body: @escaping @Sendable () -> Void) {
+        let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
+        let result = pthread_create(&thread, nil, { argument in
+            let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
+            WorkerThread.nameCurrentThread(start.name)
+            start.body()
+            return nil
+        }, start)
+        precondition(result == 0, "pthread_create failed: \(result)")
+    }
+
+    /// Waits for the thread to finish. Call at most once, never from the thread itself.
+    public func join() {
+        guard !joined else { return }
+        joined = true
+        pthread_join(thread, nil)
+    }
+
+    /// pthread_setname_np needs _GNU_SOURCE, which Glibc's module does not define; writing the
+    /// thread's comm file is the same thing.
+    private static func nameCurrentThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    /// Threads the machine can run at once.
+    public static var processorCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+}

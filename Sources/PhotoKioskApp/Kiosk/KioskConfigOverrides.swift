@@ -1,0 +1,110 @@
+import Graphics
+
+/// Command-line flags that override the config file: nil leaves the file's (or default) value.
+/// The executable's argument parser fills this in; `KioskConfig.applying(_:)` merges and checks it.
+/// `flagNames` is the agreed flag for each option, so errors name what the person typed.
+public struct KioskConfigOverrides: Equatable, Sendable {
+    public var logLevel: KioskConfig.LogLevel?
+    public var kiosk: Bool?
+    public var folders: [String]?
+    public var sort: KioskConfig.Sort?
+    public var thumbnailSize: Int?
+    public var cacheDirectory: String?
+    public var cacheMemoryMB: Int?
+    public var cacheDiskMB: Int?
+    public var displayBackend: KioskConfig.DisplayBackend?
+    public var connector: String?
+    public var mode: KioskConfig.DisplayMode?
+    public var rotation: KioskConfig.Rotation?
+    public var inputBackend: KioskConfig.InputBackend?
+    public var inputDevices: [String]?
+    public var calibration: [Double]?
+    public var idleTimeout: Double?
+    public var interval: Double?
+    public var order: KioskConfig.SlideshowOrder?
+    public var transition: KioskConfig.Transition?
+    public var transitionDuration: Double?
+    public var portraitFill: KioskConfig.PortraitFill?
+    public var background: Color?
+    /// Replaces every period of the file; [] turns the schedule off.
+    public var schedule: [SchedulePeriod]?
+    public var blankMethod: KioskConfig.BlankMethod?
+    public var wakeMinutes: Int?
+
+    public init() {}
+
+    /// Option (as in the file) → command-line flag.
+    public static let flagNames: [String: String] = [
+        "log_level": "--log-level", "kiosk": "--kiosk",
+        "library.folders": "--folder", "library.sort": "--sort", "library.thumbnail_size": "--thumbnail-size",
+        "cache.dir": "--cache-dir", "cache.memory_mb": "--cache-memory-mb", "cache.disk_mb": "--cache-disk-mb",
+        "display.backend": "--display", "display.connector": "--connector", "display.mode": "--mode",
+        "display.rotation": "--rotation",
+        "input.backend": "--input", "input.devices": "--input-device", "input.calibration": "--calibration",
+        "slideshow.idle_timeout": "--idle-timeout", "slideshow.interval": "--interval",
+        "slideshow.order": "--order", "slideshow.transition": "--transition",
+        "slideshow.transition_duration": "--transition-duration", "slideshow.portrait_fill": "--portrait-fill",
+        "slideshow.background": "--background",
+        "schedule.period": "--schedule", "schedule.blank": "--blank", "schedule.wake_minutes": "--wake-minutes",
+    ]
+
+    /// "a b c d e f" (spaces or commas) → the six numbers of a libinput calibration matrix.
+    public static func parseCalibration(_ text: String) -> [Double]? {
+        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0) }
+        guard numbers.count == 6, numbers.allSatisfy({ $0?.isFinite == true }) else { return nil }
+        return numbers.map { $0! }
+    }
+}
+
+extension Color {
+    /// "#rrggbb" or "#rgb", as written in the config file and on the command line.
+    public init?(hexString: String) {
+        guard let c = parseHexColor(hexString) else { return nil }
+        self = c
+    }
+}
+
+extension KioskConfig {
+    /// The file's configuration with the command line's values on top, checked again as a whole
+    /// (a flag may make another option invalid, e.g. a transition longer than the new interval).
+    public func applying(_ o: KioskConfigOverrides) throws(ConfigError) -> KioskConfig {
+        var c = self
+        func set<T>(_ value: T?, _ target: inout T) { if let value { target = value } }
+        set(o.logLevel, &c.logLevel)
+        set(o.kiosk, &c.kiosk)
+        set(o.folders, &c.library.folders)
+        set(o.sort, &c.library.sort)
+        set(o.thumbnailSize, &c.library.thumbnailSize)
+        if let dir = o.cacheDirectory { c.cache.directory = dir }
+        set(o.cacheMemoryMB, &c.cache.memoryMB)
+        set(o.cacheDiskMB, &c.cache.diskMB)
+        set(o.displayBackend, &c.display.backend)
+        if let connector = o.connector { c.display.connector = connector }
+        if let mode = o.mode { c.display.mode = mode }
+        set(o.rotation, &c.display.rotation)
+        set(o.inputBackend, &c.input.backend)
+        set(o.inputDevices, &c.input.devices)
+        if let m = o.calibration { c.input.calibration = m }
+        set(o.idleTimeout, &c.slideshow.idleTimeout)
+        set(o.interval, &c.slideshow.interval)
+        set(o.order, &c.slideshow.order)
+        set(o.transition, &c.slideshow.transition)
+        set(o.transitionDuration, &c.slideshow.transitionDuration)
+        set(o.portraitFill, &c.slideshow.portraitFill)
+        set(o.background, &c.slideshow.background)
+        set(o.schedule, &c.schedule.periods)
+        set(o.blankMethod, &c.schedule.blankMethod)
+        set(o.wakeMinutes, &c.schedule.wakeMinutes)
+        c.normalize()
+        if let m = c.input.calibration, m.count != 6 {
+            throw ConfigError(kind: .invalidValue, file: "command line", line: nil, key: "--calibration",
+                              message: "needs exactly 6 numbers (a b c d e f); got \(m.count)")
+        }
+        if let problem = c.firstProblem() {
+            throw ConfigError(kind: .invalidValue, file: "command line", line: nil,
+                              key: KioskConfigOverrides.flagNames[problem.key] ?? problem.key,
+                              message: problem.message)
+        }
+        return c
+    }
+}

@@ -1,0 +1,348 @@
+import Glibc
+import Graphics
+
+extension KioskConfig {
+    /// Reads and parses a config file. A missing file at the default path is not an error (the
+    /// defaults apply); a missing file the user named with --config is.
+    public static func load(path: String, mustExist: Bool) throws(ConfigError) -> KioskConfig {
+        guard let text = readTextFile(path) else {
+            if !mustExist && errno == ENOENT { return KioskConfig() }
+            let reason = String(cString: strerror(errno))
+            throw ConfigError(kind: .unreadable, file: path, line: nil, key: nil, message: "cannot read: \(reason)")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses TOML text; `file` only names the source in error messages.
+    public static func parse(_ text: String, file: String) throws(ConfigError) -> KioskConfig {
+        let root: TOMLTable
+        do {
+            root = try TOMLParser.parse(text)
+        } catch {
+            throw ConfigError(kind: .syntax, file: file, line: error.line, key: nil,
+                              message: "\(error.message) (column \(error.column))")
+        }
+        var decoder = ConfigDecoder(file: file)
+        var config = try decoder.decode(root)
+        config.normalize()
+        if let problem = config.firstProblem() {
+            throw ConfigError(kind: .invalidValue, file: file, line: decoder.lines[problem.key],
+                              key: problem.key, message: problem.message)
+        }
+        return config
+    }
+
+    /// Every option name as written in the file, by table, for unknown-key suggestions.
+    static let knownKeys: [String: [String]] = [
+        "": ["log_level", "kiosk", "library", "cache", "display", "input", "slideshow", "schedule"],
+        "library": ["folders", "sort", "thumbnail_size"],
+        "cache": ["dir", "memory_mb", "disk_mb"],
+        "display": ["backend", "connector", "mode", "rotation"],
+        "input": ["backend", "devices", "calibration"],
+        "slideshow": ["idle_timeout", "interval", "order", "transition", "transition_duration",
+                      "portrait_fill", "background"],
+        "schedule": ["blank", "wake_minutes", "period"],
+        "schedule.period": ["days", "off", "on"],
+    ]
+}
+
+/// Parses "#rrggbb" or "#rgb".
+func parseHexColor(_ text: String) -> Color? {
+    guard text.first == "#" else { return nil }
+    var hex = String(text.dropFirst())
+    if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+    guard hex.count == 6, let rgb = UInt32(hex, radix: 16) else { return nil }
+    return Color(rgb: rgb)
+}
+
+func hexString(_ color: Color) -> String {
+    let digits = Array("0123456789abcdef")
+    var s = "#"
+    for c in [color.red, color.green, color.blue] {
+        s.append(digits[Int(c >> 4)])
+        s.append(digits[Int(c & 15)])
+    }
+    return s
+}
+
+private func readTextFile(_ path: String) -> String? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 16384)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, f)
+        if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
+        if n < buffer.count {
+            if ferror(f) != 0 { return nil }
+            break
+        }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Walks the TOML tree in document order, so the first mistake in the file is the one reported.
+private struct ConfigDecoder {
+    let file: String
+    /// Line of each option that was set, for range errors found after decoding.
+    var lines: [String: Int] = [:]
+
+    init(file: String) { self.file = file }
+
+    mutating func decode(_ root: TOMLTable) throws(ConfigError) -> KioskConfig {
+        var c = KioskConfig()
+        for e in root.entries {
+            let v = e.value
+            switch e.key {
+            case "log_level": c.logLevel = try choice(v, "log_level")
+            case "kiosk": c.kiosk = try bool(v, "kiosk")
+            case "library":
+                for e in try table(v, "library").entries {
+                    let key = "library." + e.key
+                    switch e.key {
+                    case "folders": c.library.folders = try strings(e.value, key)
+                    case "sort": c.library.sort = try choice(e.value, key)
+                    case "thumbnail_size": c.library.thumbnailSize = try integer(e.value, key)
+                    default: throw unknown(e, in: "library")
+                    }
+                }
+            case "cache":
+                for e in try table(v, "cache").entries {
+                    let key = "cache." + e.key
+                    switch e.key {
+                    case "dir": c.cache.directory = try string(e.value, key)
+                    case "memory_mb": c.cache.memoryMB = try integer(e.value, key)
+                    case "disk_mb": c.cache.diskMB = try integer(e.value, key)
+                    default: throw unknown(e, in: "cache")
+                    }
+                }
+            case "display":
+                for e in try table(v, "display").entries {
+                    let key = "display." + e.key
+                    switch e.key {
+                    case "backend": c.display.backend = try choice(e.value, key)
+                    case "connector": c.display.connector = try string(e.value, key)
+                    case "mode":
+                        let text = try string(e.value, key)
+                        if text.isEmpty || text == "auto" {
+                            c.display.mode = nil
+                        } else {
+                            guard let mode = KioskConfig.DisplayMode(parsing: text) else {
+                                throw invalid(e.value, key, "\"\(text)\" is not a mode like \"1920x1080\" (or \"auto\")")
+                            }
+                            c.display.mode = mode
+                        }
+                    case "rotation":
+                        let degrees = try integer(e.value, key)
+                        guard let r = KioskConfig.Rotation(rawValue: degrees) else {
+                            throw invalid(e.value, key, "\(degrees) is not one of 0, 90, 180, 270")
+                        }
+                        c.display.rotation = r
+                    default: throw unknown(e, in: "display")
+                    }
+                }
+            case "input":
+                for e in try table(v, "input").entries {
+                    let key = "input." + e.key
+                    switch e.key {
+                    case "backend": c.input.backend = try choice(e.value, key)
+                    case "devices": c.input.devices = try strings(e.value, key)
+                    case "calibration":
+                        let m = try numbers(e.value, key)
+                        guard m.isEmpty || m.count == 6 else {
+                            throw invalid(e.value, key, "needs exactly 6 numbers (a b c d e f), or [] for the device's own; got \(m.count)")
+                        }
+                        c.input.calibration = m.isEmpty ? nil : m
+                    default: throw unknown(e, in: "input")
+                    }
+                }
+            case "slideshow":
+                for e in try table(v, "slideshow").entries {
+                    let key = "slideshow." + e.key
+                    switch e.key {
+                    case "idle_timeout": c.slideshow.idleTimeout = try number(e.value, key)
+                    case "interval": c.slideshow.interval = try number(e.value, key)
+                    case "order": c.slideshow.order = try choice(e.value, key)
+                    case "transition": c.slideshow.transition = try choice(e.value, key)
+                    case "transition_duration": c.slideshow.transitionDuration = try number(e.value, key)
+                    case "portrait_fill": c.slideshow.portraitFill = try choice(e.value, key)
+                    case "background":
+                        let text = try string(e.value, key)
+                        guard let color = parseHexColor(text) else {
+                            throw invalid(e.value, key, "\"\(text)\" is not a colour like \"#000000\" or \"#333\"")
+                        }
+                        c.slideshow.background = color
+                    default: throw unknown(e, in: "slideshow")
+                    }
+                }
+            case "schedule":
+                for e in try table(v, "schedule").entries {
+                    let key = "schedule." + e.key
+                    switch e.key {
+                    case "blank": c.schedule.blankMethod = try choice(e.value, key)
+                    case "wake_minutes": c.schedule.wakeMinutes = try integer(e.value, key)
+                    case "period": c.schedule.periods = try periods(e.value, key)
+                    default: throw unknown(e, in: "schedule")
+                    }
+                }
+            default:
+                throw unknown(e, in: "")
+            }
+        }
+        return c
+    }
+
+    mutating func periods(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [SchedulePeriod] {
+        guard case .array(let items) = v.kind else {
+            throw wrongType(v, key, "a list of [[schedule.period]] tables")
+        }
+        var result: [SchedulePeriod] = []
+        for item in items {
+            guard case .table(let t) = item.kind else {
+                throw wrongType(item, key, "a list of [[schedule.period]] tables")
+            }
+            var days = Set(Weekday.allCases)
+            var off: TimeOfDay?, on: TimeOfDay?
+            for e in t.entries {
+                let key = "schedule.period." + e.key
+                switch e.key {
+                case "days":
+                    days = []
+                    for name in try strings(e.value, key) {
+                        switch SchedulePeriod.parseDays(name) {
+                        case .success(let d): days.formUnion(d)
+                        case .failure(let p): throw invalid(e.value, key, p.message)
+                        }
+                    }
+                    if days.isEmpty { throw invalid(e.value, key, "needs at least one day, e.g. [\"mon\", \"tue\"] or [\"mon-fri\"]") }
+                case "off", "on":
+                    let text = try string(e.value, key)
+                    guard let time = TimeOfDay(parsing: text) else {
+                        throw invalid(e.value, key, "\"\(text)\" is not a time like \"07:00\" (00:00 to 23:59)")
+                    }
+                    if e.key == "off" { off = time } else { on = time }
+                default: throw unknown(e, in: "schedule.period")
+                }
+            }
+            for (name, time) in [("off", off), ("on", on)] where time == nil {
+                throw ConfigError(kind: .missingKey, file: file, line: t.line, key: "schedule.period.\(name)",
+                                  message: "each [[schedule.period]] needs both off = \"HH:MM\" and on = \"HH:MM\"")
+            }
+            guard let off, let on else { continue }
+            guard off != on else {
+                throw ConfigError(kind: .invalidValue, file: file, line: t.line, key: "schedule.period",
+                                  message: "off and on are both \(off): the period would be empty")
+            }
+            result.append(SchedulePeriod(days: days, off: off, on: on))
+        }
+        return result
+    }
+
+    // MARK: Typed reads
+
+    mutating func record(_ v: TOMLValue, _ key: String) { lines[key] = v.line }
+
+    mutating func string(_ v: TOMLValue, _ key: String) throws(ConfigError) -> String {
+        guard case .string(let s) = v.kind else { throw wrongType(v, key, "a string in quotes") }
+        record(v, key)
+        return s
+    }
+
+    mutating func bool(_ v: TOMLValue, _ key: String) throws(ConfigError) -> Bool {
+        guard case .boolean(let b) = v.kind else { throw wrongType(v, key, "true or false") }
+        record(v, key)
+        return b
+    }
+
+    mutating func integer(_ v: TOMLValue, _ key: String) throws(ConfigError) -> Int {
+        guard case .integer(let i) = v.kind else { throw wrongType(v, key, "a whole number") }
+        record(v, key)
+        return Int(i)
+    }
+
+    mutating func number(_ v: TOMLValue, _ key: String) throws(ConfigError) -> Double {
+        record(v, key)
+        switch v.kind {
+        case .integer(let i): return Double(i)
+        case .float(let d) where d.isFinite: return d
+        case .float: throw invalid(v, key, "must be a finite number")
+        default: throw wrongType(v, key, "a number")
+        }
+    }
+
+    mutating func choice<E: RawRepresentable & CaseIterable>(_ v: TOMLValue, _ key: String) throws(ConfigError) -> E
+    where E.RawValue == String {
+        let names = E.allCases.map(\.rawValue)
+        let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard case .string(let s) = v.kind else { throw wrongType(v, key, "one of \(list)") }
+        record(v, key)
+        guard let value = E(rawValue: s) else {
+            var message = "\"\(s)\" is not one of \(list)"
+            if let near = closestMatch(to: s, in: names) { message += "; did you mean \"\(near)\"?" }
+            throw invalid(v, key, message)
+        }
+        return value
+    }
+
+    mutating func strings(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [String] {
+        guard case .array(let items) = v.kind else { throw wrongType(v, key, "a list of strings, e.g. [\"a\", \"b\"]") }
+        record(v, key)
+        var result: [String] = []
+        for item in items {
+            guard case .string(let s) = item.kind else { throw wrongType(item, key, "a list of strings, e.g. [\"a\", \"b\"]") }
+            result.append(s)
+        }
+        return result
+    }
+
+    mutating func numbers(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [Double] {
+        guard case .array(let items) = v.kind else { throw wrongType(v, key, "a list of numbers") }
+        record(v, key)
+        var result: [Double] = []
+        for item in items {
+            switch item.kind {
+            case .integer(let i): result.append(Double(i))
+            case .float(let d) where d.isFinite: result.append(d)
+            default: throw wrongType(item, key, "a list of numbers")
+            }
+        }
+        return result
+    }
+
+    func table(_ v: TOMLValue, _ key: String) throws(ConfigError) -> TOMLTable {
+        guard case .table(let t) = v.kind else { throw wrongType(v, key, "a table: write [\(key)] on its own line") }
+        return t
+    }
+
+    // MARK: Errors
+
+    func wrongType(_ v: TOMLValue, _ key: String, _ expected: String) -> ConfigError {
+        ConfigError(kind: .wrongType, file: file, line: v.line, key: key,
+                    message: "must be \(expected), not \(v.typeDescription)")
+    }
+
+    func invalid(_ v: TOMLValue, _ key: String, _ message: String) -> ConfigError {
+        ConfigError(kind: .invalidValue, file: file, line: v.line, key: key, message: message)
+    }
+
+    func unknown(_ e: TOMLTable.Entry, in table: String) -> ConfigError {
+        let key = table.isEmpty ? e.key : table + "." + e.key
+        let known = KioskConfig.knownKeys[table] ?? []
+        var suggestion = closestMatch(to: e.key, in: known).map { table.isEmpty ? $0 : table + "." + $0 }
+        if suggestion == nil {
+            // The right name in the wrong table, e.g. `rotation` above [display].
+            for other in KioskConfig.knownKeys.keys.sorted()
+            where other != table && KioskConfig.knownKeys[other]!.contains(e.key) {
+                suggestion = other.isEmpty ? e.key : other + "." + e.key
+                break
+            }
+        }
+        var message = "unknown option"
+        if let suggestion { message += "; did you mean \(suggestion)?" }
+        if table.isEmpty, suggestion == nil {
+            message += " (known: " + known.joined(separator: ", ") + ")"
+        }
+        return ConfigError(kind: .unknownKey(suggestion: suggestion), file: file, line: e.value.line,
+                           key: key, message: message)
+    }
+}

@@ -1,0 +1,18 @@
+/// Where the kiosk keeps its state and cache, from the environment (passed in, so tests and the
+/// systemd unit decide): $XDG_STATE_HOME/photokiosk else /var/lib/photokiosk, and
+/// $XDG_CACHE_HOME/photokiosk else /var/cache/photokiosk, unless the config names a cache dir.
+public struct KioskPaths: Equatable, Sendable {
+    public var stateDirectory: String
+    public var cacheDirectory: String
+
+    public init(environment: [String: String], config: KioskConfig) {
+        func under(_ variable: String, _ fallback: String) -> String {
+            if let base = environment[variable], base.hasPrefix("/") { return base + "/photokiosk" }
+            return fallback
+        }
+        stateDirectory = under("XDG_STATE_HOME", "/var/lib/photokiosk")
+        cacheDirectory = config.cache.directory ?? under("XDG_CACHE_HOME", "/var/cache/photokiosk")
+    }
+
+    public var resumeFile: String { stateDirectory + "/resume" }
+}

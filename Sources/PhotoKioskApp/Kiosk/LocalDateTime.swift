@@ -1,0 +1,92 @@
+import Glibc
+
+/// A local wall-clock date and time, the input of schedule decisions. Passed in, never read inside
+/// the logic, so tests can ask about any day. Arithmetic is on wall-clock seconds ("local seconds
+/// since 1970-01-01 00:00"), so a daylight-saving jump moves a deadline by an hour at most; the app
+/// re-evaluates at each deadline with the then-current local time, which corrects it.
+public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    public init(localSeconds: Int64) {
+        let days = Int(localSeconds.floorDivided(by: 86_400))
+        let secondOfDay = Int(localSeconds - Int64(days) * 86_400)
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d,
+                  hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60, second: secondOfDay % 60)
+    }
+
+    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
+    public var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    public var localSeconds: Int64 {
+        Int64(daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    public var secondOfDay: Int { hour * 3600 + minute * 60 + second }
+
+    public var weekday: Weekday {
+        // 1970-01-01 was a Thursday.
+        Weekday(rawValue: (daysSinceEpoch + 3).modulo(7))!
+    }
+
+    public func adding(seconds: Int64) -> LocalDateTime {
+        LocalDateTime(localSeconds: localSeconds + seconds)
+    }
+
+    public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool { a.localSeconds < b.localSeconds }
+
+    public var description: String {
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute)):\(two(second))"
+    }
+
+    /// The current local time from the system clock and time zone: for the app's edge only.
+    public static func current() -> LocalDateTime {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return LocalDateTime(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+                             hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+    }
+}
+
+extension Int64 {
+    fileprivate func floorDivided(by d: Int64) -> Int64 {
+        let q = self / d
+        return (self % d != 0 && (self < 0) != (d < 0)) ? q - 1 : q
+    }
+}
+
+extension Int {
+    fileprivate func modulo(_ m: Int) -> Int { ((self % m) + m) % m }
+}

@@ -1,0 +1,139 @@
+import Logging
+
+/// What the kiosk was showing, so a restart (power cut, crash, update) reopens the same place.
+public struct ResumeState: Equatable, Sendable {
+    public var screen: KioskScreen
+    /// The slideshow's photo on screen, to continue from.
+    public var photo: String?
+    public var inSlideshow: Bool
+
+    public init(screen: KioskScreen = .grid(scrollOffset: 0), photo: String? = nil, inSlideshow: Bool = false) {
+        self.screen = screen
+        self.photo = photo
+        self.inSlideshow = inSlideshow
+    }
+
+    static let header = "photokiosk-resume 1"
+
+    /// A small line-based text: one "key value" a line, values escaped so a path with a newline
+    /// cannot break the format.
+    public func encoded() -> String {
+        var lines = [Self.header]
+        switch screen {
+        case .grid(let offset): lines += ["screen grid", "offset \(offset)"]
+        case .album(let index): lines += ["screen album", "index \(index)"]
+        case .photo(let path): lines += ["screen photo", "path \(escape(path))"]
+        }
+        if let photo { lines.append("photo \(escape(photo))") }
+        lines.append("slideshow \(inSlideshow ? 1 : 0)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Parses `encoded()` output; nil with the reason when the text is not a complete state.
+    public static func decode(_ text: String) -> Result<ResumeState, Corrupt> {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == Substring(header) else { return .failure(Corrupt("missing header line")) }
+        guard text.hasSuffix("\n") else { return .failure(Corrupt("truncated")) }
+        var fields: [String: String] = [:]
+        for line in lines.dropFirst() where !line.isEmpty {
+            guard let space = line.firstIndex(of: " ") else { return .failure(Corrupt("malformed line \"\(line)\"")) }
+            fields[String(line[..<space])] = String(line[line.index(after: space)...])
+        }
+        let screen: KioskScreen
+        switch fields["screen"] {
+        case "grid":
+            guard let offset = fields["offset"].flatMap(Double.init), offset.isFinite else {
+                return .failure(Corrupt("bad grid offset"))
+            }
+            screen = .grid(scrollOffset: offset)
+        case "album":
+            guard let index = fields["index"].flatMap({ Int($0) }), index >= 0 else {
+                return .failure(Corrupt("bad album index"))
+            }
+            screen = .album(index: index)
+        case "photo":
+            guard let path = fields["path"].flatMap(unescape) else { return .failure(Corrupt("bad photo path")) }
+            screen = .photo(path: path)
+        default:
+            return .failure(Corrupt("unknown screen"))
+        }
+        var photo: String?
+        if let raw = fields["photo"] {
+            guard let p = unescape(raw) else { return .failure(Corrupt("bad slideshow photo")) }
+            photo = p
+        }
+        guard let slideshow = fields["slideshow"], slideshow == "0" || slideshow == "1" else {
+            return .failure(Corrupt("bad slideshow flag"))
+        }
+        return .success(ResumeState(screen: screen, photo: photo, inSlideshow: slideshow == "1"))
+    }
+
+    public struct Corrupt: Error, Equatable, Sendable {
+        public var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+}
+
+private func escape(_ s: String) -> String {
+    var out = ""
+    for ch in s {
+        switch ch {
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        default: out.append(ch)
+        }
+    }
+    return out
+}
+
+private func unescape(_ s: String) -> String? {
+    var out = ""
+    var escaping = false
+    for ch in s {
+        if escaping {
+            switch ch {
+            case "\\": out += "\\"
+            case "n": out += "\n"
+            case "r": out += "\r"
+            default: return nil
+            }
+            escaping = false
+        } else if ch == "\\" {
+            escaping = true
+        } else {
+            out.append(ch)
+        }
+    }
+    return escaping ? nil : out
+}
+
+/// Saves and loads the resume state file atomically. Loading never fails: a missing file gives
+/// the defaults silently, a corrupt one gives the defaults and one warning.
+public struct ResumeStore: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    public func save(_ state: ResumeState, failing: (AtomicFile.Step) -> Bool = { _ in false }) throws(AtomicFile.WriteError) {
+        try AtomicFile.write(Array(state.encoded().utf8), to: path, failing: failing)
+    }
+
+    /// The saved state, and the reason it was ignored when the file was there but unusable.
+    public func load() -> (state: ResumeState, problem: String?) {
+        guard let bytes = AtomicFile.read(path) else { return (ResumeState(), nil) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return (ResumeState(), "\(path) is corrupt (not UTF-8); starting from the grid")
+        }
+        switch ResumeState.decode(text) {
+        case .success(let state): return (state, nil)
+        case .failure(let corrupt): return (ResumeState(), "\(path) is corrupt (\(corrupt.reason)); starting from the grid")
+        }
+    }
+
+    public func load(logger: Logger) -> ResumeState {
+        let (state, problem) = load()
+        if let problem { logger.warning("\(problem)") }
+        return state
+    }
+}

@@ -1,0 +1,124 @@
+/// The slideshow as one value the app drives with its clock: idle detection, which photo shows,
+/// the cross-fade, and stopping on touch with the way back to where the person was.
+/// The app calls `tick(at:)` when `nextDeadline` is reached (one timer, no polling) and draws
+/// `frame(at:)` while `isAnimating(at:)`.
+public struct SlideshowController: Equatable, Sendable {
+    public struct Frame: Equatable, Sendable {
+        public var photo: String
+        /// The photo fading out, under `photo`; nil when no fade is in progress.
+        public var previous: String?
+        /// Opacity of `photo` over `previous`, 0...1.
+        public var opacity: Double
+
+        public init(photo: String, previous: String?, opacity: Double) {
+            self.photo = photo
+            self.previous = previous
+            self.opacity = opacity
+        }
+    }
+
+    public let settings: KioskConfig.Slideshow
+    public private(set) var state: SlideshowState
+    public private(set) var idle: IdleTracker
+    public private(set) var sequencer: SlideshowSequencer
+    /// When the photo on screen appeared.
+    public private(set) var shownAt: Double?
+    public private(set) var fade: Crossfade?
+    private var previous: String?
+    /// After a restart the first start shows the photo that was on screen, not the one after it.
+    private var reshowCurrent: Bool
+
+    public init(settings: KioskConfig.Slideshow, photos: [String], seed: UInt64,
+                screen: KioskScreen, resumePhoto: String? = nil, now: Double) {
+        self.settings = settings
+        self.state = .browsing(screen)
+        self.idle = IdleTracker(timeout: settings.idleTimeout, now: now)
+        self.sequencer = SlideshowSequencer(photos: photos, order: settings.order, seed: seed, current: resumePhoto)
+        self.reshowCurrent = resumePhoto.map(photos.contains) ?? false
+        if idle.startsInSlideshow { start(at: now) }
+    }
+
+    /// A finger touched the screen. Returns the screen to go back to when this touch stopped the
+    /// slideshow; the app then shows it and does not deliver this touch to any view.
+    public mutating func touchBegan(at now: Double) -> KioskScreen? {
+        idle.touchBegan(at: now)
+        guard let screen = state.touch() else { return nil }
+        fade = nil
+        previous = nil
+        shownAt = nil
+        return screen
+    }
+
+    public mutating func touchEnded(at now: Double) {
+        idle.touchEnded(at: now)
+    }
+
+    /// The person moved to another screen (remembered as the one to come back to).
+    public mutating func navigate(to screen: KioskScreen) {
+        state.navigate(to: screen)
+    }
+
+    public mutating func update(photos: [String]) {
+        sequencer.update(photos: photos)
+    }
+
+    /// The next moment `tick(at:)` has something to do: the idle timeout while browsing, the next
+    /// photo while running. nil while a finger is down.
+    public var nextDeadline: Double? {
+        if state.isRunning {
+            return shownAt.map { $0 + settings.interval }
+        }
+        return idle.deadline
+    }
+
+    /// Starts the slideshow when idle long enough, moves to the next photo when its time is up.
+    /// Returns true when what the screen shows changed.
+    @discardableResult
+    public mutating func tick(at now: Double) -> Bool {
+        if !state.isRunning {
+            guard idle.hasElapsed(at: now) else { return false }
+            start(at: now)
+            return true
+        }
+        guard let shownAt, now >= shownAt + settings.interval else { return false }
+        showNext(at: now)
+        return true
+    }
+
+    /// True while a cross-fade is in progress: the app redraws every frame until it ends.
+    public func isAnimating(at now: Double) -> Bool {
+        guard state.isRunning, let fade else { return false }
+        return !fade.isFinished(at: now)
+    }
+
+    /// What to draw at `now`; nil when the slideshow is not running or there is no photo.
+    public func frame(at now: Double) -> Frame? {
+        guard state.isRunning, let photo = sequencer.current else { return nil }
+        if let fade, let previous, !fade.isFinished(at: now) {
+            return Frame(photo: photo, previous: previous, opacity: fade.progress(at: now))
+        }
+        return Frame(photo: photo, previous: nil, opacity: 1)
+    }
+
+    private mutating func start(at now: Double) {
+        state.start()
+        previous = nil
+        fade = nil
+        if !reshowCurrent { _ = sequencer.advance() }
+        reshowCurrent = false
+        shownAt = now
+    }
+
+    private mutating func showNext(at now: Double) {
+        let old = sequencer.current
+        let new = sequencer.advance()
+        shownAt = now
+        if settings.transition == .crossfade, let old, let new, old != new {
+            previous = old
+            fade = Crossfade(start: now, duration: settings.transitionDuration)
+        } else {
+            previous = nil
+            fade = nil
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// Which photo the slideshow shows next. Sequential follows the library order and wraps; shuffle
+/// shows every photo once, in a seeded random order, before any repeats (and never the same photo
+/// twice in a row across rounds). The photo list may change while it runs: new photos join the
+/// current round, removed ones are skipped.
+public struct SlideshowSequencer: Equatable, Sendable {
+    public private(set) var photos: [String]
+    public let order: KioskConfig.SlideshowOrder
+    /// The photo on screen (it may have been removed from the library since).
+    public private(set) var current: String?
+    private var rng: SeededRandom
+    /// Shuffle: photos not yet shown in this round.
+    private var unshown: Set<String>
+    /// Sequential: where to continue when the current photo was removed from the list.
+    private var successorOfRemoved: String?
+
+    public init(photos: [String], order: KioskConfig.SlideshowOrder, seed: UInt64, current: String? = nil) {
+        self.photos = photos
+        self.order = order
+        self.rng = SeededRandom(seed: seed)
+        self.current = current
+        self.unshown = Set(photos)
+        if let current { unshown.remove(current) }  // resumed: it was shown already
+    }
+
+    /// Moves to the next photo and returns it; nil when there are no photos.
+    public mutating func advance() -> String? {
+        guard !photos.isEmpty else {
+            current = nil
+            return nil
+        }
+        let next: String
+        switch order {
+        case .sequential:
+            if let successor = successorOfRemoved {
+                next = successor
+            } else if let current, let i = photos.firstIndex(of: current) {
+                next = photos[(i + 1) % photos.count]
+            } else {
+                next = photos[0]
+            }
+            successorOfRemoved = nil
+        case .shuffle:
+            if unshown.isEmpty { unshown = Set(photos) }
+            // Draw in library order so the same seed and list give the same sequence. The photo on
+            // screen can only be drawn again at the start of a round; not then either if others remain.
+            var candidates = photos.filter(unshown.contains)
+            if candidates.count > 1, let current { candidates.removeAll { $0 == current } }
+            next = candidates[Int.random(in: 0..<candidates.count, using: &rng)]
+            unshown.remove(next)
+        }
+        current = next
+        return next
+    }
+
+    /// The library changed (a scan, a folder watch event).
+    public mutating func update(photos newPhotos: [String]) {
+        let newSet = Set(newPhotos)
+        let oldSet = Set(photos)
+        if let current, !newSet.contains(current), order == .sequential {
+            let old = successorOfRemoved.map { [$0] + photos } ?? photos
+            if let i = photos.firstIndex(of: current) {
+                let after = Array(photos[(i + 1)...]) + Array(photos[..<i])
+                successorOfRemoved = after.first(where: newSet.contains)
+            } else {
+                successorOfRemoved = old.first(where: newSet.contains)
+            }
+        }
+        if let s = successorOfRemoved, !newSet.contains(s) {
+            successorOfRemoved = newPhotos.first
+        }
+        unshown = unshown.intersection(newSet).union(newSet.subtracting(oldSet))
+        photos = newPhotos
+    }
+}

@@ -1,0 +1,68 @@
+import Imaging
+import Synchronization
+
+/// Runs a `LibraryScanner` on its own thread and hands each batch to the event loop, so the grid
+/// fills while a large library is still being scanned.
+///
+/// `deliver` is the loop's "run this on the loop" (the same closure the `ImageLoader` gets);
+/// `onBatch` and `onFinish` run only inside delivered blocks, hence on the loop thread, in order.
+public final class BackgroundScan: Sendable {
+    public typealias Delivery = @Sendable (@escaping @Sendable () -> Void) -> Void
+
+    private let cancelled = CancelFlag()
+    private let thread = Mutex<WorkerThread?>(nil)
+
+    /// Starts scanning at once.
+    public init(scanner: LibraryScanner, batchSize: Int = 256, deliver: @escaping Delivery,
+                onBatch: @escaping ([ScannedFile]) -> Void,
+                onFinish: @escaping (LibraryScanner.Summary) -> Void = { _ in }) {
+        let callbacks = LoopConfined((onBatch, onFinish))
+        let worker = WorkerThread(name: "pk-scan") { [cancelled] in
+            let summary = scanner.scan(batchSize: batchSize,
+                                       isCancelled: { cancelled.isSet }) { batch in
+                deliver {
+                    guard !cancelled.isSet else { return }
+                    callbacks.value.0(batch)
+                }
+            }
+            deliver {
+                guard !cancelled.isSet else { return }
+                callbacks.value.1(summary)
+            }
+        }
+        thread.withLock { $0 = worker }
+    }
+
+    /// Stops the scan soon (at the next directory); batches not yet run on the loop are dropped.
+    public func cancel() {
+        cancelled.set()
+    }
+
+    /// Waits for the scanning thread to end (not for the loop to run the delivered blocks).
+    public func waitUntilScanned() {
+        let worker = thread.withLock { state -> WorkerThread? in
+            defer { state = nil }
+            return state
+        }
+        worker?.join()
+    }
+
+    deinit {
+        cancel()
+        waitUntilScanned()
+    }
+}
+
+/// Carries loop-thread-only state through a `@Sendable` delivery block. The contract (only ever
+/// touched inside blocks the loop runs) is what makes the unchecked conformance sound.
+final class LoopConfined<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A flag one thread sets and another polls.
+final class CancelFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+    func set() { flag.store(true, ordering: .releasing) }
+}

@@ -1,0 +1,84 @@
+import Imaging
+import Logging
+
+/// Lists the photos (JPEG and PNG) under one or more folders, recursively, in batches so the first
+/// photos can be shown long before a large library is fully scanned. See `TreeWalk` for the rules
+/// about links, loops, hidden and unreadable entries.
+///
+/// `scan` runs on the calling thread; `BackgroundScan` runs it on its own thread and delivers
+/// batches to the event loop.
+public struct LibraryScanner: Sendable {
+    /// Reads when a photo was taken (EXIF DateTimeOriginal, seconds since the epoch); called on the
+    /// scanning thread for every photo, so it should read only the file's first kilobytes.
+    public typealias CaptureDateReader = @Sendable (RawPath) -> Int64?
+
+    /// The folders as configured.
+    public let roots: [RawPath]
+    public let captureDate: CaptureDateReader?
+    public let logger: Logger
+
+    public struct Summary: Sendable {
+        public var fileCount: Int
+        public var directoryCount: Int
+        public var skipped: [SkippedEntry]
+    }
+
+    public init(roots: [RawPath], captureDate: CaptureDateReader? = nil,
+                logger: Logger = Logger(label: "photokiosk.library")) {
+        self.roots = roots
+        self.captureDate = captureDate
+        self.logger = logger
+    }
+
+    /// The roots with every link resolved (what "inside the folders" is checked against), and the
+    /// configured roots that do not exist.
+    func resolvedRoots() -> (resolved: [RawPath], missing: [RawPath]) {
+        var resolved: [RawPath] = [], missing: [RawPath] = []
+        for root in roots {
+            if let real = root.resolved() { resolved.append(real) } else { missing.append(root) }
+        }
+        return (resolved, missing)
+    }
+
+    func makeWalk() -> (TreeWalk, [RawPath]) {
+        let (resolved, missing) = resolvedRoots()
+        let walk = TreeWalk(roots: resolved, captureDate: captureDate, logger: logger)
+        for root in missing {
+            logger.warning("library: photo folder \(root) does not exist")
+        }
+        return (walk, resolved)
+    }
+
+    /// Walks every root and calls `onBatch` with up to `batchSize` photos at a time, in walk order
+    /// (depth first, names in byte order; sort with `PhotoList`). Paths are under the resolved
+    /// roots. Stops early when `isCancelled` turns true.
+    @discardableResult
+    public func scan(batchSize: Int = 256, isCancelled: @escaping () -> Bool = { false },
+                     onBatch: ([ScannedFile]) -> Void) -> Summary {
+        let (walk, starts) = makeWalk()
+        var batch: [ScannedFile] = []
+        batch.reserveCapacity(batchSize)
+        walk.isCancelled = isCancelled
+        withoutActuallyEscaping(onBatch) { onBatch in
+            walk.emit = { file in
+                batch.append(file)
+                if batch.count >= max(1, batchSize) {
+                    onBatch(batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            walk.run(starts)
+            if !batch.isEmpty { onBatch(batch) }
+            walk.emit = { _ in }
+        }
+        return Summary(fileCount: walk.fileCount, directoryCount: walk.directoryCount,
+                       skipped: walk.skipped)
+    }
+
+    /// Every photo at once (tests, small libraries, the polling watcher).
+    public func scanAll() -> (files: [ScannedFile], summary: Summary) {
+        var files: [ScannedFile] = []
+        let summary = scan(batchSize: 4096) { files += $0 }
+        return (files, summary)
+    }
+}

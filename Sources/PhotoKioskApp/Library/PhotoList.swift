@@ -1,0 +1,233 @@
+import Imaging
+
+/// A photo's identity in the list: stays the same while its file stays at its path (or is
+/// renamed within the library), so the grid can keep a cell, a selection or a loaded thumbnail.
+public struct PhotoID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let rawValue: UInt64
+    public static func < (a: PhotoID, b: PhotoID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { "#\(rawValue)" }
+}
+
+public struct Photo: Hashable, Sendable {
+    public let id: PhotoID
+    public var file: ScannedFile
+    public var path: RawPath { file.path }
+}
+
+public enum LibrarySortOrder: Sendable, Hashable {
+    /// Natural, case-insensitive order of the path (folders group their photos).
+    case name
+    /// When the photo was taken (EXIF, else file mtime), oldest first; ties by name.
+    case dateTaken
+}
+
+/// What one update did to the list, for the grid to refresh just those cells.
+public struct PhotoListChange: Sendable, Equatable {
+    public var inserted: [PhotoID] = []
+    public var removed: [PhotoID] = []
+    /// Same identity, new file contents or new path (thumbnails should be reloaded).
+    public var updated: [PhotoID] = []
+    /// The watcher lost events; the app should rescan and apply `PhotoList.diff`.
+    public var needsRescan = false
+
+    public var isEmpty: Bool { inserted.isEmpty && removed.isEmpty && updated.isEmpty && !needsRescan }
+}
+
+/// The library's photos in display order, with stable identities. Owned by the event loop
+/// thread: scan batches and watcher changes are applied here as they arrive.
+public final class PhotoList {
+    public private(set) var order: LibrarySortOrder
+    public private(set) var photos: [Photo] = []
+    private var idByPath: [RawPath: PhotoID] = [:]
+    private var indexByID: [PhotoID: Int]?
+    private var nextID: UInt64 = 1
+
+    public init(order: LibrarySortOrder = .name) {
+        self.order = order
+    }
+
+    public var count: Int { photos.count }
+    public subscript(index: Int) -> Photo { photos[index] }
+
+    public func index(of id: PhotoID) -> Int? {
+        if indexByID == nil {
+            indexByID = Dictionary(uniqueKeysWithValues: photos.enumerated().map { ($1.id, $0) })
+        }
+        return indexByID![id]
+    }
+
+    public func photo(at path: RawPath) -> Photo? {
+        guard let id = idByPath[path], let index = index(of: id) else { return nil }
+        return photos[index]
+    }
+
+    public func setOrder(_ newOrder: LibrarySortOrder) {
+        guard newOrder != order else { return }
+        order = newOrder
+        photos.sort(by: precedes)
+        indexByID = nil
+    }
+
+    /// Adds a scan batch (files already present are updated in place).
+    @discardableResult
+    public func add(_ files: [ScannedFile]) -> PhotoListChange {
+        apply(files.map { .added($0) })
+    }
+
+    /// Applies watcher changes in order.
+    @discardableResult
+    public func apply(_ changes: [LibraryChange]) -> PhotoListChange {
+        var result = PhotoListChange()
+        var pending: [Photo] = []          // insertions are merged in once, not one by one
+        var removing: Set<PhotoID> = []
+        // Removals wait for one pass too, unless the photo is still among the pending inserts.
+        func drop(_ id: PhotoID) {
+            if let index = pending.firstIndex(where: { $0.id == id }) {
+                pending.remove(at: index)
+            } else {
+                removing.insert(id)
+            }
+            result.removed.append(id)
+        }
+        func flush() {
+            if !removing.isEmpty {
+                photos.removeAll { removing.contains($0.id) }
+                removing = []
+            }
+            if !pending.isEmpty {
+                merge(pending)
+                pending = []
+            }
+            indexByID = nil
+        }
+        for change in changes {
+            switch change {
+            case .added(let file):
+                if let id = idByPath[file.path] {
+                    flush()
+                    update(id, with: file)
+                    result.updated.append(id)
+                } else {
+                    let id = makeID()
+                    idByPath[file.path] = id
+                    pending.append(Photo(id: id, file: file))
+                    result.inserted.append(id)
+                }
+            case .moved(let from, let file):
+                flush()
+                if let id = idByPath.removeValue(forKey: from) {
+                    if let existing = idByPath[file.path] {   // moved over another photo
+                        drop(existing)
+                        flush()
+                    }
+                    idByPath[file.path] = id
+                    update(id, with: file)
+                    result.updated.append(id)
+                } else {
+                    pendingAdd(file, &pending, &result)
+                }
+            case .removed(let path):
+                if let id = idByPath.removeValue(forKey: path) {
+                    drop(id)
+                }
+            case .removedDirectory(let directory):
+                let gone = idByPath.filter { $0.key.isInside(directory) }
+                for (path, id) in gone.sorted(by: { $0.value < $1.value }) {
+                    idByPath[path] = nil
+                    drop(id)
+                }
+            case .rescanNeeded:
+                result.needsRescan = true
+            }
+        }
+        flush()
+        // An id inserted and removed within one update was never seen by the grid.
+        let removedSet = Set(result.removed)
+        let transient = Set(result.inserted).intersection(removedSet)
+        if !transient.isEmpty {
+            result.inserted.removeAll { transient.contains($0) }
+            result.removed.removeAll { transient.contains($0) }
+            result.updated.removeAll { transient.contains($0) }
+        }
+        result.updated.removeAll { removedSet.contains($0) || result.inserted.contains($0) }
+        return result
+    }
+
+    /// The changes that turn this list into `files` (a full rescan): for the polling watcher and
+    /// after an inotify overflow.
+    public func diff(against files: [ScannedFile]) -> [LibraryChange] {
+        var current: [RawPath: ScannedFile] = [:]
+        for photo in photos { current[photo.path] = photo.file }
+        var changes: [LibraryChange] = []
+        var present = Set<RawPath>()
+        for file in files {
+            present.insert(file.path)
+            if let old = current[file.path], sameVersion(old, file) { continue }
+            changes.append(.added(file))
+        }
+        for photo in photos where !present.contains(photo.path) {
+            changes.append(.removed(photo.path))
+        }
+        return changes
+    }
+
+    // MARK: private
+
+    private func pendingAdd(_ file: ScannedFile, _ pending: inout [Photo], _ result: inout PhotoListChange) {
+        let id = makeID()
+        idByPath[file.path] = id
+        pending.append(Photo(id: id, file: file))
+        result.inserted.append(id)
+    }
+
+    private func makeID() -> PhotoID {
+        defer { nextID += 1 }
+        return PhotoID(rawValue: nextID)
+    }
+
+    /// Replaces a photo's file and moves it if its sort position changed.
+    private func update(_ id: PhotoID, with file: ScannedFile) {
+        guard let index = photos.firstIndex(where: { $0.id == id }) else { return }
+        var photo = photos.remove(at: index)
+        photo.file = file
+        photos.insert(photo, at: insertionIndex(for: photo))
+        indexByID = nil
+    }
+
+    /// Merges sorted-on-the-fly new photos into the sorted list in one pass.
+    private func merge(_ incoming: [Photo]) {
+        let sorted = incoming.sorted(by: precedes)
+        var merged: [Photo] = []
+        merged.reserveCapacity(photos.count + sorted.count)
+        var i = 0, j = 0
+        while i < photos.count && j < sorted.count {
+            if precedes(sorted[j], photos[i]) { merged.append(sorted[j]); j += 1 }
+            else { merged.append(photos[i]); i += 1 }
+        }
+        merged += photos[i...]
+        merged += sorted[j...]
+        photos = merged
+    }
+
+    private func insertionIndex(for photo: Photo) -> Int {
+        var low = 0, high = photos.count
+        while low < high {
+            let mid = (low + high) / 2
+            if precedes(photos[mid], photo) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    private func precedes(_ a: Photo, _ b: Photo) -> Bool {
+        if order == .dateTaken, a.file.sortDate != b.file.sortDate {
+            return a.file.sortDate < b.file.sortDate
+        }
+        let byName = NaturalOrder.compare(a.path.bytes, b.path.bytes)
+        return byName != 0 ? byName < 0 : a.id < b.id
+    }
+
+    private func sameVersion(_ a: ScannedFile, _ b: ScannedFile) -> Bool {
+        a.size == b.size && a.modificationSeconds == b.modificationSeconds
+            && a.modificationNanoseconds == b.modificationNanoseconds && a.identity == b.identity
+    }
+}

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finds files that ship with PhotoKiosk: the sample photos in a source checkout
+/// (`assets/photos` above the built binary) or in an installed system (`/usr/share/photokiosk`).
+public enum ResourceLocator {
+    /// Installed location of the sample photos (deploy/install.sh and the Debian package put them here).
+    public static let installedPhotos = "/usr/share/photokiosk/photos"
+
+    /// The bundled sample photo folder, or nil when none can be found.
+    public static func bundledPhotos(executablePath: String? = currentExecutablePath()) -> String? {
+        if let exe = executablePath {
+            var dir = parentDirectory(of: exe)
+            // .build/<triple>/release/photokiosk sits four levels below the checkout.
+            for _ in 0..<6 {
+                let candidate = dir + "/assets/photos"
+                if isDirectory(candidate) { return candidate }
+                let up = parentDirectory(of: dir)
+                if up == dir { break }
+                dir = up
+            }
+        }
+        return isDirectory(installedPhotos) ? installedPhotos : nil
+    }
+
+    /// The running binary's real path (symlinks resolved), from /proc/self/exe.
+    public static func currentExecutablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+}

@@ -1,0 +1,133 @@
+import Graphics
+
+// Dragging (1:1 with rubber band past the edges) and what happens on release: a fling that
+// decelerates, a spring back from beyond an edge, or a snap to a page.
+
+extension ScrollView {
+    func panShouldBegin() -> Bool {
+        guard isScrollEnabled else { return false }
+        let pan = panGestureRecognizer
+        // canCancelContentTouches off: content that is already tracking keeps the touch.
+        if !canCancelContentTouches && pan.touches.contains(where: { $0.isTrackedByView && $0.view !== self }) {
+            return false
+        }
+        // Leave a drag along an axis we cannot scroll to an outer scroll view (a photo page
+        // at minimum zoom inside a paging view).
+        let moved = pan.touches.reduce(Point.zero) { $0 + ($1.location - $1.startLocation) }
+        let horizontal = bouncesHorizontally || canScrollHorizontally
+        let vertical = bouncesVertically || canScrollVertically
+        if abs(moved.x) >= abs(moved.y) { return horizontal }
+        return vertical
+    }
+
+    func handlePan() {
+        let pan = panGestureRecognizer
+        switch pan.state {
+        case .began:
+            stopMotion()
+            isDragging = true
+            zoomedDuringDrag = isZooming
+            dragStartOffset = contentOffset
+            showIndicators()
+            delegate?.scrollViewWillBeginDragging(self)
+        case .changed:
+            guard !isZooming, zoomAnimation == nil else { return }
+            let translation = pan.translation(in: self)
+            if needsPanRebase {
+                dragStartOffset = contentOffset + translation
+                needsPanRebase = false
+            }
+            contentOffset = draggedOffset(dragStartOffset - translation)
+        case .ended, .cancelled:
+            isDragging = false
+            needsPanRebase = false
+            var velocity = pan.velocity(in: self) * -1
+            if pan.state == .cancelled || zoomedDuringDrag || isZooming { velocity = .zero }
+            let willMove = zoomAnimation == nil && !isZooming && release(velocity: velocity)
+            delegate?.scrollViewDidEndDragging(self, willDecelerate: willMove)
+            if !willMove { fadeIndicators() }
+        default:
+            break
+        }
+    }
+
+    /// The offset shown for a finger-driven target: inside the range 1:1, beyond it rubber
+    /// banded (or held at the edge when bouncing is off).
+    func draggedOffset(_ target: Point) -> Point {
+        let lo = minimumContentOffset, hi = maximumContentOffset
+        func axis(_ value: Double, _ lo: Double, _ hi: Double, scrollable: Bool, bounce: Bool, viewport: Double) -> Double {
+            if bounce { return RubberBand(dimension: viewport).clamp(value, to: lo...hi) }
+            return scrollable ? min(max(value, lo), hi) : lo
+        }
+        return Point(x: axis(target.x, lo.x, hi.x, scrollable: canScrollHorizontally, bounce: bouncesHorizontally, viewport: bounds.width),
+                     y: axis(target.y, lo.y, hi.y, scrollable: canScrollVertically, bounce: bouncesVertically, viewport: bounds.height))
+    }
+
+    /// Starts the motion after the fingers lift; false if the content is already at rest.
+    @discardableResult
+    func release(velocity: Point) -> Bool {
+        var v = velocity
+        if !canScrollHorizontally && !alwaysBounceHorizontal { v.x = 0 }
+        if !canScrollVertically && !alwaysBounceVertical { v.y = 0 }
+        let now = window?.scheduler.now ?? 0
+        let offset = contentOffset
+        let lo = minimumContentOffset, hi = maximumContentOffset
+        let mx: AxisMotion, my: AxisMotion
+        if isPagingEnabled {
+            mx = pageMotion(offset: offset.x, velocity: v.x, start: dragStartOffset.x, page: bounds.width,
+                            extent: contentSize.width, range: lo.x...hi.x, time: now)
+            my = pageMotion(offset: offset.y, velocity: v.y, start: dragStartOffset.y, page: bounds.height,
+                            extent: contentSize.height, range: lo.y...hi.y, time: now)
+        } else {
+            mx = AxisMotion(position: offset.x, velocity: v.x, time: now, range: lo.x...hi.x,
+                            bounces: bouncesHorizontally, rate: decelerationRate)
+            my = AxisMotion(position: offset.y, velocity: v.y, time: now, range: lo.y...hi.y,
+                            bounces: bouncesVertically, rate: decelerationRate)
+        }
+        return run(mx, my)
+    }
+
+    private func pageMotion(offset: Double, velocity: Double, start: Double, page: Double, extent: Double,
+                            range: ClosedRange<Double>, time: Double) -> AxisMotion {
+        guard page > 0, range.upperBound > range.lowerBound else {
+            return AxisMotion(position: offset, velocity: 0, time: time, range: range, bounces: true, rate: decelerationRate)
+        }
+        let count = Int((extent / page).rounded(.up))
+        let startPage = Int((start / page).rounded())
+        let target = PageSnap.targetPage(offset: offset, pageSize: page, velocity: velocity,
+                                         startPage: startPage, pageCount: count)
+        let destination = min(max(Double(target) * page, range.lowerBound), range.upperBound)
+        return AxisMotion(springFrom: offset, to: destination, velocity: velocity, time: time)
+    }
+
+    /// Steps the two axes every frame until both rest.
+    private func run(_ mx: AxisMotion, _ my: AxisMotion) -> Bool {
+        var motion = (x: mx, y: my)
+        if motion.x.isResting && motion.y.isResting {
+            let rest = Point(x: motion.x.position(at: 0), y: motion.y.position(at: 0))
+            contentOffset = rest
+            return false
+        }
+        guard let scheduler = window?.scheduler else {
+            // Not on screen: no frames to animate, go straight to where it would stop.
+            contentOffset = Point(x: motion.x.position(at: .infinity), y: motion.y.position(at: .infinity))
+            return false
+        }
+        self.motion = motion
+        isDecelerating = true
+        motionTask = scheduler.addFrameTask { [weak self] now in
+            guard let self, var m = self.motion else { return false }
+            let offset = Point(x: m.x.position(at: now), y: m.y.position(at: now))
+            self.motion = m
+            self.contentOffset = offset
+            guard m.x.isResting && m.y.isResting else { return true }
+            self.motion = nil
+            self.motionTask = nil
+            self.isDecelerating = false
+            self.fadeIndicators()
+            self.delegate?.scrollViewDidEndDecelerating(self)
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,231 @@
+import Graphics
+
+/// A rectangle of the screen that draws itself, lays out its subviews and receives touches.
+///
+/// Coordinates: `bounds` is the view's own coordinate system (its origin is the scroll offset:
+/// a subview at frame.origin (0, 0) shows at −bounds.origin). `frame` is where the view sits in
+/// its superview, including `transform`. All views are used by the one thread that owns the
+/// window; nothing here is thread-safe.
+open class View {
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+
+    /// Untransformed frame origin in the superview.
+    public var position: Point {
+        willSet { invalidateExtent() }
+        didSet { invalidateExtent() }
+    }
+
+    public var bounds: Rect {
+        willSet { invalidateExtent() }
+        didSet {
+            if bounds != oldValue { setNeedsLayout() }
+            invalidateExtent()
+        }
+    }
+
+    public var transform: ViewTransform = .identity {
+        willSet { invalidateExtent() }
+        didSet { invalidateExtent() }
+    }
+
+    public var isHidden = false {
+        willSet { if newValue && !isHidden { invalidateExtent() } }
+        didSet { if oldValue && !isHidden { invalidateExtent() } }
+    }
+
+    /// 0…1; below 0.01 the view neither draws nor receives touches (as in UIKit).
+    public var alpha: Double = 1 {
+        willSet { invalidateExtent() }
+        didSet { invalidateExtent() }
+    }
+
+    public var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Subviews and drawing are clipped to the bounds.
+    public var clipsToBounds = false {
+        didSet { invalidateExtent() }
+    }
+
+    /// False: the view and its subviews are skipped by hit testing.
+    public var isUserInteractionEnabled = true
+
+    /// While this view tracks a touch, no other view gets one, and it gets none while another
+    /// view is touched.
+    public var isExclusiveTouch = false
+
+    /// A number to find the view by (`viewWithTag`); 0 means none.
+    public var tag = 0
+
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    var needsLayout = true
+
+    public init(frame: Rect = .zero) {
+        position = frame.origin
+        bounds = Rect(size: frame.size)
+    }
+
+    // MARK: Overridable behaviour
+
+    /// Positions subviews; runs before drawing whenever `setNeedsLayout` was called, which
+    /// happens on every bounds change (size or scroll offset).
+    open func layoutSubviews() {}
+
+    /// Draws the view's content below its subviews. `context.dirtyRect` is the area needed.
+    open func draw(in context: DrawContext) {}
+
+    /// Draws above the subviews (scroll indicators, focus rings).
+    open func drawForeground(in context: DrawContext) {}
+
+    /// Whether `point` (bounds coordinates) is inside the view for touches.
+    open func point(inside point: Point) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// The deepest visible, interactive view containing `point` (bounds coordinates).
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convertFromSuperview(point)) { return hit }
+        }
+        return self
+    }
+
+    open func touchesBegan(_ touches: [Touch]) {}
+    open func touchesMoved(_ touches: [Touch]) {}
+    open func touchesEnded(_ touches: [Touch]) {}
+    open func touchesCancelled(_ touches: [Touch]) {}
+
+    /// Handles a key; return false to pass it to the superview.
+    open func handleKey(_ key: KeyEvent) -> Bool { false }
+
+    /// Called after the view joined or left a window (also for its subviews).
+    open func didMoveToWindow() {}
+
+    // MARK: Frame
+
+    /// Where the view shows in its superview: position + translation, size scaled.
+    public var frame: Rect {
+        get {
+            Rect(origin: position + transform.translation, size: bounds.size * transform.scale)
+        }
+        set {
+            position = newValue.origin - transform.translation
+            bounds.size = newValue.size * (1 / transform.scale)
+        }
+    }
+
+    public var center: Point { frame.center }
+
+    // MARK: Hierarchy
+
+    /// The window this view is in, if any.
+    public var window: Window? {
+        var view: View = self
+        while let parent = view.superview { view = parent }
+        return view as? Window
+    }
+
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+        let oldWindow = view.window
+        if view.superview != nil { view.detach() }
+        subviews.insert(view, at: min(max(0, index), subviews.count))
+        view.superview = self
+        view.setNeedsLayout()
+        view.invalidateExtent()
+        if view.window !== oldWindow { view.notifyWindowChange() }
+    }
+
+    public func removeFromSuperview() {
+        guard superview != nil else { return }
+        let oldWindow = window
+        detach()
+        if oldWindow != nil { notifyWindowChange() }
+    }
+
+    private func detach() {
+        invalidateExtent()
+        window?.viewWillLeave(self)
+        superview?.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    public func bringSubviewToFront(_ view: View) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: index))
+        view.invalidateExtent()
+    }
+
+    private func notifyWindowChange() {
+        didMoveToWindow()
+        for subview in subviews { subview.notifyWindowChange() }
+    }
+
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// This view or the first descendant (depth first) with `tag`.
+    public func viewWithTag(_ tag: Int) -> View? {
+        if self.tag == tag { return self }
+        for subview in subviews {
+            if let found = subview.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    // MARK: Gesture recognizers
+
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard recognizer.view === self else { return }
+        gestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.view = nil
+    }
+
+    // MARK: Layout
+
+    public func setNeedsLayout() {
+        needsLayout = true
+    }
+
+    /// Lays out this view and then its subviews, where needed.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    // MARK: Display
+
+    /// Marks the whole view for redrawing.
+    public func setNeedsDisplay() {
+        setNeedsDisplay(bounds)
+    }
+
+    /// Marks `rect` (bounds coordinates) for redrawing.
+    public func setNeedsDisplay(_ rect: Rect) {
+        guard let window, let visible = visibleRectInWindow(rect) else { return }
+        window.addDamage(visible)
+    }
+}

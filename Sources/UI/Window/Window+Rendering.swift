@@ -1,0 +1,60 @@
+import Graphics
+
+// Drawing the tree into the damaged areas only. Each damage rectangle is redrawn on its own
+// with the canvas clipped to it, walking only the views that reach into it.
+
+extension Window {
+    /// Lays out, redraws the damaged areas into `canvas` (which must map window coordinates
+    /// 1:1, as a fresh Canvas over the frame buffer does) and returns them, so the display
+    /// copies only those rectangles.
+    @discardableResult
+    public func render(into canvas: Canvas) -> [PixelRect] {
+        layoutIfNeeded()
+        let rects = damage.rects
+        damage.removeAll()
+        for rect in rects {
+            canvas.save()
+            canvas.clip(toDevice: rect)
+            draw(self, canvas: canvas, origin: position + transform.translation, scale: transform.scale)
+            canvas.restore()
+        }
+        return rects
+    }
+
+    /// Draws `view` whose frame origin is at device point `origin`, `scale` device pixels per point.
+    private func draw(_ view: View, canvas: Canvas, origin: Point, scale: Double) {
+        guard !view.isHidden, view.alpha >= 0.01 else { return }
+        canvas.save()
+        defer { canvas.restore() }
+        let deviceRect = Rect(origin: origin, size: view.bounds.size * scale)
+        let ownArea = PixelRect(snapping: deviceRect).intersection(canvas.clipRect)
+        if view.clipsToBounds {
+            canvas.clip(toDevice: PixelRect(snapping: deviceRect))
+            if canvas.clipRect.isEmpty { return }
+        }
+        canvas.multiplyAlpha(view.alpha)
+        // Canvas point p·scale lands on device point origin + (p − bounds.origin)·scale.
+        let translation = origin - view.bounds.origin * scale
+        canvas.translate(by: translation - canvas.translation)
+        if !ownArea.isEmpty {
+            let clip = ownArea.rect
+            let dirty = Rect(origin: view.bounds.origin + (clip.origin - origin) * (1 / scale),
+                             size: clip.size * (1 / scale))
+            let context = DrawContext(canvas: canvas, scale: scale, dirtyRect: dirty)
+            if let background = view.backgroundColor, background.alpha > 0 {
+                context.fill(view.bounds, color: background)
+            }
+            view.draw(in: context)
+        }
+        for subview in view.subviews {
+            let subOrigin = origin + (subview.frame.origin - view.bounds.origin) * scale
+            draw(subview, canvas: canvas, origin: subOrigin, scale: scale * subview.transform.scale)
+        }
+        if !ownArea.isEmpty {
+            let clip = ownArea.rect
+            let dirty = Rect(origin: view.bounds.origin + (clip.origin - origin) * (1 / scale),
+                             size: clip.size * (1 / scale))
+            view.drawForeground(in: DrawContext(canvas: canvas, scale: scale, dirtyRect: dirty))
+        }
+    }
+}

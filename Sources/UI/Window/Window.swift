@@ -1,0 +1,83 @@
+import Graphics
+
+/// The root of a view tree: owns the frame clock (`scheduler`), routes touches and keys, and
+/// renders only what changed.
+///
+/// The app's event loop drives it: `dispatch(_:)` each input frame, `advance(to:)` when
+/// `nextDeadline` passes, and `render(into:)` when `needsDisplay` and the display is ready;
+/// the returned damage is what the display copies to the screen.
+public final class Window: View {
+    public let scheduler: Scheduler
+    public var animator: Animator { Animator(scheduler: scheduler) }
+    /// Keys go here first, then up its superviews; nil sends them to the window.
+    public weak var firstResponder: View?
+
+    var damage: DamageRegion
+    private(set) lazy var router = TouchRouter(window: self)
+
+    public init(size: Size, clock: any Clock) {
+        scheduler = Scheduler(clock: clock)
+        damage = DamageRegion(bounds: PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)),
+                                                height: Int(size.height.rounded(.up))))
+        super.init(frame: Rect(size: size))
+        backgroundColor = .black
+        clipsToBounds = true
+        damage.add(damage.bounds)
+    }
+
+    // MARK: Time
+
+    /// When the window next has timer or animation work; nil when idle (sleep until input).
+    public var nextDeadline: Double? { scheduler.nextDeadline }
+
+    /// Runs the timers and animation steps due by `now`.
+    public func advance(to now: Double) {
+        scheduler.advance(to: now)
+    }
+
+    // MARK: Input
+
+    /// Delivers one input frame (all slots that changed together).
+    public func dispatch(_ events: [TouchEvent]) {
+        router.dispatch(events)
+    }
+
+    /// Sends a key to the first responder, then up its superviews; true if someone handled it.
+    @discardableResult
+    public func dispatch(key: KeyEvent) -> Bool {
+        var view: View? = firstResponder.flatMap { $0.window === self ? $0 : nil } ?? self
+        while let v = view {
+            if v.handleKey(key) { return true }
+            view = v.superview
+        }
+        return false
+    }
+
+    /// Touches currently down (after exclusive-touch filtering), oldest first.
+    public var activeTouches: [Touch] { router.activeTouches }
+
+    func viewWillLeave(_ view: View) {
+        if let responder = firstResponder, responder.isDescendant(of: view) { firstResponder = nil }
+    }
+
+    // MARK: Damage
+
+    /// Areas waiting to be redrawn, in window pixels.
+    public var pendingDamage: [PixelRect] { damage.rects }
+
+    /// True when a render would draw something (damage or pending layout).
+    public var needsDisplay: Bool { !damage.isEmpty || subtreeNeedsLayout(self) }
+
+    private func subtreeNeedsLayout(_ view: View) -> Bool {
+        view.needsLayout || view.subviews.contains { subtreeNeedsLayout($0) }
+    }
+
+    func addDamage(_ rect: Rect) {
+        damage.add(PixelRect(covering: rect))
+    }
+
+    /// Marks the whole window for redrawing (after the display lost its contents).
+    public func setNeedsDisplayAll() {
+        damage.add(damage.bounds)
+    }
+}

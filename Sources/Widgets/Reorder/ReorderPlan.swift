@@ -1,0 +1,29 @@
+/// The order of items while one of them is being dragged: the dragged item is taken out of its
+/// home index and inserted at the drop index; everything between shifts by one place. Forward
+/// and backward moves, across rows of a grid or along a strip, are the same operation on indices.
+public struct ReorderPlan: Hashable, Sendable {
+    public let from: Int
+    public let to: Int
+
+    public init(from: Int, to: Int) {
+        self.from = from
+        self.to = to
+    }
+
+    /// Where the item that was at `index` before the move is shown during/after it.
+    public func displayIndex(of index: Int) -> Int {
+        if index == from { return to }
+        if from < to, index > from, index <= to { return index - 1 }
+        if to < from, index >= to, index < from { return index + 1 }
+        return index
+    }
+
+    /// `items` in their new order.
+    public func apply<T>(to items: [T]) -> [T] {
+        guard from != to, items.indices.contains(from), items.indices.contains(to) else { return items }
+        var result = items
+        let moved = result.remove(at: from)
+        result.insert(moved, at: to)
+        return result
+    }
+}

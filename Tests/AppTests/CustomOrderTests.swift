@@ -1,0 +1,57 @@
+import Testing
+import Glibc
+@testable import PhotoKioskApp
+
+@Suite struct CustomOrderTests {
+    func temporaryDirectory() -> String {
+        var template = Array("/tmp/photokiosk-order-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    }
+
+    @Test func arrangeKeepsSavedOrderDropsRemovedAppendsAdded() {
+        let order = CustomOrder(paths: ["c", "gone", "a", "b"])
+        #expect(order.arrange(["a", "b", "c", "d", "e"]) == ["c", "a", "b", "d", "e"])
+        #expect(order.arrange([]) == [])
+        #expect(CustomOrder(paths: []).arrange(["x", "y"]) == ["x", "y"])
+    }
+
+    @Test func roundTripThroughAFile() throws {
+        let dir = temporaryDirectory()
+        let path = dir + "/order"
+        let order = CustomOrder(paths: ["/p/b.jpg", "/p/a b.jpg", "/p/ü.png"])
+        try order.save(to: path)
+        #expect(CustomOrder.load(from: path) == order)
+        #expect(CustomOrder.load(from: dir + "/missing") == nil)
+    }
+
+    /// A crash at any step before the rename leaves the old order; no temporary file is left.
+    @Test(arguments: [AtomicFile.Step.createTemporary, .write, .syncFile, .rename])
+    func crashBeforeRenameKeepsTheOldOrder(step: AtomicFile.Step) throws {
+        let dir = temporaryDirectory()
+        let path = dir + "/order"
+        let old = CustomOrder(paths: ["1", "2", "3"])
+        try old.save(to: path)
+        let new = CustomOrder(paths: ["3", "2", "1"])
+        #expect(throws: AtomicFile.WriteError.self) { try new.save(to: path, failing: { $0 == step }) }
+        #expect(CustomOrder.load(from: path) == old)
+        let entries = try listDirectory(dir)
+        #expect(entries == ["order"])
+    }
+
+    @Test func damagedFileIsNotAnOrder() {
+        #expect(CustomOrder(serialized: "garbage\n1\n2") == nil)
+        #expect(CustomOrder(serialized: "") == nil)
+        #expect(CustomOrder(serialized: CustomOrder.header + "\n") == CustomOrder(paths: []))
+    }
+
+    func listDirectory(_ path: String) throws -> [String] {
+        guard let d = opendir(path) else { return [] }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafePointer(to: e.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+}

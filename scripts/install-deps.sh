@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages PhotoKiosk builds and runs with, only those that are missing.
+# Usage: scripts/install-deps.sh [extra-package ...]
+set -euo pipefail
+
+packages=(pkg-config libdrm-dev libinput-dev libudev-dev libjpeg-dev libpixman-1-dev libpng-dev
+          libfreetype-dev fonts-dejavu-core "$@")
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing missing Debian packages: ${missing[*]}"
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "error: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+        sudo="sudo"
+    fi
+    # The package lists may be missing or stale on a fresh machine.
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null; then
+    cat >&2 <<'MSG'
+error: the Swift toolchain (swift 6.1 or newer) is not on PATH.
+Debian 12 does not package it: install it from https://www.swift.org/install/linux/ (or with
+swiftly), then run this command again.
+MSG
+    exit 1
+fi
