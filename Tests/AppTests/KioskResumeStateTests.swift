@@ -96,6 +96,15 @@ struct TemporaryDirectory {
         #expect(message.contains("corrupt"))
     }
 
+    @Test func oversizedFileIsReportedNotRead() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        dir.write("resume", "photokiosk-resume 1\n" + String(repeating: "x", count: 100_000) + "\n")
+        let (state, problem) = ResumeStore(path: dir.path + "/resume").load()
+        #expect(state == ResumeState())
+        #expect(problem?.contains("too large") == true)
+    }
+
     @Test func invalidUTF8IsCorrupt() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
