@@ -142,15 +142,32 @@ struct TemporaryDirectory {
         #expect(store.load().state == ResumeState(screen: .album(index: 1)))
     }
 
-    @Test func realFailureWhenTheDirectoryIsMissing() throws {
-        let store = ResumeStore(path: "/nonexistent-photokiosk-dir/resume")
+    @Test func missingStateDirectoriesAreCreated() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = ResumeStore(path: dir.path + "/state/photokiosk/resume")
+        defer {
+            unlink(store.path)
+            rmdir(dir.path + "/state/photokiosk")
+            rmdir(dir.path + "/state")
+        }
+        try store.save(ResumeState(screen: .album(index: 2)))
+        #expect(store.load().state == ResumeState(screen: .album(index: 2)))
+    }
+
+    @Test func realFailureWhenTheDirectoryCannotBeMade() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        // A regular file where the state directory should be: not even root can write below it.
+        dir.write("state", "not a directory")
+        let store = ResumeStore(path: dir.path + "/state/resume")
         do {
             try store.save(ResumeState())
-            Issue.record("wrote into a missing directory")
+            Issue.record("wrote below a regular file")
         } catch {
             #expect(error.step == .createTemporary)
-            #expect(error.errno == ENOENT)
-            #expect(error.description.contains("/nonexistent-photokiosk-dir/resume"))
+            #expect(error.errno == ENOTDIR)
+            #expect(error.description.contains(dir.path + "/state/resume"))
         }
     }
 

@@ -117,6 +117,7 @@ public struct ResumeStore: Sendable {
     public init(path: String) { self.path = path }
 
     public func save(_ state: ResumeState, failing: (AtomicFile.Step) -> Bool = { _ in false }) throws(AtomicFile.WriteError) {
+        _ = AtomicFile.makeDirectories(AtomicFile.directoryOf(path))  // a failure shows in the write
         try AtomicFile.write(Array(state.encoded().utf8), to: path, failing: failing)
     }
 
