@@ -77,13 +77,14 @@ enum PNGDecoder {
         }
 
         /// Decodes all rows; an image that ends early after some complete rows is partial unless
-        /// `strict`. Interlaced images count rows only in the last Adam7 pass, when every row above
+        /// `strict`. Damaged data (CRC, zlib errors) is always an error: PNG has checksums, so
+        /// unlike JPEG there is no guessing. Interlaced images count rows only in the last Adam7 pass, when every row above
         /// the current one is complete.
         func decode(into bitmap: Bitmap, strict: Bool) throws(ImagingError) -> (isPartial: Bool, warning: String?) {
             var rows: UInt32 = 0
             let status = cpng_decoder_decode(handle, bitmap.pixels.assumingMemoryBound(to: UInt8.self), bitmap.stride, &rows)
             if status == CPNG_OK { return (false, nil) }
-            if rows > 0, !strict, status == CPNG_TRUNCATED || status == CPNG_CORRUPT {
+            if rows > 0, !strict, status == CPNG_TRUNCATED {
                 let message = String(cString: cpng_decoder_message(handle))
                 // Rows below the break are undefined after libpng's row buffer handling: blacken them.
                 for y in Int(rows)..<bitmap.height {

@@ -63,6 +63,9 @@ cpng_decoder *cpng_decoder_create(const uint8_t *data, size_t size) {
     }
     d->info = png_create_info_struct(d->png);
     png_set_read_fn(d->png, d, decoder_read);
+    // On a read struct this sets how much IDAT data libpng asks for at once (default 8 KB):
+    // smaller reads mean a truncated file keeps more of its complete rows.
+    png_set_compression_buffer_size(d->png, 1024);
     return d;
 }
 
@@ -99,8 +102,9 @@ cpng_status cpng_decoder_decode(cpng_decoder *d, uint8_t *pixels, size_t stride,
     if (!d || !pixels || !rows_done || d->failed || d->state != STATE_HEADER) return CPNG_BAD_CALL;
     *rows_done = 0;
     if (setjmp(d->jump)) {
-        // Every row arrived; only the chunks after the image data (IEND) are missing or bad.
-        if (d->state == STATE_ROWS_DONE) {
+        // Every row arrived and only the end is missing (IEND): the picture is complete.
+        // A CRC or zlib error there still fails: the data is damaged.
+        if (d->state == STATE_ROWS_DONE && d->truncated) {
             d->warnings++;
             d->state = STATE_DONE;
             return CPNG_OK;

@@ -4,7 +4,7 @@ import Glibc
 /// An open /dev/dri/card* node with KMS: probing connectors, encoders and CRTCs.
 final class DRMCard {
     let path: String
-    let fd: Int32
+    private(set) var fd: Int32
     let driver: String
 
     /// Opens `path` and checks that it can scan out dumb buffers.
@@ -14,7 +14,7 @@ final class DRMCard {
         var hasDumb: UInt64 = 0
         guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &hasDumb) == 0, hasDumb != 0,
               let res = drmModeGetResources(fd) else {
-            close(fd)
+            _ = Glibc.close(fd)
             throw .noUsableOutput("\(path) has no KMS (dumb buffers / mode resources)")
         }
         drmModeFreeResources(res)
@@ -26,7 +26,15 @@ final class DRMCard {
         }
     }
 
-    deinit { close(fd) }
+    deinit { close() }
+
+    /// Closes the node, which also gives up DRM master so the console or another program can
+    /// take the screen. Safe to call more than once.
+    func close() {
+        guard fd >= 0 else { return }
+        _ = Glibc.close(fd)
+        fd = -1
+    }
 
     /// /dev/dri/card* nodes, in numeric order.
     static func nodes(in directory: String = "/dev/dri") -> [String] {

@@ -301,6 +301,7 @@ public final class DRMDisplay: Display {
 
     private func retryMaster() {
         guard state == .notMaster, !closed else { return }
+        log.debug("trying to become DRM master again")
         _ = drmSetMaster(card.fd)
         guard let output else {
             state = .waitingForScreen("regained DRM master")
@@ -341,5 +342,6 @@ public final class DRMDisplay: Display {
             self.saved = nil
         }
         output = nil
+        card.close()
     }
 }

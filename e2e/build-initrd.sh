@@ -1,0 +1,41 @@
+#!/bin/bash
+# Build the guest initramfs: busybox, the kernel modules for bochs/virtio-gpu/uinput, the test
+# programs with the shared libraries ldd reports, libinput's data files and a font.
+# Usage: build-initrd.sh KERNEL_ROOT OUT.cpio.gz FILE...   (each FILE goes to /opt/pk/)
+set -euo pipefail
+KROOT=$1 OUT=$2; shift 2
+KVER=$(ls $KROOT/lib/modules)
+R=$(mktemp -d ${TMPDIR:-/tmp}/pk-initrd.XXXX)
+trap 'rm -rf "$R"' EXIT
+mkdir -p $R/{bin,sbin,proc,sys,dev,tmp,run,etc,root,usr/bin,usr/share/fonts,lib/modules/$KVER,opt/pk}
+cp /bin/busybox $R/bin/busybox
+for a in $($R/bin/busybox --list); do [ -e $R/bin/$a ] || ln -s busybox $R/bin/$a; done
+
+# kernel modules in dependency order (modprobe --show-depends over the extracted package)
+: > $R/lib/modules/$KVER/load-order
+for m in virtio_pci bochs virtio-gpu uinput evdev; do
+  modprobe -d $KROOT -S $KVER --show-depends $m | awk '$1=="insmod"{print $2}'
+done | awk '!seen[$0]++' | while read ko; do
+  rel=${ko#$KROOT/lib/modules/$KVER/}
+  mkdir -p $R/lib/modules/$KVER/$(dirname $rel); cp $ko $R/lib/modules/$KVER/$rel
+  echo "$rel" >> $R/lib/modules/$KVER/load-order
+done
+
+copy_with_libs() {   # an executable plus its shared libraries, at the same absolute paths
+  local src=$1 dst=$2
+  mkdir -p $R$(dirname $dst); cp -L $src $R$dst
+  { ldd $src 2>/dev/null || true; } | awk '/=> \//{print $3} /^\t\/[^ ]+ \(/{print $1}' | while read lib; do
+    mkdir -p $R$(dirname $lib); [ -e $R$lib ] || cp -L $lib $R$lib
+  done
+}
+for f in "$@"; do
+  if [ -d "$f" ]; then cp -r "$f" $R/opt/pk/; else copy_with_libs "$f" /opt/pk/$(basename "$f"); fi
+done
+cp -r /usr/share/libinput $R/usr/share/
+mkdir -p $R/usr/share/fonts/truetype/dejavu
+cp /usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf $R/usr/share/fonts/truetype/dejavu/ 2>/dev/null || true
+echo 'root:x:0:0:root:/root:/bin/sh' > $R/etc/passwd
+printf 'root:x:0:\nvideo:x:44:\ninput:x:105:\nrender:x:106:\n' > $R/etc/group
+cp $(dirname "$0")/init $R/init; chmod +x $R/init
+(cd $R && find . | cpio -o -H newc --quiet | gzip -1) > $OUT
+echo "initrd $OUT $(du -h $OUT | cut -f1) (unpacked $(du -sh $R | cut -f1))"

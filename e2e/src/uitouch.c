@@ -1,0 +1,89 @@
+// uitouch: a virtual multitouch screen through /dev/uinput, driven by commands on a FIFO.
+// Usage: uitouch FIFO [max-x max-y]
+// Prints "@@UINPUT /dev/input/eventN" once the device exists, then reads lines from FIFO:
+//   swipe X0 Y0 X1 Y1 STEPS     one finger from (X0,Y0) to (X1,Y1), 16 ms per step
+//   tap X Y                     down, 60 ms, up
+//   quit
+// Coordinates are device units (0..max); libinput scales them to the screen.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <dirent.h>
+#include <linux/uinput.h>
+
+static int fd;
+static int tracking = 1;
+
+static void emit(int type, int code, int val) {
+    struct input_event ie = { .type = type, .code = code, .value = val };
+    if (write(fd, &ie, sizeof ie) != sizeof ie) perror("uinput write");
+}
+static void absset(int code, int min, int max, int res) {
+    struct uinput_abs_setup a = { .code = code, .absinfo = { .minimum = min, .maximum = max, .resolution = res } };
+    if (ioctl(fd, UI_ABS_SETUP, &a)) perror("UI_ABS_SETUP");
+}
+static void down(int x, int y) {
+    emit(EV_ABS, ABS_MT_SLOT, 0); emit(EV_ABS, ABS_MT_TRACKING_ID, tracking++);
+    emit(EV_ABS, ABS_MT_POSITION_X, x); emit(EV_ABS, ABS_MT_POSITION_Y, y);
+    emit(EV_KEY, BTN_TOUCH, 1); emit(EV_ABS, ABS_X, x); emit(EV_ABS, ABS_Y, y);
+    emit(EV_SYN, SYN_REPORT, 0);
+}
+static void move(int x, int y) {
+    emit(EV_ABS, ABS_MT_SLOT, 0); emit(EV_ABS, ABS_MT_POSITION_X, x); emit(EV_ABS, ABS_MT_POSITION_Y, y);
+    emit(EV_ABS, ABS_X, x); emit(EV_ABS, ABS_Y, y); emit(EV_SYN, SYN_REPORT, 0);
+}
+static void up(void) {
+    emit(EV_ABS, ABS_MT_SLOT, 0); emit(EV_ABS, ABS_MT_TRACKING_ID, -1);
+    emit(EV_KEY, BTN_TOUCH, 0); emit(EV_SYN, SYN_REPORT, 0);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) { fprintf(stderr, "usage: uitouch FIFO [max-x max-y]\n"); return 64; }
+    int maxx = argc > 3 ? atoi(argv[2]) : 4095, maxy = argc > 3 ? atoi(argv[3]) : 4095;
+    fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
+    if (fd < 0) { perror("/dev/uinput"); return 1; }
+    ioctl(fd, UI_SET_EVBIT, EV_KEY); ioctl(fd, UI_SET_KEYBIT, BTN_TOUCH);
+    ioctl(fd, UI_SET_EVBIT, EV_ABS);
+    int absbits[] = { ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_TRACKING_ID, ABS_MT_POSITION_X, ABS_MT_POSITION_Y };
+    for (unsigned i = 0; i < sizeof absbits / sizeof *absbits; i++) ioctl(fd, UI_SET_ABSBIT, absbits[i]);
+    ioctl(fd, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
+    absset(ABS_X, 0, maxx, 16); absset(ABS_Y, 0, maxy, 16);
+    absset(ABS_MT_POSITION_X, 0, maxx, 16); absset(ABS_MT_POSITION_Y, 0, maxy, 16);
+    absset(ABS_MT_SLOT, 0, 9, 0); absset(ABS_MT_TRACKING_ID, 0, 65535, 0);
+    struct uinput_setup us = { .id = { .bustype = BUS_VIRTUAL, .vendor = 0x1234, .product = 0x5679, .version = 1 } };
+    strcpy(us.name, "photokiosk-e2e-touchscreen");
+    if (ioctl(fd, UI_DEV_SETUP, &us) || ioctl(fd, UI_DEV_CREATE)) { perror("UI_DEV_SETUP/CREATE"); return 1; }
+    char sys[64] = "", path[160], node[64] = "?";
+    ioctl(fd, UI_GET_SYSNAME(sizeof sys), sys);
+    snprintf(path, sizeof path, "/sys/devices/virtual/input/%s", sys);
+    DIR *d = opendir(path); struct dirent *e;
+    while (d && (e = readdir(d))) if (!strncmp(e->d_name, "event", 5)) snprintf(node, sizeof node, "/dev/input/%.50s", e->d_name);
+    if (d) closedir(d);
+    printf("@@UINPUT %s\n", node); fflush(stdout);
+
+    FILE *cmds = fopen(argv[1], "r");   // blocks until a writer opens the FIFO
+    if (!cmds) { perror(argv[1]); return 1; }
+    char line[128];
+    for (;;) {
+        if (!fgets(line, sizeof line, cmds)) {   // writer closed: wait for the next one
+            fclose(cmds);
+            if (!(cmds = fopen(argv[1], "r"))) break;
+            continue;
+        }
+        int x0, y0, x1, y1, steps;
+        if (sscanf(line, "swipe %d %d %d %d %d", &x0, &y0, &x1, &y1, &steps) == 5 && steps > 0) {
+            down(x0, y0);
+            for (int i = 1; i <= steps; i++) { usleep(16000); move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps); }
+            usleep(16000); up();
+        } else if (sscanf(line, "tap %d %d", &x0, &y0) == 2) {
+            down(x0, y0); usleep(60000); up();
+        } else if (!strncmp(line, "quit", 4)) {
+            break;
+        }
+        printf("@@UITOUCH_DONE %s", line); fflush(stdout);
+    }
+    ioctl(fd, UI_DEV_DESTROY); close(fd);
+    return 0;
+}
