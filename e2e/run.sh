@@ -12,7 +12,7 @@ CACHE=${PHOTOKIOSK_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/photokiosk-e2e}
 OUT=${PHOTOKIOSK_E2E_OUT:-$ROOT/.build/e2e}
 KPKG=linux-image-6.1.0-50-amd64        # pinned: module names and load order were checked with it
 DISPLAYS=${DISPLAYS:-bochs virtio}
-MODES=${MODES:-platform}
+MODES=${MODES:-}                        # default: platform, plus app once photokiosk has `run`
 skip() { echo "e2e: SKIP — $*"; exit 0; }
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
 
@@ -56,10 +56,14 @@ cd "$ROOT"
 swift build --build-tests 2>&1 | grep -E "error|warning: unre|Compiling|Build complete" | tail -3
 BIN=$(swift build --show-bin-path)
 gcc -O2 -Wall -static -o "$OUT/uitouch" "$E2E/src/uitouch.c"
+if [ -z "$MODES" ]; then
+  MODES=platform
+  "$BIN/photokiosk" run --help 2>&1 | grep -q -- "--display" && MODES="platform app"
+fi
 FILES=("$BIN/PhotoKioskPackageTests.xctest" "$OUT/uitouch")
 if [[ " $MODES " == *" app "* ]]; then
-  FILES+=("$BIN/photokiosk" "$E2E/app-driver.sh")
-  [ -d "${PHOTOS:-$ROOT/Resources/Photos}" ] && FILES+=("${PHOTOS:-$ROOT/Resources/Photos}")
+  rm -rf "$OUT/photos" && mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"
+  FILES+=("$BIN/photokiosk" "$E2E/app-driver.sh" "$OUT/photos")
 fi
 "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 

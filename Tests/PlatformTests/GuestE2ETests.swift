@@ -127,6 +127,12 @@ struct GuestE2ETests {
         try show(pending, on: display, loop: loop, frames: { frames })
         pending = []
         handshake("touch", display)
+
+        // Idle with DRM, libinput and the mailbox attached: no wakeups at all.
+        let idleStart = loop.wakeups, idleUntil = loop.now + 1.5
+        while loop.now < idleUntil { try loop.runOnce(timeout: idleUntil - loop.now) }
+        say("@@IDLE wakeups=\(loop.wakeups - idleStart) in 1.5 s")
+        #expect(loop.wakeups == idleStart)
         input.close()
         display.close()
 
