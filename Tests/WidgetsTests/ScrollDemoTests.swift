@@ -63,3 +63,33 @@ import Widgets
         }
     }
 }
+
+@Suite struct ScrollDemoZoomTests {
+    @Test func doubleTapZoomsInAndTwoFingerTapZoomsOut() {
+        let clock = ManualClock(now: 1)
+        let window = Window(size: Size(width: 400, height: 400), clock: clock)
+        let demo = ScrollDemoView(frame: window.bounds)
+        window.addSubview(demo)
+        let start = demo.scrollView.zoomScale
+        #expect(start == 0.1)  // the whole board fits
+        func send(_ events: [(TouchPhase, Point, Int)]) {
+            window.dispatch(events.map { TouchEvent(slot: $0.2, phase: $0.0, location: $0.1, timestamp: clock.now) })
+        }
+        func wait(_ seconds: Double) {
+            let end = clock.now + seconds
+            while let d = window.nextDeadline, d <= end { clock.now = d; window.advance(to: d) }
+            clock.now = end
+        }
+        for _ in 0..<2 {
+            send([(.began, Point(x: 200, y: 200), 0)]); wait(0.05)
+            send([(.ended, Point(x: 200, y: 200), 0)]); wait(0.1)
+        }
+        wait(1)
+        #expect(abs(demo.scrollView.zoomScale - start * 1.5) < 1e-9)
+        send([(.began, Point(x: 150, y: 200), 0), (.began, Point(x: 250, y: 200), 1)]); wait(0.05)
+        send([(.ended, Point(x: 150, y: 200), 0), (.ended, Point(x: 250, y: 200), 1)])
+        wait(1)
+        #expect(abs(demo.scrollView.zoomScale - start) < 1e-9)
+        #expect(window.nextDeadline == nil)
+    }
+}
