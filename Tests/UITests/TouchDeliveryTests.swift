@@ -131,6 +131,27 @@ import Graphics
         #expect(b.log == ["began", "ended"])
     }
 
+    @Test func downAndUpInOneFrameIsStillATap() {
+        let h = Harness()
+        let view = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        h.window.addSubview(view)
+        var taps = 0
+        view.addGestureRecognizer(TapGestureRecognizer { _ in taps += 1 })
+        h.touches([(.began, Point(x: 10, y: 10), 0), (.ended, Point(x: 10, y: 10), 0)])
+        #expect(taps == 1)
+        #expect(view.log == ["began", "cancelled"])  // the recognized tap takes the touch
+    }
+
+    @Test func exclusiveViewAcceptsMoreFingersOfItsOwn() {
+        let h = Harness()
+        let a = RecordingView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        a.isExclusiveTouch = true
+        h.window.addSubview(a)
+        h.touch(.began, Point(x: 10, y: 10), slot: 0)
+        h.touch(.began, Point(x: 60, y: 60), slot: 1)
+        #expect(h.window.activeTouches.count == 2)
+    }
+
     @Test func touchesKeepTheirIdentityPerSlot() throws {
         let h = Harness()
         h.touches([(.began, Point(x: 10, y: 10), 0), (.began, Point(x: 200, y: 200), 3)])
