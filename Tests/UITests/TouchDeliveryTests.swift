@@ -106,6 +106,9 @@ import Graphics
         h.run(for: 0.5)
         #expect(scroll.contentOffset == stopped)
         #expect(content.log.isEmpty)
+        h.runUntilIdle()
+        #expect(scroll.indicatorAlpha == 0)
+        #expect(h.window.nextDeadline == nil)
     }
 
     @Test func exclusiveTouchBlocksOtherTouches() {
