@@ -171,3 +171,45 @@ import Graphics
         #expect(GestureState.changed.canTransition(to: .cancelled))
     }
 }
+
+@Suite struct GesturesInScrollViewTests {
+    @Test func longPressOnContentWinsOverScrolling() {
+        let h = Harness()
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        scroll.contentSize = Size(width: 400, height: 3000)
+        let thumb = RecordingView(frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        var states: [GestureState] = []
+        thumb.addGestureRecognizer(LongPressGestureRecognizer { states.append($0.state) })
+        scroll.addSubview(thumb)
+        h.window.addSubview(scroll)
+        h.touch(.began, Point(x: 100, y: 100))
+        h.run(for: 0.6)
+        #expect(states == [.began])
+        #expect(thumb.log == ["began", "cancelled"])  // shown after 150 ms, taken by the long press
+        for i in 1...5 {
+            h.advance(by: Harness.frame)
+            h.touch(.moved, Point(x: 100, y: 100 - Double(i * 20)))
+        }
+        h.touch(.ended, Point(x: 100, y: 0))
+        #expect(states.last == .ended && states.contains(.changed))
+        #expect(scroll.contentOffset == .zero)
+    }
+
+    @Test func didScrollReportsEveryOffsetChange() {
+        final class Counter: ScrollViewDelegate {
+            var offsets: [Double] = []
+            func scrollViewDidScroll(_ scrollView: ScrollView) { offsets.append(scrollView.contentOffset.y) }
+        }
+        let h = Harness()
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        scroll.contentSize = Size(width: 400, height: 3000)
+        let counter = Counter()
+        scroll.delegate = counter
+        h.window.addSubview(scroll)
+        h.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 200), duration: 0.1)
+        h.runUntilIdle()
+        #expect(counter.offsets.count > 20)
+        #expect(counter.offsets.last == scroll.contentOffset.y)
+        #expect(counter.offsets == counter.offsets.sorted())
+    }
+}

@@ -168,3 +168,34 @@ final class DelegateLog: ScrollViewDelegate {
         #expect(scroll.indicatorAlpha == 0)
     }
 }
+
+@Suite struct BounceAxisTests {
+    @Test func smallContentMovesOnlyWithAlwaysBounce() {
+        let h = Harness()
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        scroll.contentSize = Size(width: 400, height: 300)
+        h.window.addSubview(scroll)
+        h.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 200), duration: 0.1, lift: false)
+        #expect(scroll.contentOffset == .zero)
+        h.touch(.ended, Point(x: 200, y: 200))
+        h.runUntilIdle()
+
+        scroll.alwaysBounceVertical = true
+        h.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 200), duration: 0.1, lift: false)
+        #expect(scroll.contentOffset.y < -20)
+        h.touch(.ended, Point(x: 200, y: 200))
+        h.runUntilIdle()
+        #expect(scroll.contentOffset == .zero)
+    }
+
+    @Test func scrollDisabledDoesNotScroll() {
+        let h = Harness()
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        scroll.contentSize = Size(width: 400, height: 3000)
+        scroll.isScrollEnabled = false
+        h.window.addSubview(scroll)
+        h.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 100), duration: 0.1)
+        h.runUntilIdle()
+        #expect(scroll.contentOffset == .zero)
+    }
+}

@@ -106,6 +106,9 @@ import Graphics
         h.run(for: 0.5)
         #expect(scroll.contentOffset == stopped)
         #expect(content.log.isEmpty)
+        h.runUntilIdle()
+        #expect(scroll.indicatorAlpha == 0)
+        #expect(h.window.nextDeadline == nil)
     }
 
     @Test func exclusiveTouchBlocksOtherTouches() {
@@ -129,6 +132,27 @@ import Graphics
         h.touch(.ended, Point(x: 250, y: 50), slot: 1)
         #expect(a.log == ["began", "ended"])
         #expect(b.log == ["began", "ended"])
+    }
+
+    @Test func downAndUpInOneFrameIsStillATap() {
+        let h = Harness()
+        let view = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        h.window.addSubview(view)
+        var taps = 0
+        view.addGestureRecognizer(TapGestureRecognizer { _ in taps += 1 })
+        h.touches([(.began, Point(x: 10, y: 10), 0), (.ended, Point(x: 10, y: 10), 0)])
+        #expect(taps == 1)
+        #expect(view.log == ["began", "cancelled"])  // the recognized tap takes the touch
+    }
+
+    @Test func exclusiveViewAcceptsMoreFingersOfItsOwn() {
+        let h = Harness()
+        let a = RecordingView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        a.isExclusiveTouch = true
+        h.window.addSubview(a)
+        h.touch(.began, Point(x: 10, y: 10), slot: 0)
+        h.touch(.began, Point(x: 60, y: 60), slot: 1)
+        #expect(h.window.activeTouches.count == 2)
     }
 
     @Test func touchesKeepTheirIdentityPerSlot() throws {

@@ -5,7 +5,19 @@ import Graphics
 ///
 /// The app's event loop drives it: `dispatch(_:)` each input frame, `advance(to:)` when
 /// `nextDeadline` passes, and `render(into:)` when `needsDisplay` and the display is ready;
-/// the returned damage is what the display copies to the screen.
+/// the returned damage is what the display copies to the screen:
+///
+///     let window = Window(size: display.size, clock: monotonicClock)
+///     window.addSubview(ScrollDemoView(frame: window.bounds))
+///     let canvas = Canvas(target: display.frameBuffer)
+///     loop {
+///         window.dispatch(touchEventsOfThisInputFrame)      // [TouchEvent], window coordinates
+///         window.advance(to: clock.now)                      // timers and animation frames
+///         if window.needsDisplay && display.isReadyForFrame {
+///             try display.present(damage: window.render(into: canvas))
+///         }
+///         armTimerfd(window.nextDeadline)                    // nil: sleep until input
+///     }
 public final class Window: View {
     public let scheduler: Scheduler
     public var animator: Animator { Animator(scheduler: scheduler) }
