@@ -8,10 +8,11 @@ enum JPEGDecoder {
         return try decompressor.readHeader(bytes)
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions)
-        throws(ImagingError) -> DecodedImage
+    static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions,
+                       cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
     {
         let decompressor = try Decompressor(strict: options.strict, maxScans: options.maxScans)
+        if let cancellation { decompressor.stop(when: cancellation) }
         let info = try decompressor.readHeader(bytes)
         try PixelLimit.check(width: info.pixelWidth, height: info.pixelHeight, format: .jpeg, options: options)
 
@@ -22,10 +23,11 @@ enum JPEGDecoder {
             DCTScale.covering(width: info.pixelWidth, height: info.pixelHeight, target: $0, usesEighths: options.usesEighthScales)
         } ?? .full
 
+        try cancellation?.check()
         let isCMYK = info.colorSpace == .cmyk || info.colorSpace == .ycck
         let (width, height) = try decompressor.prepare(scale: scale, cmyk: isCMYK)
         let bitmap = Bitmap(width: width, height: height, format: .xrgb8888)
-        try decompressor.decode(into: bitmap)
+        try withExtendedLifetime(cancellation) { () throws(ImagingError) in try decompressor.decode(into: bitmap) }
         if isCMYK { CMYKConversion.convertInPlace(bitmap, inverted: decompressor.sawAdobeMarker) }
 
         var result = bitmap
@@ -51,6 +53,11 @@ enum JPEGDecoder {
         }
 
         deinit { cjpeg_decoder_destroy(handle) }
+
+        /// `cancellation` must outlive the decode (the caller holds it).
+        func stop(when cancellation: DecodeCancellation) {
+            cjpeg_decoder_set_stop_check(handle, { DecodeCancellation.isCancelled(context: $0) }, cancellation.context)
+        }
 
         var warningCount: Int { cjpeg_decoder_warning_count(handle) }
         var firstWarning: String { String(cString: cjpeg_decoder_first_warning(handle)) }
@@ -88,6 +95,7 @@ enum JPEGDecoder {
             case CJPEG_TRUNCATED: throw ImagingError(.truncated, "JPEG data ends early (\(text))")
             case CJPEG_UNSUPPORTED: throw ImagingError(.unsupported, "unsupported JPEG: \(text)")
             case CJPEG_NO_MEMORY: throw ImagingError(.internalFailure, "out of memory decoding JPEG: \(text)")
+            case CJPEG_CANCELLED: throw ImagingError(.cancelled, "decoding cancelled")
             case CJPEG_BAD_CALL: throw ImagingError(.internalFailure, "JPEG decoder misuse: \(text)")
             default: throw ImagingError(.corrupt, "corrupt JPEG: \(text)")
             }
