@@ -13,7 +13,9 @@ enum JPEGDecoder {
     {
         let decompressor = try Decompressor(strict: options.strict, maxScans: options.maxScans)
         if let cancellation { decompressor.stop(when: cancellation) }
-        let info = try decompressor.readHeader(bytes)
+        var info = try decompressor.readHeader(bytes)
+        // Decoded images live in caches; the thumbnail's bytes would ride along unaccounted.
+        info.exif?.thumbnail = nil
         try PixelLimit.check(width: info.pixelWidth, height: info.pixelHeight, format: .jpeg, options: options)
 
         // Display-space target, then the same in stored (unrotated) pixels.
