@@ -12,14 +12,18 @@ enum PNGDecoder {
         try Reader(bytes).readHeader()
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions)
-        throws(ImagingError) -> DecodedImage
+    static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions,
+                       cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
     {
         let reader = try Reader(bytes)
+        if let cancellation { reader.stop(when: cancellation) }
         let info = try reader.readHeader()
         try PixelLimit.check(width: info.pixelWidth, height: info.pixelHeight, format: .png, options: options)
+        try cancellation?.check()
         let bitmap = Bitmap(width: info.pixelWidth, height: info.pixelHeight, format: .xrgb8888)
-        let outcome = try reader.decode(into: bitmap, strict: options.strict)
+        let outcome = try withExtendedLifetime(cancellation) { () throws(ImagingError) in
+            try reader.decode(into: bitmap, strict: options.strict)
+        }
         if info.hasAlpha { compositeOverBlack(bitmap) }
 
         var result = bitmap
@@ -62,6 +66,11 @@ enum PNGDecoder {
 
         deinit { cpng_decoder_destroy(handle) }
 
+        /// `cancellation` must outlive the decode (the caller holds it).
+        func stop(when cancellation: DecodeCancellation) {
+            cpng_decoder_set_stop_check(handle, { DecodeCancellation.isCancelled(context: $0) }, cancellation.context)
+        }
+
         func readHeader() throws(ImagingError) -> ImageInfo {
             var header = cpng_header()
             try check(cpng_decoder_read_header(handle, &header))
@@ -102,6 +111,7 @@ enum PNGDecoder {
             switch status {
             case CPNG_TRUNCATED: throw ImagingError(.truncated, "PNG data ends early (\(text))")
             case CPNG_NO_MEMORY: throw ImagingError(.internalFailure, "out of memory decoding PNG: \(text)")
+            case CPNG_CANCELLED: throw ImagingError(.cancelled, "decoding cancelled")
             case CPNG_BAD_CALL: throw ImagingError(.internalFailure, "PNG decoder misuse: \(text)")
             default: throw ImagingError(.corrupt, "corrupt PNG: \(text)")
             }

@@ -18,8 +18,9 @@ struct cpng_decoder {
     jmp_buf jump;
     char message[256];
     long warnings;
+    cpng_stop_check stop_check;
+    void *stop_context;
     int truncated;
-    int no_memory;
     int failed;
     int state;
 };
@@ -67,6 +68,12 @@ cpng_decoder *cpng_decoder_create(const uint8_t *data, size_t size) {
     // smaller reads mean a truncated file keeps more of its complete rows.
     png_set_compression_buffer_size(d->png, 1024);
     return d;
+}
+
+void cpng_decoder_set_stop_check(cpng_decoder *d, cpng_stop_check check, void *context) {
+    if (!d) return;
+    d->stop_check = check;
+    d->stop_context = context;
 }
 
 void cpng_decoder_destroy(cpng_decoder *d) {
@@ -127,6 +134,11 @@ cpng_status cpng_decoder_decode(cpng_decoder *d, uint8_t *pixels, size_t stride,
     if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row layout after transforms");
     for (int pass = 0; pass < passes; pass++) {
         for (uint32_t y = 0; y < height; y++) {
+            if ((y & 15) == 0 && d->stop_check && d->stop_check(d->stop_context)) {
+                snprintf(d->message, sizeof d->message, "decoding cancelled");
+                d->failed = 1;
+                return CPNG_CANCELLED;
+            }
             png_read_row(png, pixels + (size_t)y * stride, NULL);
             if (pass == passes - 1) *rows_done = y + 1;
         }
