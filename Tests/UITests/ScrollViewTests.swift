@@ -199,3 +199,23 @@ final class DelegateLog: ScrollViewDelegate {
         #expect(scroll.contentOffset == .zero)
     }
 }
+
+@Suite struct ScrollViewLifetimeTests {
+    @Test func removingAMovingScrollViewLeavesTheClockIdle() {
+        let h = Harness()
+        weak var weakScroll: ScrollView?
+        do {
+            let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+            scroll.contentSize = Size(width: 400, height: 10_000)
+            h.window.addSubview(scroll)
+            h.drag(from: Point(x: 200, y: 350), to: Point(x: 200, y: 150), duration: 0.1)
+            scroll.setZoomScale(1, animated: true)
+            #expect(scroll.isDecelerating)
+            scroll.removeFromSuperview()
+            weakScroll = scroll
+        }
+        #expect(weakScroll == nil)
+        h.runUntilIdle(limit: 5)
+        #expect(h.window.nextDeadline == nil)
+    }
+}
