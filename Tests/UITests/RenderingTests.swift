@@ -115,6 +115,13 @@ import Graphics
         #expect(bitmap.color(x: 65, y: 65) == .black)
     }
 
+    @Test func resizingTheWindowRedrawsEverything() {
+        let (h, _, _, _, canvas) = makeScene()
+        h.window.render(into: canvas)
+        h.window.frame = Rect(x: 0, y: 0, width: 150, height: 120)
+        #expect(h.window.pendingDamage == [PixelRect(x: 0, y: 0, width: 150, height: 120)])
+    }
+
     @Test func damageRegionMergesOverlapsAndCapsTheCount() {
         var region = DamageRegion(bounds: PixelRect(x: 0, y: 0, width: 1000, height: 1000))
         region.add(PixelRect(x: 0, y: 0, width: 100, height: 100))

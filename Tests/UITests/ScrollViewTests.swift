@@ -38,7 +38,8 @@ final class DelegateLog: ScrollViewDelegate {
         }
         while scroll.isDecelerating { h.advance(by: Harness.frame) }
         let took = h.now - t0
-        #expect(close(scroll.contentOffset.y, x0 - 1200 / k, 1e-9))
+        // The rest point of the curve, rounded to a whole pixel.
+        #expect(scroll.contentOffset.y == (x0 - 1200 / k).rounded())
         #expect(abs(took - DecelerationCurve(start: 0, velocity: 1200).duration()) <= Harness.frame + 1e-9)
         h.runUntilIdle()  // the indicators fade
         #expect(delegateLog.events.last == "didEndDecelerating")
@@ -52,7 +53,7 @@ final class DelegateLog: ScrollViewDelegate {
         h.drag(from: Point(x: 200, y: 350), to: Point(x: 200, y: 230), duration: 0.1)
         let x0 = scroll.contentOffset.y
         h.runUntilIdle()
-        #expect(close(scroll.contentOffset.y - x0, -1200 / (1000 * log(0.99)), 1e-9))
+        #expect(scroll.contentOffset.y == (x0 - 1200 / (1000 * log(0.99))).rounded())
     }
 
     @Test func draggingPastTheEdgeRubberBandsAndSpringsBack() {
@@ -197,5 +198,25 @@ final class DelegateLog: ScrollViewDelegate {
         h.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 100), duration: 0.1)
         h.runUntilIdle()
         #expect(scroll.contentOffset == .zero)
+    }
+}
+
+@Suite struct ScrollViewLifetimeTests {
+    @Test func removingAMovingScrollViewLeavesTheClockIdle() {
+        let h = Harness()
+        weak var weakScroll: ScrollView?
+        do {
+            let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+            scroll.contentSize = Size(width: 400, height: 10_000)
+            h.window.addSubview(scroll)
+            h.drag(from: Point(x: 200, y: 350), to: Point(x: 200, y: 150), duration: 0.1)
+            scroll.setZoomScale(1, animated: true)
+            #expect(scroll.isDecelerating)
+            scroll.removeFromSuperview()
+            weakScroll = scroll
+        }
+        #expect(weakScroll == nil)
+        h.runUntilIdle(limit: 5)
+        #expect(h.window.nextDeadline == nil)
     }
 }

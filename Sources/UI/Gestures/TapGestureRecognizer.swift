@@ -21,7 +21,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         self.init()
         numberOfTapsRequired = taps
         numberOfTouchesRequired = touches
-        if let action { addAction { [unowned self] _ in action(self) } }
+        if let action { addAction { action($0 as! TapGestureRecognizer) } }
     }
 
     /// Where the tap happened (the midpoint of where its fingers landed) once recognized.

@@ -29,12 +29,24 @@ public final class Window: View {
 
     public init(size: Size, clock: any Clock) {
         scheduler = Scheduler(clock: clock)
-        damage = DamageRegion(bounds: PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)),
-                                                height: Int(size.height.rounded(.up))))
+        damage = DamageRegion(bounds: Self.pixelBounds(size))
         super.init(frame: Rect(size: size))
         backgroundColor = .black
         clipsToBounds = true
         damage.add(damage.bounds)
+    }
+
+    /// A new size (the display was rotated or changed mode) redraws everything.
+    public override var bounds: Rect {
+        didSet {
+            guard bounds.size != oldValue.size else { return }
+            damage = DamageRegion(bounds: Self.pixelBounds(bounds.size))
+            damage.add(damage.bounds)
+        }
+    }
+
+    private static func pixelBounds(_ size: Size) -> PixelRect {
+        PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
     }
 
     // MARK: Time

@@ -20,10 +20,12 @@ public final class ScrollDemoView: View {
         scrollView.viewForZooming = board
         addSubview(scrollView)
 
-        let doubleTap = TapGestureRecognizer(taps: 2) { [unowned self] tap in
+        let doubleTap = TapGestureRecognizer(taps: 2) { [weak self] tap in
+            guard let self else { return }
             self.zoom(by: Self.zoomStep, around: tap.location(in: self.board))
         }
-        let twoFingerTap = TapGestureRecognizer(taps: 1, touches: 2) { [unowned self] tap in
+        let twoFingerTap = TapGestureRecognizer(taps: 1, touches: 2) { [weak self] tap in
+            guard let self else { return }
             self.zoom(by: 1 / Self.zoomStep, around: tap.location(in: self.board))
         }
         board.addGestureRecognizer(doubleTap)
