@@ -21,9 +21,7 @@ public final class PagingScrollView: View, ScrollViewDelegate {
     /// Scrolling came to rest (after a drag, fling or animation).
     public var onScrollEnd: (() -> Void)?
 
-    public var pageCount = 0 {
-        didSet { if pageCount != oldValue { reloadData() } }
-    }
+    public private(set) var pageCount = 0
     public private(set) var centerPageIndex = 0
     private var pages: [Int: View] = [:]
     private var reusable: [View] = []
@@ -70,12 +68,15 @@ public final class PagingScrollView: View, ScrollViewDelegate {
         }
     }
 
-    /// Forgets every page (the page count or the content changed) and builds the live ones again.
-    public func reloadData() {
+    /// Forgets every page (the page count or the content changed) and builds the live ones again,
+    /// around `index` if given (no `onCenterPageChange` for it), else around the current centre.
+    public func reloadData(pageCount count: Int, centeredAt index: Int? = nil) {
+        pageCount = max(0, count)
         for (index, page) in pages { recycle(page, index: index) }
         pages.removeAll()
+        scrollView.stopMotion()
         scrollView.contentSize = Size(width: Double(pageCount) * pageStride, height: bounds.height)
-        if centerPageIndex >= pageCount { centerPageIndex = max(0, pageCount - 1) }
+        centerPageIndex = min(max(index ?? centerPageIndex, 0), max(0, pageCount - 1))
         scrollView.contentOffset = Point(x: Double(centerPageIndex) * pageStride, y: 0)
         updatePages()
     }

@@ -19,9 +19,7 @@ public final class PhotoAlbumView: View {
     static let closeDistance = 120.0
     static let closeVelocity = 800.0
 
-    public weak var source: PhotoAlbumSource? {
-        didSet { reloadData() }
-    }
+    public private(set) weak var source: PhotoAlbumSource?
     /// The user asked to go back to the grid.
     public var onClose: (() -> Void)?
     /// The centre page changed.
@@ -82,12 +80,18 @@ public final class PhotoAlbumView: View {
         pager.setCenterPageIndex(index, animated: animated)
     }
 
-    /// Reads the photo count again and rebuilds the pages.
-    public func reloadData() {
-        pager.pageCount = source?.photoCount ?? 0
-        pager.reloadData()
-        indicator.pageCount = pager.pageCount
+    /// Shows `source`'s photos starting at photo `index`.
+    public func show(_ source: PhotoAlbumSource, at index: Int) {
+        self.source = source
+        reloadData(centeredAt: index)
+    }
+
+    /// Reads the photo count again and rebuilds the pages (around `index` if given, else the
+    /// current photo).
+    public func reloadData(centeredAt index: Int? = nil) {
         lastDemands = [:]
+        pager.reloadData(pageCount: source?.photoCount ?? 0, centeredAt: index)
+        indicator.pageCount = pager.pageCount
         centerPageChanged(pager.centerPageIndex)
     }
 
