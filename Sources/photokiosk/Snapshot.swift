@@ -14,7 +14,7 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Screen size WIDTHxHEIGHT.") var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "Output PNG.") var out: String
     @Option(help: "Thumbnail edge in pixels.") var thumbnailSize: Int?
-    @Option(help: "Open photo N (0-based) full screen instead of the grid.") var photo: Int?
+    @Option(help: "Open the album at photo N (0-based) instead of the grid.") var photo: Int?
     @Option(help: "Seconds to wait for thumbnails.") var timeout: Double = 60
     @Flag(help: "Do not read or write the thumbnail disk cache.") var noCache = false
 
