@@ -145,6 +145,8 @@ public final class KioskApp {
         albumService.thumbnailEdge = grid.thumbnailEdge
         albumService.screenSize = window.bounds.size
         window.addSubview(view)
+        // The album covers the grid: not drawing it under every album frame halves the work.
+        grid.isHidden = true
         album = view
         view.show(albumService, at: index)
         window.firstResponder = view
@@ -156,6 +158,7 @@ public final class KioskApp {
         albumService.stopAll()
         view.removeFromSuperview()
         album = nil
+        grid.isHidden = false
         grid.scrollToItem(view.centerPageIndex, animated: false)
     }
 

@@ -21,7 +21,11 @@ final class PhotoContentView: View {
             guard !visible.isEmpty else { return }
             let sx = Double(bitmap.width) / bounds.width, sy = Double(bitmap.height) / bounds.height
             let source = Rect(x: visible.minX * sx, y: visible.minY * sy, width: visible.width * sx, height: visible.height * sy)
-            context.draw(bitmap, from: source, in: visible)
+            // Within 1% of one bitmap pixel per screen pixel (a screen-sized image at fit zoom, a
+            // full image at 1:1) nearest sampling looks the same and costs far less than bilinear.
+            let pixelsPerBitmapPixel = context.scale / sx
+            let quality: ScalingQuality = abs(pixelsPerBitmapPixel - 1) < 0.01 ? .nearest : .bilinear
+            context.draw(bitmap, from: source, in: visible, quality: quality)
         } else if isBroken {
             drawBrokenTile(in: context)
         }
