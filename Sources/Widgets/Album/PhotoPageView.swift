@@ -18,7 +18,7 @@ public final class PhotoPageView: ScrollView, ScrollViewDelegate {
     public var onNeededQualityChange: ((PhotoPageView) -> Void)?
 
     let contentView = PhotoContentView()
-    let spinner = SpinnerView(frame: Rect(x: 0, y: 0, width: 44, height: 44))
+    let spinner = SpinnerView(frame: Rect(x: 0, y: 0, width: 56, height: 56))
     public let doubleTapRecognizer = TapGestureRecognizer(taps: 2)
     private var limits: PhotoZoomLimits?
     private var lastNeededQuality = PhotoQuality.screen
