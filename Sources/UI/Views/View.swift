@@ -190,6 +190,18 @@ open class View {
         return nil
     }
 
+    // MARK: Keys
+
+    /// Makes this view the first to get keys in its window; false if it is not in one.
+    @discardableResult
+    public func becomeFirstResponder() -> Bool {
+        guard let window else { return false }
+        window.firstResponder = self
+        return true
+    }
+
+    public var isFirstResponder: Bool { window?.firstResponder === self }
+
     // MARK: Gesture recognizers
 
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
