@@ -105,6 +105,7 @@ open class ScrollView: View {
         pinchGestureRecognizer.addAction { [weak self] _ in self?.handlePinch() }
     }
 
+    /// Keeps the zoom view centred; subclasses that lay out tiles call super.
     open override func layoutSubviews() {
         centerZoomView()
     }
