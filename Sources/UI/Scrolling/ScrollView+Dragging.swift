@@ -27,7 +27,7 @@ extension ScrollView {
             stopMotion()
             isDragging = true
             zoomedDuringDrag = isZooming
-            dragStartOffset = contentOffset
+            dragStartOffset = unbandedOffset(contentOffset)
             showIndicators()
             delegate?.scrollViewWillBeginDragging(self)
         case .changed:
@@ -61,6 +61,16 @@ extension ScrollView {
         }
         return Point(x: axis(target.x, lo.x, hi.x, scrollable: canScrollHorizontally, bounce: bouncesHorizontally, viewport: bounds.width),
                      y: axis(target.y, lo.y, hi.y, scrollable: canScrollVertically, bounce: bouncesVertically, viewport: bounds.height))
+    }
+
+    /// The finger-driven target that `draggedOffset` shows as `offset` (past an edge, the
+    /// rubber band undone), so catching a bouncing view does not make it jump.
+    func unbandedOffset(_ offset: Point) -> Point {
+        let lo = minimumContentOffset, hi = maximumContentOffset
+        var raw = offset
+        if bouncesHorizontally { raw.x = RubberBand(dimension: bounds.width).unclamp(offset.x, from: lo.x...hi.x) }
+        if bouncesVertically { raw.y = RubberBand(dimension: bounds.height).unclamp(offset.y, from: lo.y...hi.y) }
+        return raw
     }
 
     /// Starts the motion after the fingers lift; false if the content is already at rest.
