@@ -159,6 +159,38 @@ struct GuestE2ETests {
         let mouseMoves = mouse.filter { $0.0 == .motion }.map(\.1.x)
         #expect(mouseMoves.count >= 3 && zip(mouseMoves, mouseMoves.dropFirst()).allSatisfy { $0 < $1 })
 
+        // Hotplug while running (needs udevd in the guest): a touchscreen appears and goes away;
+        // a DRM "change" uevent for the same screen keeps drawing as it was.
+        if getenv("PHOTOKIOSK_E2E_UDEVD").map({ String(cString: $0) }) == "1" {
+            events.removeAll()
+            func send(_ command: String) {
+                let f = open(fifo, O_WRONLY)
+                _ = (command + "\n").withCString { write(f, $0, strlen($0)) }
+                close(f)
+            }
+            func waitFor(_ what: String, _ found: () -> Bool) throws {
+                let until = loop.now + 10
+                while !found() && loop.now < until { try loop.runOnce(timeout: 0.5) }
+                #expect(found(), "\(what)")
+            }
+            send("plug")
+            try waitFor("hotplugged device added") {
+                events.contains { if case let .deviceAdded(d) = $0 { return d.name == "photokiosk-e2e-hotplug" && d.isTouchscreen } else { return false } }
+            }
+            send("unplug")
+            try waitFor("hotplugged device removed") {
+                events.contains { if case let .deviceRemoved(d) = $0 { return d.name == "photokiosk-e2e-hotplug" } else { return false } }
+            }
+            say("@@HOTPLUG \(events.map { "\($0)" })")
+            let uevent = open("/sys/class/drm/card0/uevent", O_WRONLY)
+            _ = "change".withCString { write(uevent, $0, 6) }
+            close(uevent)
+            try loop.runOnce(timeout: 1)
+            canvas.fill(Rect(x: w * 0.45, y: h * 0.1, width: w * 0.1, height: h * 0.1), color: .black)
+            try show([PixelRect(covering: Rect(x: w * 0.45, y: h * 0.1, width: w * 0.1, height: h * 0.1))],
+                     on: display, loop: loop, frames: { frames })
+            say("@@DRM_CHANGE_EVENT_HANDLED \(display.name)")
+        }
         input.close()
         display.close()
 

@@ -7,6 +7,7 @@
 //   rel DX DY                   relative mouse motion             mouse + keyboard, printed
 //   button 1|0                  left button                       as "@@UINPUT2 node")
 //   sleep MS
+//   plug | unplug               create / destroy a third touchscreen (hotplug)
 //   quit
 // Coordinates are device units (0..max); libinput scales them to the screen.
 #include <stdio.h>
@@ -17,7 +18,7 @@
 #include <dirent.h>
 #include <linux/uinput.h>
 
-static int fd, fd2;
+static int fd, fd2, fd3 = -1;
 static int tracking = 1;
 
 static void emit_to(int to, int type, int code, int val) {
@@ -112,6 +113,21 @@ int main(int argc, char **argv) {
             emit_to(fd2, EV_REL, REL_X, x0); emit_to(fd2, EV_REL, REL_Y, y0); emit_to(fd2, EV_SYN, SYN_REPORT, 0); usleep(10000);
         } else if (sscanf(line, "button %d", &x0) == 1 && fd2 >= 0) {
             emit_to(fd2, EV_KEY, BTN_LEFT, x0); emit_to(fd2, EV_SYN, SYN_REPORT, 0); usleep(10000);
+        } else if (!strncmp(line, "plug", 4) && fd3 < 0) {
+            fd3 = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
+            ioctl(fd3, UI_SET_EVBIT, EV_KEY); ioctl(fd3, UI_SET_KEYBIT, BTN_TOUCH); ioctl(fd3, UI_SET_EVBIT, EV_ABS);
+            for (unsigned i = 0; i < sizeof absbits / sizeof *absbits; i++) ioctl(fd3, UI_SET_ABSBIT, absbits[i]);
+            ioctl(fd3, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
+            int keep = fd; fd = fd3;
+            absset(ABS_X, 0, maxx, 16); absset(ABS_Y, 0, maxy, 16);
+            absset(ABS_MT_POSITION_X, 0, maxx, 16); absset(ABS_MT_POSITION_Y, 0, maxy, 16);
+            absset(ABS_MT_SLOT, 0, 9, 0); absset(ABS_MT_TRACKING_ID, 0, 65535, 0);
+            fd = keep;
+            struct uinput_setup hs = { .id = { .bustype = BUS_VIRTUAL, .vendor = 0x1234, .product = 0x567b, .version = 1 } };
+            strcpy(hs.name, "photokiosk-e2e-hotplug");
+            if (ioctl(fd3, UI_DEV_SETUP, &hs) || ioctl(fd3, UI_DEV_CREATE)) perror("hotplug create");
+        } else if (!strncmp(line, "unplug", 6) && fd3 >= 0) {
+            ioctl(fd3, UI_DEV_DESTROY); close(fd3); fd3 = -1;
         } else if (sscanf(line, "sleep %d", &x0) == 1) {
             usleep(x0 * 1000);
         } else if (!strncmp(line, "quit", 4)) {
