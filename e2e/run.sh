@@ -72,7 +72,7 @@ fi
 
 # 3. What runs in the guest: the test bundle (GuestE2ETests), the app, the uinput helper.
 cd "$ROOT"
-swift build --build-tests 2>&1 | grep -E "error|warning: unre|Compiling|Build complete" | tail -3
+swift build --build-tests > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; echo "e2e: FAIL (build)"; exit 1; }
 BIN=$(swift build --show-bin-path)
 gcc -O2 -Wall -static -o "$OUT/uitouch" "$E2E/src/uitouch.c"
 if [ -z "$MODES" ]; then
