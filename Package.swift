@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics"]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),
-        .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Imaging", "Platform", "Graphics"]),
+        .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics"]),
     ],
     swiftLanguageModes: [.v6]
 )

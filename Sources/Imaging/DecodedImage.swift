@@ -11,7 +11,8 @@ public struct DecodedImage: Sendable {
     public var isPartial: Bool
     /// The decoder's first warning when `isPartial` ("Premature end of JPEG file").
     public var warning: String?
-    /// What the header said.
+    /// What the header said, minus the EXIF thumbnail's bytes (decoded images sit in caches
+    /// that count only bitmap bytes); `ImageDecoder.probe` returns them.
     public var info: ImageInfo
     /// The DCT scale a JPEG was decoded at before the final resize (`.full` for PNG).
     public var dctScale: DCTScale

@@ -56,12 +56,18 @@ public enum ExifOrientation: Int, Hashable, Sendable, CaseIterable {
         case .left: (origin, stepX, stepY) = (ws - 1, row, -1)
         }
         let source = UnsafePointer(stored.pixels.assumingMemoryBound(to: UInt32.self))
-        for y in 0..<display.height {
-            let out = display.row(y).assumingMemoryBound(to: UInt32.self)
-            var index = origin + y * stepY
-            for x in 0..<display.width {
-                out[x] = source[index]
-                index += stepX
+        // Tiles keep the column-wise reads of a transpose inside the cache and TLB.
+        let tile = 64
+        for ty in stride(from: 0, to: display.height, by: tile) {
+            for tx in stride(from: 0, to: display.width, by: tile) {
+                for y in ty..<min(ty + tile, display.height) {
+                    let out = display.row(y).assumingMemoryBound(to: UInt32.self)
+                    var index = origin + y * stepY + tx * stepX
+                    for x in tx..<min(tx + tile, display.width) {
+                        out[x] = source[index]
+                        index += stepX
+                    }
+                }
             }
         }
         return display

@@ -41,25 +41,28 @@ public enum ImageDecoder {
     /// JPEGs decode at the smallest DCT scale that still covers the target, then pixman resizes
     /// to the exact size. The result is oriented (EXIF) and never upscaled unless
     /// `options.allowsUpscaling`.
-    public static func decode(bytes: [UInt8], fitting box: Size? = nil, options: DecodeOptions = .default)
-        throws(ImagingError) -> DecodedImage
+    ///
+    /// `cancellation` stops the decode early (checked every few rows) with a `.cancelled` error.
+    public static func decode(bytes: [UInt8], fitting box: Size? = nil, options: DecodeOptions = .default,
+                              cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
     {
         let format = try detect(bytes)
         return try withRawBytes(bytes) { raw throws(ImagingError) in
             switch format {
-            case .jpeg: return try JPEGDecoder.decode(raw, fitting: box, options: options)
-            case .png: return try PNGDecoder.decode(raw, fitting: box, options: options)
+            case .jpeg: return try JPEGDecoder.decode(raw, fitting: box, options: options, cancellation: cancellation)
+            case .png: return try PNGDecoder.decode(raw, fitting: box, options: options, cancellation: cancellation)
             }
         }
     }
 
     /// Reads and decodes the file at `path`; errors name the file.
-    public static func decode(path: String, fitting box: Size? = nil, options: DecodeOptions = .default)
-        throws(ImagingError) -> DecodedImage
+    public static func decode(path: String, fitting box: Size? = nil, options: DecodeOptions = .default,
+                              cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
     {
         do throws(ImagingError) {
+            try cancellation?.check()
             let bytes = try FileReader.read(path: path, maxBytes: options.maxFileBytes)
-            return try decode(bytes: bytes, fitting: box, options: options)
+            return try decode(bytes: bytes, fitting: box, options: options, cancellation: cancellation)
         } catch {
             throw error.attributed(to: path)
         }

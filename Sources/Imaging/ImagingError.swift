@@ -16,6 +16,8 @@ public struct ImagingError: Error, Hashable, Sendable, CustomStringConvertible {
         case truncated
         /// The file could not be read (missing, no permission, a directory...).
         case io
+        /// Stopped through a `DecodeCancellation`.
+        case cancelled
         /// Memory ran out or the encoder was misused.
         case internalFailure
     }

@@ -8,11 +8,14 @@ enum JPEGDecoder {
         return try decompressor.readHeader(bytes)
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions)
-        throws(ImagingError) -> DecodedImage
+    static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions,
+                       cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
     {
         let decompressor = try Decompressor(strict: options.strict, maxScans: options.maxScans)
-        let info = try decompressor.readHeader(bytes)
+        if let cancellation { decompressor.stop(when: cancellation) }
+        var info = try decompressor.readHeader(bytes)
+        // Decoded images live in caches; the thumbnail's bytes would ride along unaccounted.
+        info.exif?.thumbnail = nil
         try PixelLimit.check(width: info.pixelWidth, height: info.pixelHeight, format: .jpeg, options: options)
 
         // Display-space target, then the same in stored (unrotated) pixels.
@@ -22,10 +25,11 @@ enum JPEGDecoder {
             DCTScale.covering(width: info.pixelWidth, height: info.pixelHeight, target: $0, usesEighths: options.usesEighthScales)
         } ?? .full
 
+        try cancellation?.check()
         let isCMYK = info.colorSpace == .cmyk || info.colorSpace == .ycck
         let (width, height) = try decompressor.prepare(scale: scale, cmyk: isCMYK)
         let bitmap = Bitmap(width: width, height: height, format: .xrgb8888)
-        try decompressor.decode(into: bitmap)
+        try withExtendedLifetime(cancellation) { () throws(ImagingError) in try decompressor.decode(into: bitmap) }
         if isCMYK { CMYKConversion.convertInPlace(bitmap, inverted: decompressor.sawAdobeMarker) }
 
         var result = bitmap
@@ -51,6 +55,11 @@ enum JPEGDecoder {
         }
 
         deinit { cjpeg_decoder_destroy(handle) }
+
+        /// `cancellation` must outlive the decode (the caller holds it).
+        func stop(when cancellation: DecodeCancellation) {
+            cjpeg_decoder_set_stop_check(handle, { DecodeCancellation.isCancelled(context: $0) }, cancellation.context)
+        }
 
         var warningCount: Int { cjpeg_decoder_warning_count(handle) }
         var firstWarning: String { String(cString: cjpeg_decoder_first_warning(handle)) }
@@ -88,6 +97,7 @@ enum JPEGDecoder {
             case CJPEG_TRUNCATED: throw ImagingError(.truncated, "JPEG data ends early (\(text))")
             case CJPEG_UNSUPPORTED: throw ImagingError(.unsupported, "unsupported JPEG: \(text)")
             case CJPEG_NO_MEMORY: throw ImagingError(.internalFailure, "out of memory decoding JPEG: \(text)")
+            case CJPEG_CANCELLED: throw ImagingError(.cancelled, "decoding cancelled")
             case CJPEG_BAD_CALL: throw ImagingError(.internalFailure, "JPEG decoder misuse: \(text)")
             default: throw ImagingError(.corrupt, "corrupt JPEG: \(text)")
             }
@@ -101,43 +111,5 @@ enum JPEGDecoder {
             default: return .rgb
             }
         }
-    }
-}
-
-/// Four-component JPEGs: libjpeg hands out C M Y K bytes; the screen wants B G R X.
-enum CMYKConversion {
-    /// Converts in place (both are 4 bytes per pixel). Adobe applications store CMYK inverted
-    /// (0 = full ink) and mark the file with an APP14 marker; without that marker the values are
-    /// taken as plain ink amounts.
-    static func convertInPlace(_ bitmap: Bitmap, inverted: Bool) {
-        for y in 0..<bitmap.height {
-            let p = bitmap.row(y).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<bitmap.width {
-                let o = x * 4
-                var c = UInt32(p[o]), m = UInt32(p[o + 1]), ye = UInt32(p[o + 2]), k = UInt32(p[o + 3])
-                if !inverted { c = 255 - c; m = 255 - m; ye = 255 - ye; k = 255 - k }
-                // With inverted values, each channel is (1 − ink)·(1 − black).
-                p[o] = UInt8((ye * k + 127) / 255)
-                p[o + 1] = UInt8((m * k + 127) / 255)
-                p[o + 2] = UInt8((c * k + 127) / 255)
-                p[o + 3] = 0xFF
-            }
-        }
-    }
-}
-
-/// The pixel-count limit, checked from the header before any pixel memory is allocated.
-enum PixelLimit {
-    static func check(width: Int, height: Int, format: ImageFormat, options: DecodeOptions) throws(ImagingError) {
-        let pixels = width.multipliedReportingOverflow(by: height)
-        guard pixels.overflow || pixels.partialValue > options.maxPixels else { return }
-        throw ImagingError(.tooLarge, "\(format) is \(width)x\(height) pixels (\(megapixels(pixels.partialValue))), "
-                           + "more than the limit of \(megapixels(options.maxPixels))")
-    }
-
-    /// "12.0 megapixels", one decimal, without Foundation.
-    static func megapixels(_ pixels: Int) -> String {
-        let tenths = (pixels + 50_000) / 100_000
-        return "\(tenths / 10).\(tenths % 10) megapixels"
     }
 }

@@ -12,14 +12,18 @@ enum PNGDecoder {
         try Reader(bytes).readHeader()
     }
 
-    static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions)
-        throws(ImagingError) -> DecodedImage
+    static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions,
+                       cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
     {
         let reader = try Reader(bytes)
+        if let cancellation { reader.stop(when: cancellation) }
         let info = try reader.readHeader()
         try PixelLimit.check(width: info.pixelWidth, height: info.pixelHeight, format: .png, options: options)
+        try cancellation?.check()
         let bitmap = Bitmap(width: info.pixelWidth, height: info.pixelHeight, format: .xrgb8888)
-        let outcome = try reader.decode(into: bitmap, strict: options.strict)
+        let outcome = try withExtendedLifetime(cancellation) { () throws(ImagingError) in
+            try reader.decode(into: bitmap, strict: options.strict)
+        }
         if info.hasAlpha { compositeOverBlack(bitmap) }
 
         var result = bitmap
@@ -62,6 +66,11 @@ enum PNGDecoder {
 
         deinit { cpng_decoder_destroy(handle) }
 
+        /// `cancellation` must outlive the decode (the caller holds it).
+        func stop(when cancellation: DecodeCancellation) {
+            cpng_decoder_set_stop_check(handle, { DecodeCancellation.isCancelled(context: $0) }, cancellation.context)
+        }
+
         func readHeader() throws(ImagingError) -> ImageInfo {
             var header = cpng_header()
             try check(cpng_decoder_read_header(handle, &header))
@@ -77,13 +86,14 @@ enum PNGDecoder {
         }
 
         /// Decodes all rows; an image that ends early after some complete rows is partial unless
-        /// `strict`. Interlaced images count rows only in the last Adam7 pass, when every row above
+        /// `strict`. Damaged data (CRC, zlib errors) is always an error: PNG has checksums, so
+        /// unlike JPEG there is no guessing. Interlaced images count rows only in the last Adam7 pass, when every row above
         /// the current one is complete.
         func decode(into bitmap: Bitmap, strict: Bool) throws(ImagingError) -> (isPartial: Bool, warning: String?) {
             var rows: UInt32 = 0
             let status = cpng_decoder_decode(handle, bitmap.pixels.assumingMemoryBound(to: UInt8.self), bitmap.stride, &rows)
             if status == CPNG_OK { return (false, nil) }
-            if rows > 0, !strict, status == CPNG_TRUNCATED || status == CPNG_CORRUPT {
+            if rows > 0, !strict, status == CPNG_TRUNCATED {
                 let message = String(cString: cpng_decoder_message(handle))
                 // Rows below the break are undefined after libpng's row buffer handling: blacken them.
                 for y in Int(rows)..<bitmap.height {
@@ -101,6 +111,7 @@ enum PNGDecoder {
             switch status {
             case CPNG_TRUNCATED: throw ImagingError(.truncated, "PNG data ends early (\(text))")
             case CPNG_NO_MEMORY: throw ImagingError(.internalFailure, "out of memory decoding PNG: \(text)")
+            case CPNG_CANCELLED: throw ImagingError(.cancelled, "decoding cancelled")
             case CPNG_BAD_CALL: throw ImagingError(.internalFailure, "PNG decoder misuse: \(text)")
             default: throw ImagingError(.corrupt, "corrupt PNG: \(text)")
             }

@@ -96,6 +96,15 @@ struct TemporaryDirectory {
         #expect(message.contains("corrupt"))
     }
 
+    @Test func oversizedFileIsReportedNotRead() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        dir.write("resume", "photokiosk-resume 1\n" + String(repeating: "x", count: 100_000) + "\n")
+        let (state, problem) = ResumeStore(path: dir.path + "/resume").load()
+        #expect(state == ResumeState())
+        #expect(problem?.contains("too large") == true)
+    }
+
     @Test func invalidUTF8IsCorrupt() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -133,15 +142,32 @@ struct TemporaryDirectory {
         #expect(store.load().state == ResumeState(screen: .album(index: 1)))
     }
 
-    @Test func realFailureWhenTheDirectoryIsMissing() throws {
-        let store = ResumeStore(path: "/nonexistent-photokiosk-dir/resume")
+    @Test func missingStateDirectoriesAreCreated() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = ResumeStore(path: dir.path + "/state/photokiosk/resume")
+        defer {
+            unlink(store.path)
+            rmdir(dir.path + "/state/photokiosk")
+            rmdir(dir.path + "/state")
+        }
+        try store.save(ResumeState(screen: .album(index: 2)))
+        #expect(store.load().state == ResumeState(screen: .album(index: 2)))
+    }
+
+    @Test func realFailureWhenTheDirectoryCannotBeMade() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        // A regular file where the state directory should be: not even root can write below it.
+        dir.write("state", "not a directory")
+        let store = ResumeStore(path: dir.path + "/state/resume")
         do {
             try store.save(ResumeState())
-            Issue.record("wrote into a missing directory")
+            Issue.record("wrote below a regular file")
         } catch {
             #expect(error.step == .createTemporary)
-            #expect(error.errno == ENOENT)
-            #expect(error.description.contains("/nonexistent-photokiosk-dir/resume"))
+            #expect(error.errno == ENOTDIR)
+            #expect(error.description.contains(dir.path + "/state/resume"))
         }
     }
 

@@ -76,6 +76,14 @@ import Testing
         #expect(run(&s, 4) == ["d", "e", "a", "d"])
     }
 
+    @Test func sequentialSurvivesTwoRemovalsInARow() {
+        var s = SlideshowSequencer(photos: ["a", "b", "c", "d", "e"], order: .sequential, seed: 1)
+        #expect(run(&s, 2) == ["a", "b"])
+        s.update(photos: ["a", "c", "d", "e"])  // b (on screen) removed: c is next
+        s.update(photos: ["a", "d", "e"])       // then c too: d is next
+        #expect(run(&s, 3) == ["d", "e", "a"])
+    }
+
     @Test func sequentialRemovalOfTheLastPhotoWrapsToTheFirst() {
         var s = SlideshowSequencer(photos: ["a", "b", "c"], order: .sequential, seed: 1)
         #expect(run(&s, 3) == ["a", "b", "c"])

@@ -40,6 +40,8 @@ import Testing
         #expect(throws: TOMLSyntaxError.self) { try TOMLParser.parse("v = 1__0") }
         #expect(throws: TOMLSyntaxError.self) { try TOMLParser.parse("v = .5") }
         #expect(throws: TOMLSyntaxError.self) { try TOMLParser.parse("v = 5.") }
+        #expect(throws: TOMLSyntaxError.self) { try TOMLParser.parse("v = +0x10") }
+        #expect(throws: TOMLSyntaxError.self) { try TOMLParser.parse("v = 1e") }
     }
 
     @Test func arraysSpanLinesWithCommentsAndTrailingCommas() throws {

@@ -78,6 +78,8 @@ struct OrientationTests {
         let info = try ImageDecoder.probe(bytes: jpeg)
         #expect(info.exif?.thumbnail == thumb)
         #expect(info.exif?.dateTimeOriginal == "2024:05:17 14:03:22")
+        #expect(try ImageDecoder.decode(bytes: jpeg).info.exif?.thumbnail == nil)  // not kept in caches
+        #expect(try ImageDecoder.decode(bytes: jpeg).info.exif?.dateTimeOriginal == "2024:05:17 14:03:22")
         let decoded = try #require(try ImageDecoder.decodeEmbeddedThumbnail(of: info))
         #expect(decoded.bitmap.size == Size(width: 20, height: 12))
         #expect(decoded.originalSize == Size(width: 40, height: 24))

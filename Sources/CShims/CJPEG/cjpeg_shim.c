@@ -76,14 +76,22 @@ struct cjpeg_decoder {
     struct cjpeg_error_manager err;
     struct jpeg_progress_mgr progress;
     int max_scans;
+    cjpeg_stop_check stop_check;
+    void *stop_context;
     long image_warnings;
     int failed;
     int state;
 };
 
+// libjpeg calls this every few rows and between scans: the place to stop early.
 // Progressive files with thousands of tiny scans decode for minutes: refuse them (djpeg -maxscans).
 static void on_progress(j_common_ptr cinfo) {
     cjpeg_decoder *d = (cjpeg_decoder *)cinfo->client_data;
+    if (d->stop_check && d->stop_check(d->stop_context)) {
+        snprintf(d->err.message, sizeof d->err.message, "decoding cancelled");
+        d->err.forced_status = CJPEG_CANCELLED;
+        longjmp(d->err.jump, 1);
+    }
     if (d->max_scans > 0 && d->cinfo.input_scan_number > d->max_scans) {
         snprintf(d->err.message, sizeof d->err.message,
                  "JPEG has more than %d scans (refused, decoding would take too long)", d->max_scans);
@@ -107,6 +115,12 @@ cjpeg_decoder *cjpeg_decoder_create(int strict, int max_scans) {
     d->progress.progress_monitor = on_progress;
     d->cinfo.progress = &d->progress;
     return d;
+}
+
+void cjpeg_decoder_set_stop_check(cjpeg_decoder *d, cjpeg_stop_check check, void *context) {
+    if (!d) return;
+    d->stop_check = check;
+    d->stop_context = context;
 }
 
 void cjpeg_decoder_destroy(cjpeg_decoder *d) {

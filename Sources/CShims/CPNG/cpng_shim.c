@@ -18,8 +18,9 @@ struct cpng_decoder {
     jmp_buf jump;
     char message[256];
     long warnings;
+    cpng_stop_check stop_check;
+    void *stop_context;
     int truncated;
-    int no_memory;
     int failed;
     int state;
 };
@@ -63,7 +64,16 @@ cpng_decoder *cpng_decoder_create(const uint8_t *data, size_t size) {
     }
     d->info = png_create_info_struct(d->png);
     png_set_read_fn(d->png, d, decoder_read);
+    // On a read struct this sets how much IDAT data libpng asks for at once (default 8 KB):
+    // smaller reads mean a truncated file keeps more of its complete rows.
+    png_set_compression_buffer_size(d->png, 1024);
     return d;
+}
+
+void cpng_decoder_set_stop_check(cpng_decoder *d, cpng_stop_check check, void *context) {
+    if (!d) return;
+    d->stop_check = check;
+    d->stop_context = context;
 }
 
 void cpng_decoder_destroy(cpng_decoder *d) {
@@ -99,8 +109,9 @@ cpng_status cpng_decoder_decode(cpng_decoder *d, uint8_t *pixels, size_t stride,
     if (!d || !pixels || !rows_done || d->failed || d->state != STATE_HEADER) return CPNG_BAD_CALL;
     *rows_done = 0;
     if (setjmp(d->jump)) {
-        // Every row arrived; only the chunks after the image data (IEND) are missing or bad.
-        if (d->state == STATE_ROWS_DONE) {
+        // Every row arrived and only the end is missing (IEND): the picture is complete.
+        // A CRC or zlib error there still fails: the data is damaged.
+        if (d->state == STATE_ROWS_DONE && d->truncated) {
             d->warnings++;
             d->state = STATE_DONE;
             return CPNG_OK;
@@ -123,6 +134,11 @@ cpng_status cpng_decoder_decode(cpng_decoder *d, uint8_t *pixels, size_t stride,
     if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row layout after transforms");
     for (int pass = 0; pass < passes; pass++) {
         for (uint32_t y = 0; y < height; y++) {
+            if ((y & 15) == 0 && d->stop_check && d->stop_check(d->stop_context)) {
+                snprintf(d->message, sizeof d->message, "decoding cancelled");
+                d->failed = 1;
+                return CPNG_CANCELLED;
+            }
             png_read_row(png, pixels + (size_t)y * stride, NULL);
             if (pass == passes - 1) *rows_done = y + 1;
         }

@@ -1,3 +1,4 @@
+import Glibc
 import Logging
 
 /// What the kiosk was showing, so a restart (power cut, crash, update) reopens the same place.
@@ -116,12 +117,16 @@ public struct ResumeStore: Sendable {
     public init(path: String) { self.path = path }
 
     public func save(_ state: ResumeState, failing: (AtomicFile.Step) -> Bool = { _ in false }) throws(AtomicFile.WriteError) {
+        _ = AtomicFile.makeDirectories(AtomicFile.directoryOf(path))  // a failure shows in the write
         try AtomicFile.write(Array(state.encoded().utf8), to: path, failing: failing)
     }
 
     /// The saved state, and the reason it was ignored when the file was there but unusable.
     public func load() -> (state: ResumeState, problem: String?) {
-        guard let bytes = AtomicFile.read(path) else { return (ResumeState(), nil) }
+        guard let bytes = AtomicFile.read(path, limit: 64 * 1024) else {
+            let exists = access(path, F_OK) == 0
+            return (ResumeState(), exists ? "\(path) is unreadable or too large; starting from the grid" : nil)
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return (ResumeState(), "\(path) is corrupt (not UTF-8); starting from the grid")
         }

@@ -62,6 +62,13 @@ public struct SlideshowController: Equatable, Sendable {
         sequencer.update(photos: photos)
     }
 
+    /// Starts the slideshow now whatever the idle time (a restart that was in the slideshow, or a
+    /// "start slideshow" button).
+    public mutating func startNow(at now: Double) {
+        guard !state.isRunning else { return }
+        start(at: now)
+    }
+
     /// The next moment `tick(at:)` has something to do: the idle timeout while browsing, the next
     /// photo while running. nil while a finger is down.
     public var nextDeadline: Double? {

@@ -55,20 +55,18 @@ public struct SlideshowSequencer: Equatable, Sendable {
     /// The library changed (a scan, a folder watch event).
     public mutating func update(photos newPhotos: [String]) {
         let newSet = Set(newPhotos)
-        let oldSet = Set(photos)
-        if let current, !newSet.contains(current), order == .sequential {
-            let old = successorOfRemoved.map { [$0] + photos } ?? photos
-            if let i = photos.firstIndex(of: current) {
-                let after = Array(photos[(i + 1)...]) + Array(photos[..<i])
-                successorOfRemoved = after.first(where: newSet.contains)
+        if order == .sequential, let current, !newSet.contains(current) {
+            // Continue from where the removed photo was: the first survivor after it (or after the
+            // successor chosen at an earlier removal, itself included).
+            let anchor = successorOfRemoved.flatMap(photos.firstIndex(of:)) ?? photos.firstIndex(of: current).map { $0 + 1 }
+            if let anchor, !photos.isEmpty {
+                let start = anchor % photos.count
+                successorOfRemoved = (photos[start...] + photos[..<start]).first(where: newSet.contains)
             } else {
-                successorOfRemoved = old.first(where: newSet.contains)
+                successorOfRemoved = nil
             }
         }
-        if let s = successorOfRemoved, !newSet.contains(s) {
-            successorOfRemoved = newPhotos.first
-        }
-        unshown = unshown.intersection(newSet).union(newSet.subtracting(oldSet))
+        unshown = unshown.intersection(newSet).union(newSet.subtracting(photos))
         photos = newPhotos
     }
 }

@@ -315,6 +315,8 @@ private struct Parser {
         if digits.allSatisfy({ $0.isNumber }) {
             return Int64(plain).map { .integer($0) }
         }
+        // Decimal floats only (Swift's Double(_:) would also take hex floats).
+        guard plain.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }) else { return nil }
         // A float needs digits on both sides of the dot.
         if let dot = plain.firstIndex(of: ".") {
             let before = plain[..<dot].last, after = plain[plain.index(after: dot)...].first

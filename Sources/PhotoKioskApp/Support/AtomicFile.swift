@@ -82,6 +82,18 @@ public enum AtomicFile {
         return nil
     }
 
+    /// Creates `path` and its missing parents (like mkdir -p), e.g. ~/.local/state/photokiosk on a
+    /// first run outside systemd, which creates /var/lib/photokiosk itself.
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o755) -> Bool {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            if mkdir(prefix, mode) != 0 && errno != EEXIST { return false }
+        }
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     static func directoryOf(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let dir = String(path[..<slash])

@@ -2,7 +2,7 @@
 /// `ManualClock`, so everything in UI is deterministic and never reads the wall clock.
 ///
 /// Touch timestamps (`TouchEvent.timestamp`) must be on the same time base.
-public protocol Clock: AnyObject {
+public protocol Clock {
     var now: Double { get }
 }
 

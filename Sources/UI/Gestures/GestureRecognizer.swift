@@ -84,7 +84,6 @@ open class GestureRecognizer {
             return
         }
         guard next != state || next == .changed else { return }
-        precondition(state.canTransition(to: next), "gesture \(type(of: self)) cannot go from \(state) to \(next)")
         if state == .possible && (next == .began || next == .ended) {
             if let shouldBegin, !shouldBegin(self) { apply(.failed); return }
             if failureRequirements.contains(where: { $0.value.map { !TouchRouter.hasFailed($0) } ?? false }) {
@@ -96,7 +95,9 @@ open class GestureRecognizer {
         apply(next)
     }
 
+    /// The one place a state changes; every change is checked against `GestureState.transitions`.
     func apply(_ next: GestureState) {
+        precondition(state.canTransition(to: next), "gesture \(type(of: self)) cannot go from \(state) to \(next)")
         let wasPossible = state == .possible
         state = next
         router?.recognizer(self, didChangeFrom: wasPossible)

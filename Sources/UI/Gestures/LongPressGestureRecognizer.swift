@@ -10,7 +10,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
     public convenience init(action: ((LongPressGestureRecognizer) -> Void)? = nil) {
         self.init()
-        if let action { addAction { [unowned self] _ in action(self) } }
+        if let action { addAction { action($0 as! LongPressGestureRecognizer) } }
     }
 
     public override func touchesBegan(_ touches: [Touch]) {

@@ -19,7 +19,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     public convenience init(action: ((PanGestureRecognizer) -> Void)? = nil) {
         self.init()
-        if let action { addAction { [unowned self] _ in action(self) } }
+        if let action { addAction { action($0 as! PanGestureRecognizer) } }
     }
 
     /// Movement since the gesture began, in `view`'s coordinate scale (window if nil).

@@ -12,7 +12,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
     public convenience init(action: ((PinchGestureRecognizer) -> Void)? = nil) {
         self.init()
-        if let action { addAction { [unowned self] _ in action(self) } }
+        if let action { addAction { action($0 as! PinchGestureRecognizer) } }
     }
 
     private var pair: (Touch, Touch)? {

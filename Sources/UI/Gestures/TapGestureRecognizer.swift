@@ -21,7 +21,13 @@ public final class TapGestureRecognizer: GestureRecognizer {
         self.init()
         numberOfTapsRequired = taps
         numberOfTouchesRequired = touches
-        if let action { addAction { [unowned self] _ in action(self) } }
+        if let action { addAction { action($0 as! TapGestureRecognizer) } }
+    }
+
+    /// Where the tap happened (the midpoint of where its fingers landed) once recognized.
+    public override func location(in view: View?) -> Point {
+        guard state == .ended, let tap = lastLocation else { return super.location(in: view) }
+        return view?.convert(tap, from: nil) ?? tap
     }
 
     public override var isAwaitingMoreTouches: Bool {

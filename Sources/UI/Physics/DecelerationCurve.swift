@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Exponential decay of a fling, as UIScrollView does it: the velocity is multiplied by `rate`
 /// every millisecond, so v(t) = v0·r^(1000t) and x(t) = x0 + v0·(r^(1000t) − 1)/(1000·ln r).

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A damped harmonic spring pulling a displacement back to zero; closed-form, so any frame time
 /// gives the exact state. The scroll view bounces with mass 1, stiffness 100, ζ = 1

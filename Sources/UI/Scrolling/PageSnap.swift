@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a paging scroll view settles after a release: the nearest page, except that a flick
 /// (speed over `flickVelocity`) goes on to the next page in its direction even if less than

@@ -34,5 +34,7 @@ final class ScrollTouchRecognizer: GestureRecognizer {
     override func reset() {
         timer?.invalidate()
         timer = nil
+        // A touch that only stopped the scroll view leaves no drag to fade the indicators.
+        scrollView?.fadeIndicators()
     }
 }

@@ -121,6 +121,8 @@ extension ScrollView {
             self.motion = m
             self.contentOffset = offset
             guard m.x.isResting && m.y.isResting else { return true }
+            // Come to rest on whole pixels, so 1:1 content draws as a plain copy, not resampled.
+            self.contentOffset = self.clampedOffset(Point(x: offset.x.rounded(), y: offset.y.rounded()))
             self.motion = nil
             self.motionTask = nil
             self.isDecelerating = false

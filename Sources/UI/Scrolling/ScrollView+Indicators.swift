@@ -50,9 +50,9 @@ extension ScrollView {
             indicatorAlpha = 0
             return
         }
-        indicatorFade = animator.animate(duration: Self.indicatorFadeDuration, easing: .linear, update: { [unowned self] p in
-            self.indicatorAlpha = 1 - p
-            self.damageIndicators()
+        indicatorFade = animator.animate(duration: Self.indicatorFadeDuration, easing: .linear, update: { [weak self] p in
+            self?.indicatorAlpha = 1 - p
+            self?.damageIndicators()
         }, completion: { [weak self] _ in self?.indicatorFade = nil })
     }
 

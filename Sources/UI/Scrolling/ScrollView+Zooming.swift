@@ -87,7 +87,8 @@ extension ScrollView {
         let startOrigin = (startOffset - zoomOrigin(scale: startScale)) * (1 / startScale)
         let endOrigin = (targetOffset - zoomOrigin(scale: scale)) * (1 / scale)
         let startWidth = bounds.width / startScale, endWidth = bounds.width / scale
-        let update: (Double) -> Void = { [unowned self] p in
+        let update: (Double) -> Void = { [weak self] p in
+            guard let self else { return }
             let width = startWidth + (endWidth - startWidth) * p
             let s = p >= 1 ? scale : self.bounds.width / width
             let origin = startOrigin + (endOrigin - startOrigin) * p

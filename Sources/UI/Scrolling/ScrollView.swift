@@ -89,18 +89,20 @@ open class ScrollView: View {
         addGestureRecognizer(touchRecognizer)
         addGestureRecognizer(panGestureRecognizer)
         addGestureRecognizer(pinchGestureRecognizer)
-        let own: (GestureRecognizer, GestureRecognizer) -> Bool = { [unowned self] _, other in
-            other === self.panGestureRecognizer || other === self.pinchGestureRecognizer || other === self.touchRecognizer
+        let own: (GestureRecognizer, GestureRecognizer) -> Bool = { [weak self] _, other in
+            guard let self else { return false }
+            return other === self.panGestureRecognizer || other === self.pinchGestureRecognizer || other === self.touchRecognizer
         }
         touchRecognizer.recognizesSimultaneously = own
         panGestureRecognizer.recognizesSimultaneously = own
         pinchGestureRecognizer.recognizesSimultaneously = own
-        panGestureRecognizer.shouldBegin = { [unowned self] _ in self.panShouldBegin() }
-        pinchGestureRecognizer.shouldBegin = { [unowned self] _ in
-            self.viewForZooming != nil && self.maximumZoomScale > self.minimumZoomScale
+        panGestureRecognizer.shouldBegin = { [weak self] _ in self?.panShouldBegin() ?? false }
+        pinchGestureRecognizer.shouldBegin = { [weak self] _ in
+            guard let self else { return false }
+            return self.viewForZooming != nil && self.maximumZoomScale > self.minimumZoomScale
         }
-        panGestureRecognizer.addAction { [unowned self] _ in self.handlePan() }
-        pinchGestureRecognizer.addAction { [unowned self] _ in self.handlePinch() }
+        panGestureRecognizer.addAction { [weak self] _ in self?.handlePan() }
+        pinchGestureRecognizer.addAction { [weak self] _ in self?.handlePinch() }
     }
 
     open override func layoutSubviews() {
@@ -160,8 +162,8 @@ open class ScrollView: View {
         }
         let start = contentOffset
         showIndicators()
-        offsetAnimation = animator.animate(duration: 0.3, easing: .easeInOut, update: { [unowned self] p in
-            self.contentOffset = start + (offset - start) * p
+        offsetAnimation = animator.animate(duration: 0.3, easing: .easeInOut, update: { [weak self] p in
+            self?.contentOffset = start + (offset - start) * p
         }, completion: { [weak self] finished in
             guard let self, finished else { return }
             self.offsetAnimation = nil

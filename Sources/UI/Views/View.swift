@@ -46,6 +46,7 @@ open class View {
 
     /// Subviews and drawing are clipped to the bounds.
     public var clipsToBounds = false {
+        willSet { invalidateExtent() }
         didSet { invalidateExtent() }
     }
 

@@ -23,7 +23,21 @@ final class TouchRouter {
 
     // MARK: Dispatch
 
+    /// Delivers one input frame. A slot that appears twice in a frame (down and up within one
+    /// frame) splits it, so every phase reaches the recognizers.
     func dispatch(_ events: [TouchEvent]) {
+        var chunk: [TouchEvent] = []
+        for event in events {
+            if chunk.contains(where: { $0.slot == event.slot }) {
+                dispatchFrame(chunk)
+                chunk.removeAll()
+            }
+            chunk.append(event)
+        }
+        if !chunk.isEmpty { dispatchFrame(chunk) }
+    }
+
+    private func dispatchFrame(_ events: [TouchEvent]) {
         isDispatching = true
         var changed: [Touch] = []
         for event in events {
@@ -68,8 +82,11 @@ final class TouchRouter {
 
     private func beginTouch(_ event: TouchEvent) -> Touch? {
         let hit = window.hitTest(window.convertFromSuperview(event.location))
-        let exclusiveBusy = touchesBySlot.values.contains { $0.view?.isExclusiveTouch ?? false }
-        if exclusiveBusy || (hit?.isExclusiveTouch ?? false) && !touchesBySlot.isEmpty { return nil }
+        // Exclusive touch: while an exclusive view is touched no other view gets a touch, and an
+        // exclusive view gets none while another view is touched (more fingers on itself are fine).
+        let others = touchesBySlot.values.filter { $0.view !== hit }
+        if others.contains(where: { $0.view?.isExclusiveTouch ?? false }) { return nil }
+        if (hit?.isExclusiveTouch ?? false) && !others.isEmpty { return nil }
         nextTouchID += 1
         let touch = Touch(id: nextTouchID, event: event, view: hit)
         var view = hit

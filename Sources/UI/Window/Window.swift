@@ -5,7 +5,19 @@ import Graphics
 ///
 /// The app's event loop drives it: `dispatch(_:)` each input frame, `advance(to:)` when
 /// `nextDeadline` passes, and `render(into:)` when `needsDisplay` and the display is ready;
-/// the returned damage is what the display copies to the screen.
+/// the returned damage is what the display copies to the screen:
+///
+///     let window = Window(size: display.size, clock: monotonicClock)
+///     window.addSubview(ScrollDemoView(frame: window.bounds))
+///     let canvas = Canvas(target: display.frameBuffer)
+///     loop {
+///         window.dispatch(touchEventsOfThisInputFrame)      // [TouchEvent], window coordinates
+///         window.advance(to: clock.now)                      // timers and animation frames
+///         if window.needsDisplay && display.isReadyForFrame {
+///             try display.present(damage: window.render(into: canvas))
+///         }
+///         armTimerfd(window.nextDeadline)                    // nil: sleep until input
+///     }
 public final class Window: View {
     public let scheduler: Scheduler
     public var animator: Animator { Animator(scheduler: scheduler) }
@@ -17,12 +29,24 @@ public final class Window: View {
 
     public init(size: Size, clock: any Clock) {
         scheduler = Scheduler(clock: clock)
-        damage = DamageRegion(bounds: PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)),
-                                                height: Int(size.height.rounded(.up))))
+        damage = DamageRegion(bounds: Self.pixelBounds(size))
         super.init(frame: Rect(size: size))
         backgroundColor = .black
         clipsToBounds = true
         damage.add(damage.bounds)
+    }
+
+    /// A new size (the display was rotated or changed mode) redraws everything.
+    public override var bounds: Rect {
+        didSet {
+            guard bounds.size != oldValue.size else { return }
+            damage = DamageRegion(bounds: Self.pixelBounds(bounds.size))
+            damage.add(damage.bounds)
+        }
+    }
+
+    private static func pixelBounds(_ size: Size) -> PixelRect {
+        PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
     }
 
     // MARK: Time

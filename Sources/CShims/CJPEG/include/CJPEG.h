@@ -14,8 +14,12 @@ typedef enum {
     CJPEG_TRUNCATED = 2,    ///< the data ended before the image did
     CJPEG_UNSUPPORTED = 3,  ///< valid JPEG this build cannot decode (12-bit, lossless, ...)
     CJPEG_NO_MEMORY = 4,
-    CJPEG_BAD_CALL = 5      ///< misuse of the shim (called after a failure, bad arguments)
+    CJPEG_BAD_CALL = 5,     ///< misuse of the shim (called after a failure, bad arguments)
+    CJPEG_CANCELLED = 6     ///< the stop check asked to stop
 } cjpeg_status;
+
+/// Asked every few rows (and between progressive scans); nonzero stops the decode.
+typedef int (*cjpeg_stop_check)(void *context);
 
 /// A decoder for one image; not thread-safe, one per decode.
 typedef struct cjpeg_decoder cjpeg_decoder;
@@ -39,6 +43,9 @@ typedef struct {
 /// can take minutes to decode.
 cjpeg_decoder *cjpeg_decoder_create(int strict, int max_scans);
 void cjpeg_decoder_destroy(cjpeg_decoder *decoder);
+
+/// Installs a check that can stop a running decode (a load cancelled by the viewer).
+void cjpeg_decoder_set_stop_check(cjpeg_decoder *decoder, cjpeg_stop_check check, void *context);
 
 /// Reads markers up to the first scan from `data`, which must stay alive until destroy.
 cjpeg_status cjpeg_decoder_read_header(cjpeg_decoder *decoder, const uint8_t *data, size_t size,

@@ -10,8 +10,12 @@ typedef enum {
     CPNG_CORRUPT = 1,     ///< bad signature, CRC, zlib stream, chunk layout
     CPNG_TRUNCATED = 2,   ///< data ended early
     CPNG_NO_MEMORY = 3,
-    CPNG_BAD_CALL = 4
+    CPNG_BAD_CALL = 4,
+    CPNG_CANCELLED = 5    ///< the stop check asked to stop
 } cpng_status;
+
+/// Asked every few rows; nonzero stops the decode.
+typedef int (*cpng_stop_check)(void *context);
 
 /// A decoder for one image; not thread-safe, one per decode.
 typedef struct cpng_decoder cpng_decoder;
@@ -28,6 +32,9 @@ typedef struct {
 /// `data` must stay alive until destroy.
 cpng_decoder *cpng_decoder_create(const uint8_t *data, size_t size);
 void cpng_decoder_destroy(cpng_decoder *decoder);
+
+/// Installs a check that can stop a running decode (a load cancelled by the viewer).
+void cpng_decoder_set_stop_check(cpng_decoder *decoder, cpng_stop_check check, void *context);
 
 /// Reads chunks up to the first IDAT.
 cpng_status cpng_decoder_read_header(cpng_decoder *decoder, cpng_header *header);

@@ -1,0 +1,46 @@
+import Graphics
+
+/// The decoder the app's image loader runs on its workers: reads a photo file once, probes its
+/// header, and decodes it at the size its `SizeClass` asks for.
+///
+/// Thumbnails are for square grid cells that crop to fill, so a thumbnail *covers* an
+/// edge × edge square (its short side is the edge) rather than fitting inside it — otherwise
+/// every landscape cell would be upscaled. Panoramas are capped at 3 × edge on the long side.
+public struct PhotoFileDecoder: ImageSourceDecoder {
+    public var options: DecodeOptions
+
+    public init(options: DecodeOptions = .default) {
+        self.options = options
+    }
+
+    /// The largest long side a thumbnail may have, as a multiple of its edge.
+    public static let maxThumbnailAspect = 3.0
+
+    public func decode(_ request: ImageRequest) throws -> Bitmap {
+        let path = request.path.description
+        do throws(ImagingError) {
+            let bytes = try FileReader.read(path: path, maxBytes: options.maxFileBytes)
+            switch request.size {
+            case .full:
+                return try ImageDecoder.decode(bytes: bytes, fitting: nil, options: options).bitmap
+            case let .screen(width, height):
+                return try ImageDecoder.decode(bytes: bytes, fitting: Size(width: width, height: height), options: options).bitmap
+            case let .thumbnail(edge):
+                let info = try ImageDecoder.probe(bytes: bytes)
+                let box = Self.thumbnailBox(for: info.orientedSize, edge: edge)
+                return try ImageDecoder.decode(bytes: bytes, fitting: box, options: options).bitmap
+            }
+        } catch {
+            throw error.attributed(to: path)
+        }
+    }
+
+    /// The box a thumbnail of a photo of `size` is fitted into so that it covers edge × edge.
+    public static func thumbnailBox(for size: Size, edge: Int) -> Size {
+        let e = Double(max(1, edge))
+        guard !size.isEmpty else { return Size(width: e, height: e) }
+        let scale = max(e / size.width, e / size.height)
+        let cap = e * maxThumbnailAspect
+        return Size(width: min(cap, (size.width * scale).rounded(.up)), height: min(cap, (size.height * scale).rounded(.up)))
+    }
+}

@@ -1,0 +1,185 @@
+import Graphics
+import Imaging
+import Logging
+import Platform
+import UI
+import Widgets
+
+/// The composition root: wires a display, the event loop, input, the photo library, the image
+/// loader and the screens together. Everything runs on the loop thread except decoding and
+/// scanning, whose results come back through `EventLoop.post`.
+///
+/// One turn of the loop: wait for input / timers / posted results, handle them, then `pump()`
+/// runs due UI timers, draws the damaged areas into the display's frame buffer, presents them,
+/// and arms the loop's deadline for the next animation step (none when idle: zero wakeups).
+public final class KioskApp {
+    public let host: ScreenHost
+    public var window: Window { host.window }
+    public let grid: ThumbnailGridView
+    public let photos: PhotoList
+    public let thumbnails: ThumbnailService
+    public private(set) var viewer: PhotoViewer?
+
+    private let loop: EventLoop
+    private let config: KioskConfig
+    private let logger: Logger
+    private let loader: ImageLoader
+    private let cache: ImageCache
+    private let scanner: LibraryScanner
+    private var scan: BackgroundScan?
+    private var inotify: InotifyWatcher?
+    public private(set) var isScanFinished = false
+
+    /// - Parameters:
+    ///   - folders: photo folders to show (already resolved: the CLI falls back to the samples).
+    ///   - thumbnailCacheDirectory: where thumbnails are cached on disk; nil disables it.
+    public init(config: KioskConfig, folders: [String], display: any Display, loop: EventLoop,
+                thumbnailCacheDirectory: String?, logger: Logger) {
+        self.config = config
+        self.loop = loop
+        self.logger = logger
+        host = ScreenHost(display: display, loop: loop, logger: logger)
+        host.allowsQuit = !config.kiosk
+        photos = PhotoList(order: config.library.sort == .date ? .dateTaken : .name)
+        cache = ImageCache(budget: max(8, config.cache.memoryMB) << 20, onPressure: { [logger] pressure in
+            logger.notice("image cache: \(pressure)")
+        })
+        var decoder: any ImageSourceDecoder = PhotoFileDecoder()
+        if let dir = thumbnailCacheDirectory, config.cache.diskMB > 0 {
+            decoder = CachingThumbnailDecoder(decoder, diskCache: ThumbnailDiskCache(
+                directory: RawPath(dir), maxBytes: config.cache.diskMB << 20))
+        }
+        loader = ImageLoader(decoder: decoder, cache: cache, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) })
+        thumbnails = ThumbnailService(photos: photos, loader: loader, cache: cache, logger: logger)
+        scanner = LibraryScanner(roots: folders.map { RawPath($0) }, logger: logger)
+
+        grid = ThumbnailGridView(frame: Rect(size: display.size))
+        grid.preferredCellSize = Double(config.library.thumbnailSize)
+        grid.font = try? Font.standard(pixelSize: 14)
+        grid.provider = thumbnails
+        window.addSubview(grid)
+        thumbnails.onChange = { [weak grid] index in grid?.thumbnailDidChange(at: index) }
+        grid.onSelect = { [weak self] index in self?.openPhoto(at: index) }
+        host.onUnhandledKey = { [weak self] key in
+            if key == .escape { self?.closePhoto() }
+        }
+        host.onResize = { [weak self] size in
+            self?.grid.frame = Rect(size: size)
+            self?.viewer?.frame = Rect(size: size)
+        }
+    }
+
+    deinit {
+        scan?.cancel()
+        loader.shutdown()
+    }
+
+    // MARK: Start
+
+    /// Starts the library scan (batches stream into the grid), the folder watcher, and display
+    /// events.
+    public func start() throws {
+        try host.attachDisplay()
+        scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) }, onBatch: { [weak self] batch in
+            self?.libraryChanged(self?.photos.add(batch))
+        }, onFinish: { [weak self] summary in
+            guard let self else { return }
+            self.isScanFinished = true
+            self.logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
+            self.startWatching()
+        })
+    }
+
+    private func startWatching() {
+        do {
+            let watcher = try InotifyWatcher(scanner: scanner)
+            try loop.watch(watcher.fileDescriptor) { [weak self] in
+                guard let self, let watcher = self.inotify else { return }
+                let changes = watcher.readChanges()
+                for case .removed(let path) in changes { self.thumbnails.invalidate(path: path) }
+                self.libraryChanged(self.photos.apply(changes))
+            }
+            inotify = watcher
+        } catch {
+            logger.notice("folder watching off: \(error)")
+        }
+    }
+
+    private func libraryChanged(_ change: PhotoListChange?) {
+        guard let change, !change.isEmpty else { return }
+        grid.itemCount = photos.count
+        grid.reloadData()
+    }
+
+    // MARK: Input
+
+    /// Feeds one platform input event to the UI.
+    public func handle(_ event: InputEvent) {
+        host.handle(event)
+    }
+
+    // MARK: Screens
+
+    /// Shows photo `index` full screen: its grid thumbnail at once, the screen-sized decode when
+    /// it arrives. A tap or Escape goes back to the grid.
+    public func openPhoto(at index: Int) {
+        guard index >= 0, index < photos.count else { return }
+        closePhoto()
+        let photo = photos[index]
+        let view = PhotoViewer(frame: window.bounds, path: photo.path, index: index)
+        if case .image(let thumb) = thumbnails.thumbnailState(at: index, edge: grid.thumbnailEdge) {
+            view.show(thumb, quality: .thumbnail)
+        }
+        view.onClose = { [weak self] in self?.closePhoto() }
+        let key = ImageKey(path: photo.path, size: .screen(width: Int(window.bounds.width), height: Int(window.bounds.height)))
+        if let cached = cache.bitmap(for: key) {
+            view.show(cached, quality: .screen)
+        } else {
+            view.ticket = loader.request(key, distance: 0) { [weak view, logger] _, result in
+                switch result {
+                case .success(let bitmap): view?.show(bitmap, quality: .screen)
+                case .failure(let error):
+                    logger.warning("cannot show photo: \(error)")
+                    view?.showFailure("\(error)")
+                }
+            }
+        }
+        window.addSubview(view)
+        viewer = view
+        window.firstResponder = view
+    }
+
+    public func closePhoto() {
+        guard let view = viewer else { return }
+        if let ticket = view.ticket { loader.cancel(ticket) }
+        view.removeFromSuperview()
+        viewer = nil
+        grid.scrollToItem(view.index, animated: false)
+    }
+
+    // MARK: Running
+
+    /// Runs until a quit key (outside kiosk mode), SIGINT or SIGTERM.
+    public func run() throws {
+        try host.run()
+    }
+
+    public func stop() {
+        host.stop()
+    }
+
+    /// Whether the screen shows everything it is going to show: the scan is done and every
+    /// visible thumbnail (or the viewer's image) has arrived or failed.
+    public var isContentLoaded: Bool {
+        guard isScanFinished else { return false }
+        if let viewer { return viewer.isFinal }
+        return grid.isVisibleContentLoaded
+    }
+
+    /// Runs the loop until the content is loaded and drawn, or `timeout` seconds pass; true when
+    /// settled. Used by the headless screen, snapshots and tests.
+    @discardableResult
+    public func runUntilSettled(timeout: Double) throws -> Bool {
+        try host.run(until: { isContentLoaded }, timeout: timeout)
+    }
+}

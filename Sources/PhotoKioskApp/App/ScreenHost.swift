@@ -1,0 +1,121 @@
+import Graphics
+import Logging
+import Platform
+import UI
+
+/// Runs a view tree on a display: the event loop turn, input translation, drawing only what
+/// changed, presenting at the display's pace, and arming the loop for the next animation step
+/// (no deadline when idle, so an idle screen costs no wakeups).
+///
+/// The kiosk, the scroll demo and snapshots all run through one host.
+public final class ScreenHost {
+    public let window: Window
+    public let display: any Display
+    public let loop: EventLoop
+    public private(set) var framesPresented = 0
+    /// Keys the view tree did not handle (Escape to go back, and so on).
+    public var onUnhandledKey: ((KeyEvent) -> Void)?
+    /// Runs after the display's size changed (a different screen was connected).
+    public var onResize: ((Size) -> Void)?
+    /// Whether a quit key is honoured (not in kiosk mode).
+    public var allowsQuit = true
+
+    private let logger: Logger
+    private var translator = InputTranslator()
+    private var canvas: (bitmap: Bitmap, canvas: Canvas)?
+    private var running = false
+
+    public init(display: any Display, loop: EventLoop, logger: Logger) {
+        self.display = display
+        self.loop = loop
+        self.logger = logger
+        window = Window(size: display.size, clock: EventLoopClock(loop: loop))
+    }
+
+    /// Starts receiving the display's events (page flips, hotplug, master changes).
+    public func attachDisplay() throws {
+        try display.attach(to: loop) { [weak self] event in self?.handle(event) }
+    }
+
+    private func handle(_ event: DisplayEvent) {
+        switch event {
+        case .frameDone:
+            break
+        case .needsFullRedraw:
+            if display.size != window.bounds.size {
+                window.frame = Rect(size: display.size)
+                onResize?(display.size)
+            }
+            window.setNeedsDisplayAll()
+        case .suspended(let reason):
+            logger.notice("display paused: \(reason)")
+        }
+    }
+
+    /// Feeds one platform input event to the view tree.
+    public func handle(_ event: InputEvent) {
+        switch translator.translate(event) {
+        case .touches(let touches):
+            window.dispatch(touches)
+        case .key(let key):
+            if !window.dispatch(key: key) { onUnhandledKey?(key) }
+        case .quit:
+            if allowsQuit { stop() } else { logger.info("quit ignored: kiosk mode") }
+        case .none:
+            break
+        }
+    }
+
+    /// Runs due timers, draws and presents what changed, and arms the next deadline.
+    public func pump() {
+        window.advance(to: loop.now)
+        if window.needsDisplay && display.isReadyForFrame {
+            let target = display.frameBuffer
+            if canvas?.bitmap !== target { canvas = (target, Canvas(target: target)) }
+            let damage = window.render(into: canvas!.canvas)
+            do {
+                try display.present(damage: damage)
+                if !damage.isEmpty { framesPresented += 1 }
+            } catch {
+                logger.error("present failed: \(error)")
+            }
+        }
+        loop.setDeadline(window.nextDeadline)
+    }
+
+    /// Runs until `stop()` (a quit key, SIGINT or SIGTERM), then gives the screen back.
+    public func run() throws {
+        running = true
+        loop.signalHandler = { [weak self] signal in
+            self?.logger.info("signal \(signal): stopping")
+            self?.stop()
+        }
+        defer { display.close() }
+        pump()
+        while running {
+            try loop.runOnce(timeout: nil)
+            pump()
+        }
+    }
+
+    public func stop() {
+        running = false
+        loop.stop()
+    }
+
+    /// Runs the loop until `isDone()` holds with nothing left to draw or animate, or `timeout`
+    /// seconds pass; true when done. For the headless screen, snapshots and tests.
+    @discardableResult
+    public func run(until isDone: () -> Bool, timeout: Double) throws -> Bool {
+        let end = loop.now + timeout
+        pump()
+        while !(isDone() && window.nextDeadline == nil && !window.needsDisplay) {
+            let left = end - loop.now
+            if left <= 0 { return false }
+            let wait = window.nextDeadline.map { max(0, min($0 - loop.now, left)) } ?? min(left, 0.05)
+            try loop.runOnce(timeout: wait)
+            pump()
+        }
+        return true
+    }
+}

@@ -1,0 +1,88 @@
+import Graphics
+import Imaging
+import Logging
+import Widgets
+
+/// Serves the grid's thumbnails from the memory cache, and loads the missing ones through the
+/// image loader (whose decoder reads the disk cache first). Runs on the event loop thread.
+///
+/// Only what the grid currently wants is requested; a load whose cell was scrolled away is
+/// cancelled (dropped before it starts when still queued). Bitmaps of wanted cells are pinned
+/// in the cache so scrolling back and forth never evicts what is on screen.
+public final class ThumbnailService: ThumbnailProvider {
+    private let photos: PhotoList
+    private let loader: ImageLoader
+    private let cache: ImageCache
+    private let logger: Logger
+    /// Called with the photo index whose thumbnail arrived or failed.
+    public var onChange: ((Int) -> Void)?
+
+    private var tickets: [ImageKey: LoadTicket] = [:]
+    private var pinned: Set<ImageKey> = []
+    private var failures: [RawPath: String] = [:]
+
+    public init(photos: PhotoList, loader: ImageLoader, cache: ImageCache, logger: Logger) {
+        self.photos = photos
+        self.loader = loader
+        self.cache = cache
+        self.logger = logger
+    }
+
+    /// Loads still running or queued (for tests and the headless "settled" check).
+    public var pendingLoads: Int { tickets.count }
+
+    private func key(at index: Int, edge: Int) -> ImageKey? {
+        guard index >= 0, index < photos.count else { return nil }
+        return ImageKey(path: photos[index].path, size: .thumbnail(edge: edge))
+    }
+
+    public func thumbnailState(at index: Int, edge: Int) -> ThumbnailState {
+        guard let key = key(at: index, edge: edge) else { return .loading }
+        if let reason = failures[key.path] { return .failed(reason: reason) }
+        if let bitmap = cache.bitmap(for: key) { return .image(bitmap) }
+        return .loading
+    }
+
+    public func updateWantedThumbnails(_ distances: [Int: Double], edge: Int) {
+        var wanted: [ImageKey: (index: Int, distance: Double)] = [:]
+        for (index, distance) in distances {
+            if let key = key(at: index, edge: edge) { wanted[key] = (index, distance) }
+        }
+        for (key, ticket) in tickets where wanted[key] == nil {
+            loader.cancel(ticket)
+            tickets[key] = nil
+        }
+        for key in pinned where wanted[key] == nil {
+            cache.unpin(key)
+            pinned.remove(key)
+        }
+        for (key, want) in wanted {
+            if pinned.insert(key).inserted { cache.pin(key) }
+            if failures[key.path] != nil || cache.contains(key) { continue }
+            if let ticket = tickets[key] {
+                loader.update(ticket, distance: want.distance)
+            } else {
+                tickets[key] = loader.request(key, distance: want.distance) { [weak self] key, result in
+                    self?.finished(key, result)
+                }
+            }
+        }
+    }
+
+    private func finished(_ key: ImageKey, _ result: Result<Bitmap, any Error>) {
+        tickets[key] = nil
+        if case .failure(let error) = result, failures[key.path] == nil {
+            failures[key.path] = "\(error)"
+            logger.warning("broken photo: \(error)")
+        }
+        // The photo may have moved in the list since the request (library changes).
+        guard let photo = photos.photo(at: key.path), let index = photos.index(of: photo.id) else { return }
+        onChange?(index)
+    }
+
+    /// Forgets cached results for a file that changed or disappeared.
+    public func invalidate(path: RawPath) {
+        failures[path] = nil
+        cache.removeAll(path: path)
+    }
+}

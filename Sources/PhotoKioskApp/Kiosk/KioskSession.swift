@@ -1,0 +1,94 @@
+/// The kiosk's life in one value: the slideshow (monotonic clock) and the screen's power schedule
+/// (local wall time), with the rules that join them:
+/// - every touch counts as activity; a touch that wakes a dark screen or stops the slideshow is
+///   swallowed (it must not also press whatever is under the finger);
+/// - while the screen is off the slideshow neither starts nor advances (nothing to decode or draw);
+///   when the schedule turns the screen on after a long night the slideshow starts right away.
+/// The app calls `tick` after `secondsUntilNextEvent` and applies what it returns.
+public struct KioskSession: Equatable, Sendable {
+    public enum TouchOutcome: Equatable, Sendable {
+        /// An ordinary touch: deliver it to the views.
+        case deliver
+        /// It woke the blank screen: turn the screen on; if `returnTo` is set, show that screen
+        /// (a slideshow was running in the dark). Do not deliver the touch.
+        case wokeScreen(returnTo: KioskScreen?)
+        /// It stopped the slideshow: show `returnTo`. Do not deliver the touch.
+        case stoppedSlideshow(returnTo: KioskScreen)
+        /// The screen is off and touches do not wake it (wake_minutes = 0): ignore the touch.
+        case ignored
+    }
+
+    public struct Update: Equatable, Sendable {
+        public var screenOn: Bool
+        /// The screen's power changed since the previous `tick`: apply `screenOn` (DPMS/backlight).
+        public var screenChanged: Bool
+        /// The slideshow started or moved to another photo: redraw from `slideshow.frame(at:)`.
+        public var slideshowChanged: Bool
+
+        public init(screenOn: Bool, screenChanged: Bool, slideshowChanged: Bool) {
+            self.screenOn = screenOn
+            self.screenChanged = screenChanged
+            self.slideshowChanged = slideshowChanged
+        }
+    }
+
+    public private(set) var slideshow: SlideshowController
+    public private(set) var power: ScreenPower
+    public private(set) var screenOn: Bool
+
+    public init(config: KioskConfig, photos: [String], seed: UInt64, resume: ResumeState,
+                now: Double, local: LocalDateTime) {
+        power = ScreenPower(config: config.schedule)
+        screenOn = power.decision(at: local).screenOn
+        slideshow = SlideshowController(settings: config.slideshow, photos: photos, seed: seed, screen: resume.screen,
+                                        resumePhoto: resume.photo, now: now)
+        if resume.inSlideshow && !slideshow.state.isRunning {
+            slideshow.startNow(at: now)
+        }
+    }
+
+    /// What to save for a restart.
+    public var resumeState: ResumeState {
+        ResumeState(screen: slideshow.state.screen, photo: slideshow.sequencer.current,
+                    inSlideshow: slideshow.state.isRunning)
+    }
+
+    public mutating func touchBegan(now: Double, local: LocalDateTime) -> TouchOutcome {
+        let returnTo = slideshow.touchBegan(at: now)
+        if power.touch(at: local) {
+            screenOn = true
+            return .wokeScreen(returnTo: returnTo)
+        }
+        if !power.decision(at: local).screenOn { return .ignored }
+        if let returnTo { return .stoppedSlideshow(returnTo: returnTo) }
+        return .deliver
+    }
+
+    public mutating func touchEnded(now: Double) {
+        slideshow.touchEnded(at: now)
+    }
+
+    public mutating func navigate(to screen: KioskScreen) { slideshow.navigate(to: screen) }
+
+    public mutating func update(photos: [String]) { slideshow.update(photos: photos) }
+
+    /// Seconds until `tick` has something to do; nil: nothing until a touch or a library change.
+    public func secondsUntilNextEvent(now: Double, local: LocalDateTime) -> Double? {
+        var soonest: Double?
+        if let change = power.decision(at: local).nextChange {
+            soonest = Double(change.localSeconds - local.localSeconds)
+        }
+        if screenOn, let deadline = slideshow.nextDeadline {
+            soonest = min(soonest ?? .infinity, max(0, deadline - now))
+        }
+        return soonest
+    }
+
+    public mutating func tick(now: Double, local: LocalDateTime) -> Update {
+        let on = power.decision(at: local).screenOn
+        let changed = on != screenOn
+        screenOn = on
+        let slideshowChanged = on ? slideshow.tick(at: now) : false
+        return Update(screenOn: on, screenChanged: changed, slideshowChanged: slideshowChanged)
+    }
+}

@@ -1,0 +1,37 @@
+import Graphics
+import UI
+
+/// One cell of the grid: the thumbnail cropped to a square, a placeholder while it loads, or a
+/// "broken photo" tile when it could not be decoded.
+public final class ThumbnailCellView: View {
+    public static let placeholderColor = Color(rgb: 0x2A2A2E)
+    public static let brokenColor = Color(rgb: 0x4A2626)
+
+    public internal(set) var index = 0
+    var font: Font?
+
+    public var state: ThumbnailState = .loading {
+        didSet { setNeedsDisplay() }
+    }
+
+    public override func draw(in context: DrawContext) {
+        let area = bounds
+        switch state {
+        case .loading:
+            context.fill(area, color: Self.placeholderColor)
+        case .image(let bitmap):
+            context.draw(bitmap, from: Canvas.aspectFillSource(imageSize: bitmap.size, destination: area.size), in: area)
+        case .failed:
+            context.fill(area, color: Self.brokenColor)
+            // A torn-corner mark that reads as "broken" without any text at small sizes.
+            let s = min(area.width, area.height) / 4
+            let mark = Rect(x: area.midX - s / 2, y: area.midY - s / 2 - s / 3, width: s, height: s)
+            context.stroke(mark, color: Color(rgb: 0xD08080), width: max(2, s / 12))
+            context.fill(Rect(x: mark.minX, y: mark.midY - 1, width: mark.width, height: max(2, s / 12)), color: Color(rgb: 0xD08080))
+            if let font {
+                context.drawText("broken photo", centeredIn: Rect(x: area.minX + 4, y: mark.maxY + 4, width: area.width - 8,
+                                                                 height: font.lineHeight), font: font, color: Color(rgb: 0xE0C0C0))
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Graphics
+
+/// What a grid cell can show for a photo right now.
+public enum ThumbnailState {
+    /// Not decoded yet: a placeholder is drawn.
+    case loading
+    case image(Bitmap)
+    /// The file could not be decoded; the reason is logged once by the provider.
+    case failed(reason: String)
+}
+
+/// Supplies thumbnails to a `ThumbnailGridView` without the grid knowing about files, decoders
+/// or threads. The app implements it with its image loader and caches.
+public protocol ThumbnailProvider: AnyObject {
+    /// The best thumbnail available now for `index`.
+    func thumbnailState(at index: Int, edge: Int) -> ThumbnailState
+    /// The cells that exist now (visible plus prefetch margin) with their urgency — smaller
+    /// distance first. Anything not listed is no longer wanted: its load may be cancelled and its
+    /// bitmap unpinned. When a wanted thumbnail arrives, the provider calls
+    /// `ThumbnailGridView.thumbnailDidChange(at:)`.
+    func updateWantedThumbnails(_ distances: [Int: Double], edge: Int)
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Glibc
+import Logging
+import PhotoKioskApp
+import Platform
+
+/// Turns the resolved configuration into the objects the commands need.
+enum Bootstrap {
+    private static let loggingStarted: Void = {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .trace
+            return handler
+        }
+    }()
+
+    /// Log lines go to stderr (journald collects them under systemd).
+    static func logger(level: Logger.Level) -> Logger {
+        _ = loggingStarted
+        var logger = Logger(label: "photokiosk")
+        logger.logLevel = level
+        return logger
+    }
+
+    /// The configured folders; when none was given explicitly and the default folder does not
+    /// exist, the bundled sample photos, so a fresh install shows something.
+    static func photoFolders(config: KioskConfig, explicit: Bool, logger: Logger) throws -> [String] {
+        let configured = config.library.folders
+        if explicit || configured != KioskConfig().library.folders || configured.contains(where: isDirectory) {
+            guard !configured.isEmpty else { throw ValidationError("no photo folder given") }
+            for folder in configured where !isDirectory(folder) {
+                logger.warning("photo folder \(folder) does not exist (yet): it is watched for when it appears")
+            }
+            return configured
+        }
+        guard let samples = ResourceLocator.bundledPhotos() else {
+            throw ValidationError("no photo folder: pass --photos DIR (the default \(configured.joined()) does not exist)")
+        }
+        return [samples]
+    }
+
+    static func cacheDirectory(config: KioskConfig) -> String? {
+        var environment: [String: String] = [:]
+        for name in ["XDG_CACHE_HOME", "XDG_STATE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return KioskPaths(environment: environment, config: config).cacheDirectory
+    }
+
+    static func displayOptions(_ display: KioskConfig.Display) -> DisplayOptions {
+        DisplayOptions(backend: DisplayBackend(rawValue: display.backend.rawValue) ?? .auto,
+                       rotation: Rotation(degrees: display.rotation.rawValue) ?? .none,
+                       connector: display.connector,
+                       mode: display.mode.map { ModeRequest(width: $0.width, height: $0.height) })
+    }
+
+    static func inputBackend(_ backend: KioskConfig.InputBackend) -> InputBackend {
+        InputBackend(rawValue: backend.rawValue) ?? .auto
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+/// One line on stderr.
+func printError(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}

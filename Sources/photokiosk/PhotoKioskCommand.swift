@@ -1,0 +1,14 @@
+import ArgumentParser
+
+@main
+struct PhotoKioskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photokiosk",
+        abstract: "A touch photo viewer that owns the screen: DRM/KMS, libinput, no X11 or Wayland.",
+        discussion: """
+        With no subcommand, `run` starts the kiosk: the photo grid on the first usable screen \
+        (DRM, then fbdev, then a headless screen that writes a PNG).
+        """,
+        subcommands: [Run.self, Snapshot.self, Thumbnail.self, Demo.self, Doctor.self],
+        defaultSubcommand: Run.self)
+}

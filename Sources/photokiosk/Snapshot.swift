@@ -1,0 +1,43 @@
+import ArgumentParser
+import Imaging
+import Logging
+import PhotoKioskApp
+import Platform
+
+struct Snapshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render the grid screen headless into a PNG.",
+        discussion: "Waits until every visible thumbnail has been decoded (or failed), then writes the PNG.")
+
+    @Option(name: [.customLong("photos"), .customLong("folder")], help: "A photo folder (repeatable; default: the bundled samples).")
+    var folders: [String] = []
+    @Option(help: "Screen size WIDTHxHEIGHT.") var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
+    @Option(help: "Output PNG.") var out: String
+    @Option(help: "Thumbnail edge in pixels.") var thumbnailSize: Int?
+    @Option(help: "Open photo N (0-based) full screen instead of the grid.") var photo: Int?
+    @Option(help: "Seconds to wait for thumbnails.") var timeout: Double = 60
+    @Flag(help: "Do not read or write the thumbnail disk cache.") var noCache = false
+
+    mutating func run() throws {
+        var config = KioskConfig()
+        if !folders.isEmpty { config.library.folders = folders }
+        if let thumbnailSize { config.library.thumbnailSize = thumbnailSize }
+        let logger = Bootstrap.logger(level: .warning)
+        let roots = try Bootstrap.photoFolders(config: config, explicit: !folders.isEmpty, logger: logger)
+        let loop = try EventLoop(signals: [])
+        let display = HeadlessDisplay(width: size.width, height: size.height)
+        let app = KioskApp(config: config, folders: roots, display: display, loop: loop,
+                           thumbnailCacheDirectory: noCache ? nil : Bootstrap.cacheDirectory(config: config), logger: logger)
+        try app.start()
+        if let photo {
+            try app.runUntilSettled(timeout: timeout)
+            guard photo < app.photos.count else { throw ValidationError("--photo \(photo): only \(app.photos.count) photos") }
+            app.openPhoto(at: photo)
+        }
+        if !(try app.runUntilSettled(timeout: timeout)) {
+            logger.warning("not every thumbnail arrived within \(timeout) s")
+        }
+        try PNGEncoder.write(display.frameBuffer, to: out)
+        print(out)
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Graphics
+import Imaging
+
+struct Thumbnail: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a photo, EXIF-oriented and scaled to fit N x N, as PNG.")
+
+    @Argument(help: "A JPEG or PNG photo.") var image: String
+    @Option(help: "The box the photo is fitted into, in pixels.") var size: Int
+    @Option(help: "Output PNG.") var out: String
+    @Option(help: "Refuse images with more pixels than this (decompression bombs).") var maxPixels = 100_000_000
+
+    func validate() throws {
+        guard size > 0 else { throw ValidationError("--size must be positive") }
+    }
+
+    func run() throws {
+        do {
+            let decoded = try ImageDecoder.decode(path: image, fitting: Size(width: size, height: size),
+                                                  options: DecodeOptions(maxPixels: maxPixels))
+            try PNGEncoder.write(decoded.bitmap, to: out)
+            let partial = decoded.isPartial ? " (the file is truncated: the missing part is grey)" : ""
+            print("\(out): \(decoded.bitmap.width)x\(decoded.bitmap.height) from \(Int(decoded.originalSize.width))x\(Int(decoded.originalSize.height))\(partial)")
+        } catch let error as ImagingError {
+            // One clear line, no usage text: the arguments were fine, the file was not.
+            printError("photokiosk thumbnail: \(error)")
+            throw ExitCode(65)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Testing
+import Glibc
+import Graphics
+import Imaging
+import Platform
+import UI
+@testable import PhotoKioskApp
+import Widgets
+
+/// The whole app on a headless screen, with photos the test writes itself.
+@Suite struct KioskAppTests {
+    static let colors: [Color] = [.red, .green, .blue, Color(rgb: 0xFFFF00), Color(rgb: 0x00FFFF), Color(rgb: 0xFF00FF)]
+
+    func makeFolder(photoCount: Int, broken: [String] = []) throws -> String {
+        var template = Array("/tmp/photokiosk-app-XXXXXX".utf8CString)
+        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        for i in 0..<photoCount {
+            let b = Bitmap(width: 320, height: 200)
+            Canvas(target: b).clear(Self.colors[i % Self.colors.count])
+            let name = String(format2(i)) + ".jpg"
+            try FileReader.write(try JPEGEncoder.encode(b, options: .init(quality: 95)), to: dir + "/" + name)
+        }
+        for name in broken {
+            try FileReader.write(Array("not a photo".utf8), to: dir + "/" + name)
+        }
+        return dir
+    }
+
+    func format2(_ i: Int) -> String { i < 10 ? "photo0\(i)" : "photo\(i)" }
+
+    func makeApp(folder: String, size: Size = Size(width: 800, height: 600)) throws -> (KioskApp, HeadlessDisplay) {
+        var config = KioskConfig()
+        config.library.thumbnailSize = 190
+        let display = HeadlessDisplay(width: Int(size.width), height: Int(size.height))
+        let app = KioskApp(config: config, folders: [folder], display: display, loop: try EventLoop(signals: []),
+                           thumbnailCacheDirectory: nil, logger: .init(label: "test"))
+        try app.start()
+        return (app, display)
+    }
+
+    func colorAtCentre(of index: Int, _ app: KioskApp, _ display: HeadlessDisplay) -> Color {
+        let c = app.grid.convert(app.grid.layout.frame(of: index).center, to: nil)
+        return display.frameBuffer.color(x: Int(c.x), y: Int(c.y))
+    }
+
+    func close(_ a: Color, _ b: Color) -> Bool {
+        abs(Int(a.red) - Int(b.red)) < 24 && abs(Int(a.green) - Int(b.green)) < 24 && abs(Int(a.blue) - Int(b.blue)) < 24
+    }
+
+    @Test func gridShowsEveryPhotoInNameOrderAndABrokenTile() throws {
+        let folder = try makeFolder(photoCount: 8, broken: ["zz-broken.jpg"])
+        let (app, display) = try makeApp(folder: folder)
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(app.photos.count == 9)
+        for i in 0..<8 {
+            #expect(close(colorAtCentre(of: i, app, display), Self.colors[i % Self.colors.count]), "photo \(i)")
+        }
+        let brokenFrame = app.grid.convert(app.grid.layout.frame(of: 8), to: nil)
+        #expect(display.frameBuffer.color(x: Int(brokenFrame.minX) + 3, y: Int(brokenFrame.minY) + 3) == ThumbnailCellView.brokenColor)
+    }
+
+    @Test func tapOpensThePhotoAndEscapeReturns() throws {
+        let folder = try makeFolder(photoCount: 5)
+        let (app, display) = try makeApp(folder: folder)
+        #expect(try app.runUntilSettled(timeout: 20))
+        let target = app.grid.convert(app.grid.layout.frame(of: 2).center, to: nil)
+        let now = app.host.loop.now
+        app.handle(.touch(slot: 0, phase: .down, location: target, time: now))
+        app.handle(.frame(time: now))
+        app.handle(.touch(slot: 0, phase: .up, location: target, time: now + 0.05))
+        app.handle(.frame(time: now + 0.05))
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(app.viewer?.index == 2)
+        #expect(app.viewer?.quality == .screen)
+        // The photo fills the screen's width (320x200 on 800x600: letterboxed top and bottom).
+        #expect(close(display.frameBuffer.color(x: 400, y: 300), Self.colors[2]))
+        #expect(display.frameBuffer.color(x: 400, y: 20) == .black)
+        app.handle(.key(.escape, pressed: true, time: now + 1))
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(app.viewer == nil)
+        #expect(close(colorAtCentre(of: 2, app, display), Self.colors[2]))
+    }
+
+    @Test func photosAddedWhileRunningAppear() throws {
+        let folder = try makeFolder(photoCount: 2)
+        let (app, _) = try makeApp(folder: folder)
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(app.grid.itemCount == 2)
+        let b = Bitmap(width: 64, height: 64)
+        Canvas(target: b).clear(.white)
+        try FileReader.write(try JPEGEncoder.encode(b, options: .init()), to: folder + "/new.jpg")
+        // inotify reports the close-after-write; the loop picks it up.
+        _ = try app.host.run(until: { app.grid.itemCount == 3 }, timeout: 10)
+        #expect(app.grid.itemCount == 3)
+        unlink(folder + "/photo00.jpg")
+        _ = try app.host.run(until: { app.grid.itemCount == 2 }, timeout: 10)
+        #expect(app.grid.itemCount == 2)
+    }
+}
