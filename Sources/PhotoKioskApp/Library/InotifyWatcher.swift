@@ -56,6 +56,7 @@ public final class InotifyWatcher {
     public func readChanges() -> [LibraryChange] {
         var changes: [LibraryChange] = []
         var movedFrom: [UInt32: (path: RawPath, index: Int)] = [:]
+        var addedAt: [RawPath: Int] = [:]
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
         defer { buffer.deallocate() }
@@ -72,7 +73,8 @@ public final class InotifyWatcher {
                 let nameBytes = UnsafeRawBufferPointer(start: buffer + offset + 16, count: length)
                 let name = Array(nameBytes.prefix { $0 != 0 })
                 offset += 16 + length
-                handle(wd: wd, mask: mask, cookie: cookie, name: name, into: &changes, movedFrom: &movedFrom)
+                handle(wd: wd, mask: mask, cookie: cookie, name: name, into: &changes,
+                       movedFrom: &movedFrom, addedAt: &addedAt)
             }
         }
         return changes
@@ -80,7 +82,17 @@ public final class InotifyWatcher {
 
     private func handle(wd: Int32, mask: UInt32, cookie: UInt32, name: [UInt8],
                         into changes: inout [LibraryChange],
-                        movedFrom: inout [UInt32: (path: RawPath, index: Int)]) {
+                        movedFrom: inout [UInt32: (path: RawPath, index: Int)],
+                        addedAt: inout [RawPath: Int]) {
+        // IN_CREATE and IN_CLOSE_WRITE of one copy both find the finished file: report it once.
+        func add(_ file: ScannedFile) {
+            if let index = addedAt[file.path] {
+                changes[index] = .added(file)
+            } else {
+                addedAt[file.path] = changes.count
+                changes.append(.added(file))
+            }
+        }
         if mask & UInt32(IN_Q_OVERFLOW) != 0 { return changes.append(.rescanNeeded) }
         if mask & UInt32(IN_IGNORED) != 0 { return forget(wd) }
         guard let directory = directories[wd] else { return }
@@ -96,14 +108,16 @@ public final class InotifyWatcher {
         let path = directory.appending(name)
         if mask & UInt32(IN_ISDIR) != 0 {
             if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                changes += watchTree([path]).map { .added($0) }
+                for file in watchTree([path]) { add(file) }
             } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+                addedAt = addedAt.filter { !$0.key.isInside(path) }
                 changes.append(.removedDirectory(path))
                 forgetTree(path)
             }
             return
         }
         guard PhotoFileType(fileName: name) != nil else { return }
+        if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { addedAt[path] = nil }
         if mask & UInt32(IN_DELETE) != 0 {
             changes.append(.removed(path))
         } else if mask & UInt32(IN_MOVED_FROM) != 0 {
@@ -114,12 +128,12 @@ public final class InotifyWatcher {
             if let origin = movedFrom.removeValue(forKey: cookie) {
                 changes[origin.index] = .moved(from: origin.path, to: file)
             } else {
-                changes.append(.added(file))
+                add(file)
             }
         } else if mask & UInt32(IN_CLOSE_WRITE) != 0 {
-            if let file = photo(at: path, requireBytes: false) { changes.append(.added(file)) }
+            if let file = photo(at: path, requireBytes: false) { add(file) }
         } else if mask & UInt32(IN_CREATE) != 0 {
-            if let file = photo(at: path, requireBytes: true) { changes.append(.added(file)) }
+            if let file = photo(at: path, requireBytes: true) { add(file) }
         }
     }
 

@@ -149,7 +149,8 @@ public final class PhotoList {
             result.removed.removeAll { transient.contains($0) }
             result.updated.removeAll { transient.contains($0) }
         }
-        result.updated.removeAll { removedSet.contains($0) || result.inserted.contains($0) }
+        let insertedSet = Set(result.inserted)
+        result.updated.removeAll { removedSet.contains($0) || insertedSet.contains($0) }
         return result
     }
 
