@@ -44,7 +44,7 @@ public final class InotifyWatcher {
         roots = resolved
         captureDate = scanner.captureDate
         logger = scanner.logger
-        _ = watchTree(roots)
+        _ = watchTree(roots, listingFiles: false)
     }
 
     deinit { close(fileDescriptor) }
@@ -147,8 +147,9 @@ public final class InotifyWatcher {
     }
 
     /// Adds watches to every directory under `starts` not watched yet; returns the photos found.
-    private func watchTree(_ starts: [RawPath]) -> [ScannedFile] {
+    private func watchTree(_ starts: [RawPath], listingFiles: Bool = true) -> [ScannedFile] {
         let walk = TreeWalk(roots: roots, captureDate: captureDate, logger: logger)
+        walk.listsFiles = listingFiles
         var found: [ScannedFile] = []
         walk.emit = { found.append($0) }
         walk.shouldEnter = { [self] directory, identity in
