@@ -41,6 +41,14 @@ struct LibraryWatcherTests {
         list.apply(changes)
         #expect(list.paths == rescanned(scanner))
 
+        // A name that is not UTF-8 arrives intact.
+        let latin1 = scratch["p"].appending(Array("caf".utf8) + [0xE9] + Array(".png".utf8))
+        writeFile(latin1, [1])
+        changes = events(watcher)
+        #expect(changes.map { change -> RawPath? in if case .added(let f) = change { return f.path } else { return nil } } == [latin1])
+        list.apply(changes)
+        #expect(list.paths == rescanned(scanner))
+
         // Non-images and hidden files are ignored.
         scratch.file("p/notes.txt", bytes: [1])
         scratch.file("p/.hidden.jpg", bytes: [1])
