@@ -19,6 +19,10 @@ public struct AlbumFlickReport: CustomStringConvertible {
     public var pageToScreen: [Double] = []
     /// Milliseconds of layout + drawing + present per presented frame.
     public var frameWork: [Double] = []
+    /// Frames over 16.7 ms of work while a page on screen showed an upscaled thumbnail.
+    public var slowFramesWithThumbnail = 0
+    /// The photo the album ended on (the last one when no flick was lost).
+    public var lastPage = 0
     /// Seconds from the double tap to the full image on the zoomed page (nil if not measured).
     public var zoomToFull: Double?
     public var zoomedQuality: PhotoQuality?
@@ -33,11 +37,11 @@ public struct AlbumFlickReport: CustomStringConvertible {
     public var description: String {
         func ms(_ s: Double) -> String { String(Int((s * 1000).rounded())) }
         var lines = [
-            "photos \(photos), flicks \(flicks), frames presented \(framesPresented)",
+            "photos \(photos), flicks \(flicks), ended on photo \(lastPage + 1), frames presented \(framesPresented)",
             "frames with an empty centre page: \(centreEmptyFrames); with any empty page on screen: \(visibleEmptyFrames)",
             "frames with the centre page still at thumbnail quality: \(centreThumbnailFrames)",
             "page change → screen image: median \(ms(Self.percentile(pageToScreen, 0.5))) ms, p90 \(ms(Self.percentile(pageToScreen, 0.9))) ms, max \(ms(pageToScreen.max() ?? 0)) ms (\(pageToScreen.count) pages)",
-            "frame work: median \(String(format1(Self.percentile(frameWork, 0.5)))) ms, p95 \(format1(Self.percentile(frameWork, 0.95))) ms, max \(format1(frameWork.max() ?? 0)) ms, over 16.7 ms: \(frameWork.filter { $0 > 1000.0 / 60 }.count)",
+            "frame work: median \(String(format1(Self.percentile(frameWork, 0.5)))) ms, p95 \(format1(Self.percentile(frameWork, 0.95))) ms, max \(format1(frameWork.max() ?? 0)) ms, over 16.7 ms: \(frameWork.filter { $0 > 1000.0 / 60 }.count) (\(slowFramesWithThumbnail) of them with a thumbnail on screen)",
         ]
         if let zoomToFull {
             lines.append("double tap → full image: \(ms(zoomToFull)) ms, quality \(zoomedQuality.map { "\($0)" } ?? "-"), zoom \(zoomedScale.map(format1) ?? "-")")
@@ -95,6 +99,7 @@ public struct AlbumFlickMeasurement {
             try run(for: interval, album: album, report: &report, changedAt: changedAt)
         }
         try app.runUntilSettled(timeout: 30)
+        report.lastPage = album.centerPageIndex
         if let zoomPhoto {
             album.setCenterPageIndex(zoomPhoto, animated: false)
             try app.runUntilSettled(timeout: 30)
@@ -136,14 +141,27 @@ public struct AlbumFlickMeasurement {
             let t0 = loop.now
             host.pump()
             guard host.framesPresented > before else { continue }
-            report.frameWork.append((loop.now - t0) * 1000)
+            let work = (loop.now - t0) * 1000
+            report.frameWork.append(work)
             report.framesPresented += 1
+            if work > 1000.0 / 60 && thumbnailOnScreen(album) { report.slowFramesWithThumbnail += 1 }
             sample(album, report: &report, changedAt: changedAt)
         }
     }
 
-    private func sample(_ album: PhotoAlbumView, report: inout AlbumFlickReport, changedAt: PageChangeTimes) {
+    private func visiblePages(_ album: PhotoAlbumView) -> [PhotoPageView] {
         let screen = app.window.bounds
+        return album.pager.livePageIndices.compactMap { album.page(at: $0) }.filter { page in
+            let frame = page.convert(page.bounds, to: nil).intersection(screen)
+            return frame.width >= 1 && frame.height >= 1
+        }
+    }
+
+    private func thumbnailOnScreen(_ album: PhotoAlbumView) -> Bool {
+        visiblePages(album).contains { $0.content.quality == .thumbnail }
+    }
+
+    private func sample(_ album: PhotoAlbumView, report: inout AlbumFlickReport, changedAt: PageChangeTimes) {
         if let centre = album.centerPage {
             if centre.bitmap == nil { report.centreEmptyFrames += 1 }
             if centre.content.quality == .thumbnail { report.centreThumbnailFrames += 1 }
@@ -151,11 +169,6 @@ public struct AlbumFlickMeasurement {
                 report.pageToScreen.append(loop.now - changed)
             }
         }
-        let emptyOnScreen = album.pager.livePageIndices.contains { index in
-            guard let page = album.page(at: index) else { return false }
-            let frame = page.convert(page.bounds, to: nil).intersection(screen)
-            return frame.width >= 1 && frame.height >= 1 && page.bitmap == nil
-        }
-        if emptyOnScreen { report.visibleEmptyFrames += 1 }
+        if visiblePages(album).contains(where: { $0.bitmap == nil }) { report.visibleEmptyFrames += 1 }
     }
 }
