@@ -1,4 +1,5 @@
 import Testing
+import Glibc
 import Graphics
 import Imaging
 import Platform
@@ -83,5 +84,49 @@ import Widgets
         app.handle(.key(.escape, pressed: true, time: now + 1))
         #expect(try app.runUntilSettled(timeout: 20))
         #expect(app.album == nil)
+    }
+}
+
+@Suite struct AlbumZoomAppTests {
+    let kiosk = KioskAppTests()
+
+    @Test func doubleTapOnALargePhotoLoadsTheFullImageAtOneToOne() throws {
+        var template = Array("/tmp/photokiosk-album-XXXXXX".utf8CString)
+        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        // 4-pixel black and white columns: sharp at 1:1, grey mush in a screen-sized image.
+        let big = Bitmap(width: 2400, height: 1800)
+        for y in 0..<big.height {
+            for x in 0..<big.width { big.setPixel(x: x, y: y, ((x / 4) % 2 == 0 ? Color.black : Color.white).pixel) }
+        }
+        try FileReader.write(try JPEGEncoder.encode(big, options: .init(quality: 98)), to: dir + "/big.jpg")
+        let (app, display) = try kiosk.makeApp(folder: dir)
+        #expect(try app.runUntilSettled(timeout: 20))
+        app.openPhoto(at: 0)
+        #expect(try app.runUntilSettled(timeout: 20))
+        let album = try #require(app.album)
+        let page = try #require(album.centerPage)
+        #expect(page.content.quality == .screen)
+        #expect(page.content.originalSize == Size(width: 2400, height: 1800))
+        #expect(page.zoomScale == 600.0 / 1800)
+        let centre = Point(x: 400, y: 300)
+        for _ in 0..<2 {
+            let t = app.host.loop.now
+            app.handle(.touch(slot: 0, phase: .down, location: centre, time: t))
+            app.handle(.frame(time: t))
+            app.host.pump()
+            app.handle(.touch(slot: 0, phase: .up, location: centre, time: t + 0.05))
+            app.handle(.frame(time: t + 0.05))
+            app.host.pump()
+        }
+        #expect(try app.runUntilSettled(timeout: 30))
+        #expect(page.zoomScale == 1)
+        #expect(page.content.quality == .full)
+        // A row of the screen alternates between near-black and near-white every 4 pixels.
+        var sharp = 0
+        for x in stride(from: 200, to: 600, by: 1) {
+            let c = display.frameBuffer.color(x: x, y: 300)
+            if c.red < 40 || c.red > 215 { sharp += 1 }
+        }
+        #expect(sharp > 380)
     }
 }

@@ -210,3 +210,47 @@ import UI
         #expect(h.closed == 1)
     }
 }
+
+@Suite struct AlbumPageDetailTests {
+    /// 1-pixel black/white columns: any resampling turns them grey.
+    func stripes(width: Int, height: Int) -> Bitmap {
+        let b = Bitmap(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width { b.setPixel(x: x, y: y, (x % 2 == 0 ? Color.black : Color.white).pixel) }
+        }
+        return b
+    }
+
+    @Test func atOneToOneTheFullImageShowsEveryPixel() {
+        let h = AlbumHarness(count: 1)
+        let page = h.album.centerPage!
+        let original = Size(width: 1600, height: 1200)
+        page.show(PhotoContent(bitmap: solid(.gray, width: 400, height: 300), quality: .screen, originalSize: original))
+        h.window.layoutIfNeeded()
+        page.setZoomScale(1, animated: false)
+        #expect(page.neededQuality == .full)
+        page.show(PhotoContent(bitmap: stripes(width: 1600, height: 1200), quality: .full, originalSize: original))
+        h.window.layoutIfNeeded()
+        let screen = h.render()
+        let y = 150
+        var alternations = 0
+        for x in 100..<300 {
+            let a = screen.color(x: x, y: y), b = screen.color(x: x + 1, y: y)
+            #expect(a == .black || a == .white)
+            if a != b { alternations += 1 }
+        }
+        #expect(alternations == 200)
+    }
+
+    @Test func aRotatedScreenKeepsThePhotoFitted() {
+        let h = AlbumHarness(count: 2)
+        let page = h.album.centerPage!
+        page.show(PhotoContent(bitmap: solid(.red, width: 400, height: 200), quality: .screen, originalSize: Size(width: 4000, height: 2000)))
+        #expect(page.zoomScale == 0.1)
+        h.album.frame = Rect(x: 0, y: 0, width: 300, height: 400)
+        h.window.layoutIfNeeded()
+        #expect(h.album.centerPage === page)
+        #expect(abs(page.zoomScale - 0.075) < 1e-9)
+        #expect(page.contentView.frame == Rect(x: 0, y: 125, width: 300, height: 150))
+    }
+}
