@@ -127,3 +127,38 @@ import UI
         #expect(h.album.page(at: 6)!.frame == Rect(x: 6 * 320 + 10, y: 0, width: 300, height: 400))
     }
 }
+
+@Suite struct AlbumSnapKeeperTests {
+    @Test func aTapDuringASnapFinishesTheSnapInsteadOfStoppingBetweenPages() {
+        let h = AlbumHarness(count: 10)
+        h.drag(from: Point(x: 300, y: 150), to: Point(x: 200, y: 150), duration: 0.066)
+        for _ in 0..<5 { h.advance(by: AlbumHarness.frame) }
+        #expect(h.pager.scrollView.contentOffset.x > 0 && h.pager.scrollView.contentOffset.x < 420)
+        h.tap(Point(x: 200, y: 150))
+        for _ in 0..<90 { h.advance(by: AlbumHarness.frame) }
+        #expect(h.pager.scrollView.contentOffset.x == 420)
+        #expect(h.album.centerPageIndex == 1)
+    }
+
+    @Test func fourFlicksASecondEachAdvanceAPage() {
+        let h = AlbumHarness(count: 30)
+        for _ in 0..<20 {
+            h.drag(from: Point(x: 300, y: 150), to: Point(x: 200, y: 150), duration: 0.066)
+            for _ in 0..<10 { h.advance(by: AlbumHarness.frame) }
+        }
+        for _ in 0..<90 { h.advance(by: AlbumHarness.frame) }
+        #expect(h.album.centerPageIndex == 20)
+        #expect(h.pager.scrollView.contentOffset.x == 20 * 420)
+        #expect(h.pager.livePageIndices == [19, 20, 21])
+    }
+
+    @Test func aFlickBackDuringASnapReturnsOnePage() {
+        let h = AlbumHarness(count: 10, start: 5)
+        h.drag(from: Point(x: 300, y: 150), to: Point(x: 200, y: 150), duration: 0.066)
+        for _ in 0..<5 { h.advance(by: AlbumHarness.frame) }
+        h.drag(from: Point(x: 200, y: 150), to: Point(x: 300, y: 150), duration: 0.066)
+        for _ in 0..<90 { h.advance(by: AlbumHarness.frame) }
+        #expect(h.album.centerPageIndex == 5)
+        #expect(h.pager.scrollView.contentOffset.x == 5 * 420)
+    }
+}

@@ -25,6 +25,7 @@ public final class PagingScrollView: View, ScrollViewDelegate {
     public private(set) var centerPageIndex = 0
     private var pages: [Int: View] = [:]
     private var reusable: [View] = []
+    let snapping = PageSnapKeeper()
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -34,6 +35,7 @@ public final class PagingScrollView: View, ScrollViewDelegate {
         scrollView.decelerationRate = DecelerationCurve.fastRate
         scrollView.delegate = self
         addSubview(scrollView)
+        snapping.attach(to: self)
         layoutScrollView()
     }
 
@@ -44,7 +46,7 @@ public final class PagingScrollView: View, ScrollViewDelegate {
     public var livePageIndices: [Int] { pages.keys.sorted() }
     public func page(at index: Int) -> View? { pages[index] }
     public var centerPage: View? { pages[centerPageIndex] }
-    public var isScrolling: Bool { scrollView.isDragging || scrollView.isMoving }
+    public var isScrolling: Bool { scrollView.isDragging || scrollView.isMoving || snapping.isAnimating }
 
     /// The page a content offset shows most of (Nimbus: floor((x + w/2) / w), clamped).
     public static func centerPage(offset: Double, pageStride: Double, pageCount: Int) -> Int {
@@ -59,6 +61,7 @@ public final class PagingScrollView: View, ScrollViewDelegate {
         let target = min(max(index, 0), pageCount - 1)
         layoutIfNeeded()
         let offset = Point(x: Double(target) * pageStride, y: 0)
+        snapping.cancel()
         if animated && window != nil {
             scrollView.setContentOffset(offset, animated: true)
         } else {
@@ -143,11 +146,17 @@ public final class PagingScrollView: View, ScrollViewDelegate {
         updatePages()
     }
 
+    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
+        snapping.dragBegan()
+    }
+
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate: Bool) {
-        if !willDecelerate { onScrollEnd?() }
+        snapping.dragEnded(willDecelerate: willDecelerate)
+        if !willDecelerate && !snapping.isAnimating { onScrollEnd?() }
     }
 
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
+        snapping.snapEnded()
         onScrollEnd?()
     }
 
