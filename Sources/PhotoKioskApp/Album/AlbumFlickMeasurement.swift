@@ -100,6 +100,8 @@ public struct AlbumFlickMeasurement {
         }
         try app.runUntilSettled(timeout: 30)
         report.lastPage = album.centerPageIndex
+        album.onPageChange = nil
+        changedAt.times.removeAll()
         if let zoomPhoto {
             album.setCenterPageIndex(zoomPhoto, animated: false)
             try app.runUntilSettled(timeout: 30)
