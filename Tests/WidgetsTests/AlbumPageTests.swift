@@ -254,3 +254,37 @@ import UI
         #expect(page.contentView.frame == Rect(x: 0, y: 125, width: 300, height: 150))
     }
 }
+
+@Suite struct AlbumZoomedPagingTests {
+    func loaded(_ count: Int, start: Int) -> AlbumHarness {
+        let h = AlbumHarness(count: count, start: start)
+        for i in 0..<count {
+            h.source.contents[i] = PhotoContent(bitmap: solid(.gray, width: 400, height: 300), quality: .screen,
+                                                 originalSize: Size(width: 4000, height: 3000))
+            h.album.photoDidChange(at: i)
+        }
+        return h
+    }
+
+    @Test func aZoomedPhotoPansInsideAndPagesOnlyFromItsEdge() {
+        let h = loaded(5, start: 2)
+        let page = h.album.centerPage!
+        h.doubleTap(Point(x: 200, y: 150))
+        h.settle()
+        h.advance(by: 0.5)
+        #expect(page.zoomScale == 1)
+        // Away from the edges a horizontal drag moves the photo, not the album.
+        let before = page.contentOffset.x
+        h.drag(from: Point(x: 300, y: 150), to: Point(x: 200, y: 150), duration: 0.5)
+        h.settle()
+        #expect(page.contentOffset.x > before)
+        #expect(h.album.centerPageIndex == 2)
+        // At the right edge, a drag to the left pages on, and the zoom resets once there.
+        page.contentOffset = Point(x: page.maximumContentOffset.x, y: page.contentOffset.y)
+        h.drag(from: Point(x: 300, y: 150), to: Point(x: 200, y: 150), duration: 0.1)
+        h.settle()
+        h.advance(by: 0.5)
+        #expect(h.album.centerPageIndex == 3)
+        #expect(page.isAtMinimumZoom)
+    }
+}

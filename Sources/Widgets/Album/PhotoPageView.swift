@@ -38,6 +38,22 @@ public final class PhotoPageView: ScrollView, ScrollViewDelegate {
             self.handleDoubleTap(at: recognizer.location(in: self.contentView))
         }
         addGestureRecognizer(doubleTapRecognizer)
+        // A zoomed photo dragged on past its left or right edge leaves the drag to the album,
+        // which pages (as photo viewers do), instead of rubber-banding.
+        let scrolls = panGestureRecognizer.shouldBegin
+        panGestureRecognizer.shouldBegin = { [weak self] recognizer in
+            guard let self else { return false }
+            if self.isAtHorizontalEdge(movingBy: recognizer.touches) { return false }
+            return scrolls?(recognizer) ?? true
+        }
+    }
+
+    private func isAtHorizontalEdge(movingBy touches: [Touch]) -> Bool {
+        let moved = touches.reduce(Point.zero) { $0 + ($1.location - $1.startLocation) }
+        guard abs(moved.x) > abs(moved.y) else { return false }
+        let slack = 0.5
+        if moved.x > 0 { return contentOffset.x <= minimumContentOffset.x + slack }
+        return contentOffset.x >= maximumContentOffset.x - slack
     }
 
     var font: Font? {
