@@ -224,7 +224,8 @@ public final class DRMDisplay: Display {
             drm_clip_rect(x1: UInt16($0.x), y1: UInt16($0.y), x2: UInt16($0.maxX), y2: UInt16($0.maxY))
         }
         _ = drmModeDirtyFB(card.fd, output.buffers[output.front].framebufferID, &clips, UInt32(clips.count))
-        onEvent?(.frameDone)
+        // Reported from the loop, not from inside present(), so a handler may present again.
+        loop?.addTimer(after: 0) { [weak self] in self?.onEvent?(.frameDone) }
     }
 
     private func pageFlipped() {
