@@ -19,6 +19,7 @@ EXPECT = {
                   ((.75, .25), GREEN), ((.25, .75), BLUE), ((.75, .75), WHITE)],
     'touch':     [((.3, .5), WHITE), ((.5, .5), WHITE), ((.7, .5), WHITE), ((.5, .75), ORANGE),
                   ((.1, .1), MAGENTA), ((.9, .9), CYAN), ((.75, .25), GREEN)],
+    'dirtyfb':   [((.5, .5), YELLOW), ((.25, .25), RED), ((.75, .25), GREEN), ((.25, .75), BLUE), ((.75, .75), WHITE)],
     'master_regained': [((.25, .25), RED), ((.75, .25), GREEN), ((.25, .75), BLUE), ((.75, .75), WHITE)],
     'fbdev':     [((.25, .25), RED), ((.75, .25), GREEN), ((.25, .75), BLUE), ((.75, .75), WHITE)],
     # the real app (app-driver.sh): a photo grid, scrolled by a swipe, a photo opened by a tap
@@ -83,7 +84,7 @@ def check(img, rules, previous, last_try):
             if got != want: bad.append(f'({x},{y}) got {got} want {want}')
     return bad
 
-STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'master_regained', 'fbdev'],
+STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', 'master_regained', 'fbdev'],
           'app': ['app_start', 'app_swipe', 'app_tap', 'app_back', 'app_exit']}
 # How long a stage may take to reach its expected screen (the app has no frame handshake).
 PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20}
