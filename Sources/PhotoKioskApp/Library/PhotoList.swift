@@ -180,7 +180,9 @@ public final class PhotoList {
             result.removed.removeAll { transient.contains($0) }
             result.updated.removeAll { transient.contains($0) }
         }
-        result.updated.removeAll { removedSet.contains($0) || result.inserted.contains($0) }
+        // Read from a copy: the closure must not read `result` while `result.updated` is modified.
+        let insertedSet = Set(result.inserted)
+        result.updated.removeAll { removedSet.contains($0) || insertedSet.contains($0) }
         return result
     }
 

@@ -12,6 +12,8 @@ public final class CustomOrderStore {
     private let logger: Logger
     /// The order as last loaded or saved; keeps the places of photos the scan has not reached.
     public private(set) var saved: CustomOrder?
+    /// Makes a write step fail, as a crash there would (tests).
+    var failing: (AtomicFile.Step) -> Bool = { _ in false }
 
     public init(stateDirectory: String, photos: PhotoList, logger: Logger) {
         directory = stateDirectory
@@ -43,7 +45,7 @@ public final class CustomOrderStore {
                 logger.warning("cannot save the photo order: cannot create \(directory)")
                 return
             }
-            try order.save(to: file)
+            try order.save(to: file, failing: failing)
             saved = order
         } catch {
             logger.warning("cannot save the photo order: \(error)")
