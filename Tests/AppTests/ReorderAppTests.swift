@@ -91,6 +91,14 @@ import UI
         for i in 1...10 {
             touch(app, .motion, start + (edge - start) * (Double(i) / 10))
             _ = try turn(app, until: { false }, timeout: 0.02)
+            if i == 5 {
+                // Halfway down the screen: the lifted photo over its neighbours, with its shadow.
+                _ = try turn(app, until: { false }, timeout: 0.25)
+                try PNGEncoder.write(display.frameBuffer, to: "/tmp/photokiosk-reorder-app-lifted.png")
+                let shown = drag.lifted.itemFrame
+                let shadow = display.frameBuffer.color(x: Int(shown.midX), y: Int(shown.maxY) + 5)
+                #expect(Int(shadow.red) + Int(shadow.green) + Int(shadow.blue) < 3 * 0x14)   // darker than the background
+            }
         }
         #expect(drag.autoscroller.isRunning)
         let bottom = grid.maximumContentOffset.y

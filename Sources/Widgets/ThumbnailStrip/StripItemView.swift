@@ -41,8 +41,9 @@ final class StripItemView: View {
     override func touchesEnded(_ touches: [Touch]) {
         if isDragging {
             finishDrag(touches)
-        } else {
-            strip?.onSelect?(index)
+        } else if let touch = touches.first, let strip,
+                  touch.location.distance(to: touch.startLocation) <= ThumbnailStripView.dragThreshold * strip.reorderDensity {
+            strip.onSelect?(index)
         }
     }
 
