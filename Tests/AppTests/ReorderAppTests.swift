@@ -103,7 +103,11 @@ import UI
         #expect(drag.autoscroller.isRunning)
         let bottom = grid.maximumContentOffset.y
         #expect(bottom > 700)
+        let (t0, y0, f0) = (app.host.loop.now, grid.contentOffset.y, app.host.framesPresented)
         #expect(try turn(app, until: { grid.contentOffset.y >= bottom / 2 }, timeout: 30))
+        let (t1, y1, f1) = (app.host.loop.now, grid.contentOffset.y, app.host.framesPresented)
+        // A figure for the report, not a check: how fast the real loop autoscrolls and draws.
+        print("autoscroll: \((y1 - y0) / (t1 - t0)) px/s (4 px per tick: \((y1 - y0) / 4 / (t1 - t0)) ticks/s), \(Double(f1 - f0) / (t1 - t0)) frames/s")
         // Mid-drag: the carried photo is drawn lifted, with its shadow, under the finger.
         try PNGEncoder.write(display.frameBuffer, to: "/tmp/photokiosk-reorder-app-middrag.png")
         let shown = drag.lifted.itemFrame
