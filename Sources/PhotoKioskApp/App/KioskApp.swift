@@ -167,6 +167,9 @@ public final class KioskApp {
         grid.scrollToItem(view.index, animated: false)
     }
 
+    /// How many decodes the loader started, merged, skipped (for tests and benchmarks).
+    public var loaderStatistics: LoaderStatistics { loader.statistics }
+
     // MARK: Order
 
     /// A drag moved a photo: the list takes the new order and it is saved.
