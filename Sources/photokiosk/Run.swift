@@ -16,6 +16,8 @@ struct Run: ParsableCommand {
     var screenshot: String = "photokiosk-screen.png"
     @Option(help: "Seconds the headless screen waits for thumbnails before writing the PNG.")
     var settleTimeout: Double = 60
+    @Flag(help: "Draw the touch overlay (fingers, trails, rate, latency, gestures); a four-finger tap toggles it outside kiosk mode.")
+    var touchOverlay = false
 
     mutating func run() throws {
         let config = try options.resolvedConfig()
@@ -31,6 +33,8 @@ struct Run: ParsableCommand {
         let app = KioskApp(config: config, folders: folders, display: opened.display, loop: loop,
                            thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config), logger: logger)
         try app.start()
+        let touchLab = touchOverlay || !config.kiosk ? TouchLab(host: app.host, showsOverlay: touchOverlay, allowsToggle: !config.kiosk) : nil
+        defer { withExtendedLifetime(touchLab) {} }
 
         if let headless = opened.display as? HeadlessDisplay {
             let settled = try app.runUntilSettled(timeout: settleTimeout)

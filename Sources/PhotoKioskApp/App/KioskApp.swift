@@ -33,12 +33,13 @@ public final class KioskApp {
     /// - Parameters:
     ///   - folders: photo folders to show (already resolved: the CLI falls back to the samples).
     ///   - thumbnailCacheDirectory: where thumbnails are cached on disk; nil disables it.
+    ///   - clock: the UI's clock; nil is the loop's (a fast replay passes a ManualClock).
     public init(config: KioskConfig, folders: [String], display: any Display, loop: EventLoop,
-                thumbnailCacheDirectory: String?, logger: Logger) {
+                thumbnailCacheDirectory: String?, logger: Logger, clock: (any Clock)? = nil) {
         self.config = config
         self.loop = loop
         self.logger = logger
-        host = ScreenHost(display: display, loop: loop, logger: logger)
+        host = ScreenHost(display: display, loop: loop, logger: logger, clock: clock)
         host.allowsQuit = !config.kiosk
         photos = PhotoList(order: config.library.sort == .date ? .dateTaken : .name)
         cache = ImageCache(budget: max(8, config.cache.memoryMB) << 20, onPressure: { [logger] pressure in

@@ -31,6 +31,11 @@ public final class TouchLab {
             self.armProbe()
         }
         host.onTouchLatency = { [unowned self] seconds in self.overlay.recordLatency(seconds) }
+        let previousResize = host.onResize
+        host.onResize = { [unowned self] size in
+            previousResize?(size)
+            self.resize(to: size)
+        }
     }
 
     /// The screen changed size.
@@ -70,4 +75,22 @@ private func seconds(_ v: Double) -> String {
     let ms = Int64((max(0, v) * 1000).rounded())
     let frac = String(ms % 1000)
     return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+}
+
+/// One line counting gestures by kind, for the end of a report.
+public enum TouchLabSummary {
+    public static func counts(_ gestures: [RecognizedGesture]) -> String {
+        var taps = 0, doubles = 0, longs = 0, pans = 0, pinches = 0, fours = 0
+        for g in gestures {
+            switch g {
+            case .tap: taps += 1
+            case .doubleTap: doubles += 1
+            case .longPress: longs += 1
+            case .pan: pans += 1
+            case .pinch: pinches += 1
+            case .fourFingerTap: fours += 1
+            }
+        }
+        return "taps \(taps), double taps \(doubles), long presses \(longs), pans \(pans), pinches \(pinches), four-finger taps \(fours)"
+    }
 }

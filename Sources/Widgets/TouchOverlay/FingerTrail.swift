@@ -60,8 +60,11 @@ struct RateMeter {
         while let first = times.first, first <= now - 1 { times.removeFirst() }
     }
 
-    /// Frames per second over the last second of `now`.
+    /// Frames per second over the frames of the last second (0 once reports stopped coming).
     func rate(now: Double) -> Int {
-        times.filter { $0 > now - 1 }.count
+        let recent = times.filter { $0 > now - 1 }
+        guard recent.count >= 2, let first = recent.first, let last = recent.last,
+              now - last < 0.5, last > first else { return 0 }
+        return Int((Double(recent.count - 1) / (last - first)).rounded())
     }
 }

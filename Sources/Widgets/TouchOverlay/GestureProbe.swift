@@ -49,6 +49,9 @@ public final class GestureProbe {
         let long = LongPressGestureRecognizer { [unowned self] r in
             if r.state == .began { self.report(.longPress(at: r.location(in: nil))) }
         }
+        // A held finger is a long press, not also a tap when it lifts.
+        single.require(toFail: long)
+        double.require(toFail: long)
         let pan = PanGestureRecognizer { [unowned self] r in
             if r.state == .ended { self.report(.pan(translation: r.translation(in: nil), velocity: r.velocity(in: nil))) }
         }
