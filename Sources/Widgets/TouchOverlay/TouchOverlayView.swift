@@ -152,7 +152,7 @@ public final class TouchOverlayView: View {
     /// The marker and its caption (slot, position, velocity) to its lower right.
     private func markerArea(_ p: Point) -> Rect {
         let line = font?.lineHeight ?? 16
-        return markerRect(p).union(Rect(x: p.x + Self.markerSize / 2, y: p.y, width: 260, height: 2 * line + 4))
+        return markerRect(p).union(Rect(x: p.x + Self.markerSize / 2, y: p.y, width: 184, height: 2 * line + 4))
     }
 
     private var labelArea: Rect {
@@ -192,7 +192,7 @@ public final class TouchOverlayView: View {
             guard let font else { continue }
             let v = f.velocity
             let origin = Point(x: p.x + Self.markerSize / 2 + 4, y: p.y + font.ascender)
-            context.fill(Rect(x: origin.x - 2, y: p.y, width: 250, height: 2 * line + 4), color: Color(rgb: 0, alpha: 140))
+            context.fill(Rect(x: origin.x - 2, y: p.y, width: 180, height: 2 * line + 4), color: Color(rgb: 0, alpha: 140))
             context.drawText("slot \(f.slot)  \(fixed(p.x, 0)),\(fixed(p.y, 0))", at: origin, font: font, color: color)
             context.drawText("v \(fixed(v.x, 0)),\(fixed(v.y, 0)) px/s", at: Point(x: origin.x, y: origin.y + line), font: font, color: color)
         }
