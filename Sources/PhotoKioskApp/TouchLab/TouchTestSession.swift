@@ -94,8 +94,10 @@ public struct TouchTestSession {
         guard !isComplete else { return nil }
         let index = currentIndex
         let offset = tap.location - targets[index]
-        outcomes[index] = offset.length <= missRadius ? .hit(offset: offset) : .missed(offset: offset)
-        if tap.end - tap.start >= Self.holdForJitter { jitter[index] = Self.rms(tap.samples) }
+        let hit = offset.length <= missRadius
+        outcomes[index] = hit ? .hit(offset: offset) : .missed(offset: offset)
+        // A miss may be a slide, not a finger holding still.
+        if hit && tap.end - tap.start >= Self.holdForJitter { jitter[index] = Self.rms(tap.samples) }
         lastTap = (tap, index)
         currentIndex += 1
         return index
