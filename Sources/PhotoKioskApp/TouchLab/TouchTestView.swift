@@ -50,6 +50,23 @@ public final class TouchTestView: View {
         }
     }
 
+    /// Breaks a line at spaces so it fits `width` (the udev rule is long on a small screen).
+    static func wrap(_ line: String, width: Double, font: Font) -> [String] {
+        guard font.width(of: line) > width else { return [line] }
+        var lines: [String] = [], current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if !current.isEmpty && font.width(of: candidate) > width {
+                lines.append(current)
+                current = "    " + word
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
     private func targetArea(_ p: Point) -> Rect {
         let r = Self.targetRadius + 4
         return Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)
@@ -70,9 +87,11 @@ public final class TouchTestView: View {
         }
         guard let font else { return }
         let line = font.lineHeight + 2
-        let text = session.isComplete ? session.reportLines(deviceName: deviceName)
-            : ["Tap target \(session.currentIndex + 1) of \(session.targets.count) (the yellow one)."]
-        let block = Rect(x: bounds.width * 0.12, y: bounds.height * 0.18, width: bounds.width * 0.76,
+        let width = bounds.width * 0.9
+        let text = (session.isComplete ? session.reportLines(deviceName: deviceName)
+            : ["Tap target \(session.currentIndex + 1) of \(session.targets.count) (the yellow one)."])
+            .flatMap { Self.wrap($0, width: width - 12, font: font) }
+        let block = Rect(x: bounds.width * 0.05, y: bounds.height * 0.15, width: width,
                          height: Double(text.count) * line + 12)
         guard context.needsDrawing(block) else { return }
         if session.isComplete { context.fill(block, color: Color(rgb: 0x000000, alpha: 200)) }
