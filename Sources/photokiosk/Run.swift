@@ -34,8 +34,9 @@ struct Run: ParsableCommand {
                            thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config),
                            stateDirectory: Bootstrap.stateDirectory(config: config), logger: logger)
         try app.start()
-        let touchLab = touchOverlay || !config.kiosk ? TouchLab(host: app.host, showsOverlay: touchOverlay, allowsToggle: !config.kiosk) : nil
-        defer { withExtendedLifetime(touchLab) {} }
+        if touchOverlay || !config.kiosk {   // the host keeps the lab
+            _ = TouchLab(host: app.host, showsOverlay: touchOverlay, allowsToggle: !config.kiosk)
+        }
 
         if let headless = opened.display as? HeadlessDisplay {
             let settled = try app.runUntilSettled(timeout: settleTimeout)

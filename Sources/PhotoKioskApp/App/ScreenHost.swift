@@ -99,6 +99,9 @@ public final class ScreenHost {
             } catch {
                 logger.error("present failed: \(error)")
             }
+        } else if !window.needsDisplay {
+            // The touch changed nothing on screen: there is no present to measure.
+            unpresentedTouchTime = nil
         }
         loop.setDeadline(window.nextDeadline)
     }

@@ -25,14 +25,15 @@ public final class TouchLab {
         window.addSubview(overlay)
         host.overlayView = overlay
         probe.onGesture = { [unowned self] time, gesture in self.recognized(gesture, at: time) }
-        host.touchObserver = { [unowned self] events in
+        // The host's hooks keep the lab alive as long as the host (the lab holds the host unowned).
+        host.touchObserver = { events in
             self.overlay.observe(events)
             self.probe.observe(events)
             self.armProbe()
         }
-        host.onTouchLatency = { [unowned self] seconds in self.overlay.recordLatency(seconds) }
+        host.onTouchLatency = { seconds in self.overlay.recordLatency(seconds) }
         let previousResize = host.onResize
-        host.onResize = { [unowned self] size in
+        host.onResize = { size in
             previousResize?(size)
             self.resize(to: size)
         }
