@@ -35,6 +35,7 @@ if ! kill -0 $APP 2>/dev/null; then cat /tmp/app.log; echo "@@APP_DIED"; exit 1;
 ready app_start
 touch_cmd "swipe 2048 3400 2048 700 15"; ready app_swipe
 touch_cmd "tap 1536 1638"; ready app_tap
+touch_cmd "key 50 1"; touch_cmd "key 50 0"; sleep 0.5     # M: a mark line (the replay's PNG of the open photo)
 touch_cmd "key 1 1"; touch_cmd "key 1 0"; ready app_back
 kill -TERM $APP; wait $APP; rc=$?
 tail -n 20 /tmp/app.log
@@ -57,13 +58,14 @@ for d in $DISPLAYS; do
   # Replay twice headless at the recorded size: the same pixels and report, and the VM's last screen.
   for n in 1 2; do
     "$BIN/photokiosk" replay "$rec" --fast --report --photos "$OUT/photos" --cache-disk-mb 0 --log-level error \
-      --png "$OUT/replay-$d-$n.png" > "$OUT/replay-$d-$n.txt"
+      --png "$OUT/replay-$d-$n.png" --png-at-marks "$OUT" > "$OUT/replay-$d-$n.txt"
   done
   cat "$OUT/replay-$d-1.txt"
   cmp -s "$OUT/replay-$d-1.png" "$OUT/replay-$d-2.png" \
-    && diff -q <(grep -v '^final screen' "$OUT/replay-$d-1.txt") <(grep -v '^final screen' "$OUT/replay-$d-2.txt") >/dev/null \
+    && diff -q <(grep -v '^final screen\|^mark' "$OUT/replay-$d-1.txt") <(grep -v '^final screen\|^mark' "$OUT/replay-$d-2.txt") >/dev/null \
     || { echo "record: FAIL ($d: two replays differ)"; rc=1; }
-  python3 - "$OUT/app-$d-app_back.ppm" "$OUT/replay-$d-1.png" <<'PY' || rc=1
+  [ -f "$OUT/m1.png" ] && mv "$OUT/m1.png" "$OUT/replay-$d-m1.png"
+  python3 - "$OUT/app-$d-app_tap.ppm" "$OUT/replay-$d-m1.png" "$OUT/app-$d-app_back.ppm" "$OUT/replay-$d-1.png" <<'PY' || rc=1
 import sys, zlib, struct
 def ppm(path):
     d = open(path, 'rb').read(); parts, i = [], 0
@@ -92,12 +94,15 @@ def png(path):   # 8-bit RGB, non-interlaced (what PNGEncoder writes)
                 line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
         out += line; prev = line
     return w, h, bytes(out)
-(lw, lh, live), (rw, rh, rep) = ppm(sys.argv[1]), png(sys.argv[2])
-if (lw, lh) != (rw, rh): print(f'record: FAIL (VM screen {lw}x{lh}, replay {rw}x{rh})'); sys.exit(1)
-off = sum(1 for k in range(0, len(live), 3) if max(abs(live[k + j] - rep[k + j]) for j in range(3)) > 8)
-share = off / (lw * lh)
-print(f'record: replay vs VM screen: {off} of {lw * lh} pixels differ by more than 8 levels ({share:.4%})')
-sys.exit(0 if share < 0.001 else 1)
+def same(live_path, replay_path, what):
+    (lw, lh, live), (rw, rh, rep) = ppm(live_path), png(replay_path)
+    if (lw, lh) != (rw, rh): print(f'record: FAIL ({what}: VM screen {lw}x{lh}, replay {rw}x{rh})'); return False
+    off = sum(1 for k in range(0, len(live), 3) if max(abs(live[k + j] - rep[k + j]) for j in range(3)) > 8)
+    share = off / (lw * lh)
+    print(f'record: {what}: replay vs VM screen: {off} of {lw * lh} pixels differ by more than 8 levels ({share:.4%})')
+    return share < 0.001
+ok = [same(sys.argv[1], sys.argv[2], 'photo opened (mark m1)'), same(sys.argv[3], sys.argv[4], 'back to the grid (end)')]
+sys.exit(0 if all(ok) else 1)
 PY
 done
 echo "record: $([ $rc = 0 ] && echo PASS || echo FAIL) (recordings, screendumps and replays in $OUT)"

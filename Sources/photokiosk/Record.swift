@@ -43,9 +43,11 @@ struct Record: ParsableCommand {
         let input = try openInput(Bootstrap.inputBackend(config.input.backend),
                                   configuration: InputConfiguration(devices: config.input.devices),
                                   mapping: opened.mapping, logger: logger) { event in
-            if case let .key(.other(code), true, time) = event, code == Self.markKeyCode {
-                marks += 1
-                recorder.mark("m\(marks)", at: time)
+            if case let .key(.other(code), pressed, time) = event, code == Self.markKeyCode {
+                if pressed {
+                    marks += 1
+                    recorder.mark("m\(marks)", at: time)
+                }
                 return
             }
             recorder.add(event)
