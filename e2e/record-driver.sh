@@ -40,6 +40,22 @@ touch_cmd "key 1 1"; touch_cmd "key 1 0"; ready app_back
 kill -TERM $APP; wait $APP; rc=$?
 tail -n 20 /tmp/app.log
 while IFS= read -r line; do echo "@@REC $line"; done < /tmp/recording.txt
+# The touch test with the overlay: nine taps, each 32 units (2 mm at 16 units/mm) right and 16
+# units (1 mm) low of its target; the centre one held still for 0.3 s (jitter).
+/opt/pk/photokiosk record /tmp/touchtest.txt --touch-test --touch-overlay --display drm --input libinput > /tmp/tt.log 2>&1 &
+TT=$!
+i=0; while ! grep -q "input device added: photokiosk-e2e-touchscreen" /tmp/tt.log && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
+sleep 1
+for y in 262 2064 3866; do
+  for x in 278 2080 3882; do
+    if [ $x = 2080 ] && [ $y = 2064 ]; then touch_cmd "swipe $x $y $x $y 20"; else touch_cmd "tap $x $y"; fi
+    sleep 0.7
+  done
+done
+sleep 1
+ready tt_done
+kill -TERM $TT; wait $TT
+sed -n '/^touch test:/,$p' /tmp/tt.log | sed 's/^/TOUCHTEST /'
 echo "@@APP_EXIT $rc"
 ready app_exit
 [ $rc = 0 ]
@@ -64,6 +80,15 @@ for d in $DISPLAYS; do
   cmp -s "$OUT/replay-$d-1.png" "$OUT/replay-$d-2.png" \
     && diff -q <(grep -v '^final screen\|^mark' "$OUT/replay-$d-1.txt") <(grep -v '^final screen\|^mark' "$OUT/replay-$d-2.txt") >/dev/null \
     || { echo "record: FAIL ($d: two replays differ)"; rc=1; }
+  # The touch test in the VM: the figures must recover the scripted offset.
+  tt=$(sed -n 's/^.*TOUCHTEST //p' "$OUT/console-app-$d.log" | tr -d '\r')
+  echo "$tt"
+  if echo "$tt" | grep -q "mean offset 2.0,1.0 mm" && echo "$tt" | grep -q "missed 0, doubled 0, not tapped 0" \
+     && echo "$tt" | grep -Eq 'LIBINPUT_CALIBRATION_MATRIX}="1\.000[0-9]+ 0\.000000 -0\.00(78|79)[0-9]+ 0\.000000 1\.000[0-9]+ -0\.00(39|40)[0-9]+"'; then
+    echo "record: touch test in the VM recovers the 2 mm right, 1 mm down offset"
+  else
+    echo "record: FAIL ($d: touch-test figures)"; rc=1
+  fi
   [ -f "$OUT/m1.png" ] && mv "$OUT/m1.png" "$OUT/replay-$d-m1.png"
   python3 - "$OUT/app-$d-app_tap.ppm" "$OUT/replay-$d-m1.png" "$OUT/app-$d-app_back.ppm" "$OUT/replay-$d-1.png" <<'PY' || rc=1
 import sys, zlib, struct
