@@ -77,8 +77,8 @@ struct Replay: ParsableCommand {
                 print("mark \(name): \(path)")
             }
         }
-        let start = target.host.window.scheduler.now
         try replayer.run()
+        let start = replayer.startTime ?? 0
         if let png {
             try PNGEncoder.write(display.frameBuffer, to: png)
             print("final screen: \(png)")

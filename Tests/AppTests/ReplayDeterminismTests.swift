@@ -75,9 +75,8 @@ import Widgets
                                 host: screen.host, pace: .fast(clock), deliver: { screen.handle($0) }, isSettled: { screen.isSettled })
         var marks: [[UInt32]] = []
         replayer.onMark = { _ in marks.append(self.snapshot(display.frameBuffer)) }
-        let start = clock.now
         try replayer.run()
-        return Outcome(pixels: snapshot(display.frameBuffer), marks: marks, report: screen.lab.reportLines(from: start),
+        return Outcome(pixels: snapshot(display.frameBuffer), marks: marks, report: screen.lab.reportLines(from: replayer.startTime ?? 0),
                        viewerIndex: screen.app?.viewer?.index)
     }
 

@@ -21,6 +21,8 @@ public final class Replayer {
     public var settleTimeout = 30.0
     /// How long a fast replay lets animations run after the last event (virtual seconds).
     public var tail = 10.0
+    /// The UI clock's time of the recording's zero (set by `run`, once the screen settled).
+    public private(set) var startTime: Double?
 
     private let host: ScreenHost
     private let pace: Pace
@@ -69,6 +71,7 @@ public final class Replayer {
     public func run() throws {
         try settle()
         let start = host.window.scheduler.now
+        startTime = start
         var last: [Int: Point] = [:]
         for entry in recording.entries {
             let due = start + entry.time
