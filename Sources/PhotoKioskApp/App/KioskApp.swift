@@ -19,12 +19,14 @@ public final class KioskApp {
     public let photos: PhotoList
     public let thumbnails: ThumbnailService
     public private(set) var viewer: PhotoViewer?
+    /// Slideshow, screen schedule and resume state (KioskApp+Life.swift); nil until started.
+    public internal(set) var life: KioskLife?
 
     private let loop: EventLoop
-    private let config: KioskConfig
-    private let logger: Logger
-    private let loader: ImageLoader
-    private let cache: ImageCache
+    let config: KioskConfig
+    let logger: Logger
+    let loader: ImageLoader
+    let cache: ImageCache
     private let scanner: LibraryScanner
     private var scan: BackgroundScan?
     private var inotify: InotifyWatcher?
@@ -87,6 +89,7 @@ public final class KioskApp {
             self.isScanFinished = true
             self.logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
             self.startWatching()
+            self.life?.libraryDidChange()
         })
     }
 
@@ -109,12 +112,14 @@ public final class KioskApp {
         guard let change, !change.isEmpty else { return }
         grid.itemCount = photos.count
         grid.reloadData()
+        life?.libraryDidChange()
     }
 
     // MARK: Input
 
     /// Feeds one platform input event to the UI.
     public func handle(_ event: InputEvent) {
+        if let life, !life.filter(event) { return }
         host.handle(event)
     }
 
