@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import Graphics
 import Imaging
 import Logging
@@ -33,7 +34,11 @@ struct Run: ParsableCommand {
         try app.start()
 
         if let headless = opened.display as? HeadlessDisplay {
-            let settled = try app.runUntilSettled(timeout: settleTimeout)
+            // A preview: the slideshow only when it starts at once, nothing saved.
+            let life = app.startKioskLife(resume: nil)
+            let settled = life.isSlideshowRunning
+                ? try app.host.run(until: { life.isSlideshowSettled }, timeout: settleTimeout)
+                : try app.runUntilSettled(timeout: settleTimeout)
             if !settled { logger.warning("not every thumbnail arrived within \(settleTimeout) s; writing what is shown") }
             try PNGEncoder.write(headless.frameBuffer, to: screenshot)
             print("No display device could be used; the headless screen is in \(screenshot)")
@@ -45,6 +50,31 @@ struct Run: ParsableCommand {
                                   mapping: opened.mapping, logger: logger) { [weak app] event in app?.handle(event) }
         try input?.attach(to: loop)
         defer { input?.close() }
+        let life = app.startKioskLife(resume: ResumeStore(path: Self.paths(config).resumeFile),
+                                      power: Self.screenPower(config, display: opened.display, logger: logger))
         try app.run()
+        life.saveResume(force: true)
+    }
+
+    static func paths(_ config: KioskConfig) -> KioskPaths {
+        var environment: [String: String] = [:]
+        for name in ["XDG_CACHE_HOME", "XDG_STATE_HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return KioskPaths(environment: environment, config: config)
+    }
+
+    /// What blanks the screen on schedule: DPMS through the display, or the panel's backlight.
+    static func screenPower(_ config: KioskConfig, display: any Display, logger: Logger) -> (any ScreenPowerControl)? {
+        guard !config.schedule.periods.isEmpty else { return display as? any ScreenPowerControl }
+        if config.schedule.blankMethod == .backlight {
+            if let backlight = BacklightPower.first() { return backlight }
+            logger.warning("schedule.blank = \"backlight\" but /sys/class/backlight is empty: using DPMS")
+        }
+        guard let control = display as? any ScreenPowerControl else {
+            logger.warning("\(display.name) cannot be blanked: the schedule will not turn the screen off")
+            return nil
+        }
+        return control
     }
 }

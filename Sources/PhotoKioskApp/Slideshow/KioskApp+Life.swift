@@ -11,15 +11,21 @@ extension KioskApp {
     ///     headless screen's recorded state).
     ///   - localTime: the wall clock the schedule reads (tests pass their own).
     @discardableResult
-    public func startKioskLife(resume: ResumeStore?, power: (any ScreenPowerControl)? = nil,
+    public func startKioskLife(resume: ResumeStore?, initial: ResumeState? = nil, power: (any ScreenPowerControl)? = nil,
                                seed: UInt64 = .random(in: 0...UInt64.max),
                                localTime: @escaping () -> LocalDateTime = LocalDateTime.current) -> KioskLife {
-        let life = KioskLife(app: self, config: config, store: resume,
+        let life = KioskLife(app: self, config: config, store: resume, initial: initial,
                              power: power ?? (host.display as? any ScreenPowerControl),
                              seed: seed, localTime: localTime, logger: logger)
         self.life = life
         life.begin()
         return life
+    }
+
+    /// The slideshow running from `photo` at once (snapshots), nothing saved.
+    @discardableResult
+    public func startKioskLife(resume: ResumeStore?, startingSlideshowAt photo: String) -> KioskLife {
+        startKioskLife(resume: resume, initial: ResumeState(screen: currentScreen, photo: photo, inSlideshow: true))
     }
 
     /// The library's photos as the slideshow names them.

@@ -23,7 +23,7 @@ public final class KioskLife {
     private let store: ResumeStore?
     private let localTime: () -> LocalDateTime
     private let logger: Logger
-    private var timer: ScheduledTimer?
+    private var timer: EventLoop.TimerID?
     /// The screen to reopen once the library scan has found its photo (after a restart).
     private var pendingRestore: KioskScreen?
     /// Slots with a finger down, and those whose touch stopped the slideshow or woke the screen
@@ -43,7 +43,7 @@ public final class KioskLife {
     /// While the slideshow runs, its position is saved at most this often (SD cards wear).
     public static let slideshowSaveInterval: Double = 60
 
-    init(app: KioskApp, config: KioskConfig, store: ResumeStore?, power: (any ScreenPowerControl)?,
+    init(app: KioskApp, config: KioskConfig, store: ResumeStore?, initial: ResumeState?, power: (any ScreenPowerControl)?,
          seed: UInt64, localTime: @escaping () -> LocalDateTime, logger: Logger) {
         self.app = app
         self.settings = config.slideshow
@@ -51,7 +51,7 @@ public final class KioskLife {
         self.power = power
         self.localTime = localTime
         self.logger = logger
-        let resume = store?.load(logger: logger) ?? ResumeState()
+        let resume = initial ?? store?.load(logger: logger) ?? ResumeState()
         session = KioskSession(config: config, photos: app.photoPaths, seed: seed, resume: resume,
                                now: app.window.scheduler.now, local: localTime())
         pendingRestore = resume.screen == .grid(scrollOffset: 0) ? nil : resume.screen
@@ -120,14 +120,24 @@ public final class KioskLife {
 
     // MARK: Time
 
-    /// Arms the one timer at the session's next event.
+    /// Arms the one timer at the session's next event. It is an event-loop timer, not a UI one:
+    /// the window counts as settled while the slideshow merely waits for its next photo.
     private func schedule() {
-        timer?.invalidate()
+        let loop = app.host.loop
+        if let timer { loop.cancelTimer(timer) }
         timer = nil
+        nextTimerDeadline = nil
         guard var delay = session.secondsUntilNextEvent(now: now, local: localTime()) else { return }
         if !session.power.schedule.periods.isEmpty { delay = min(delay, Self.scheduleRecheck) }
-        timer = app.window.scheduler.schedule(after: delay) { [weak self] in self?.tick() }
+        nextTimerDeadline = now + delay
+        timer = loop.addTimer(after: delay) { [weak self] in
+            self?.timer = nil
+            self?.tick()
+        }
     }
+
+    /// When the session's timer fires next (monotonic seconds); nil when none is armed.
+    public private(set) var nextTimerDeadline: Double?
 
     /// Re-evaluates the schedule and the slideshow now (the timer calls it; so may a test that
     /// moved the wall clock, or the app after a clock change).
@@ -195,11 +205,13 @@ public final class KioskLife {
     private func prepare(_ photo: String) {
         guard slides[photo] == nil, loads[photo] == nil else { return }
         let key = ImageKey(path: app.rawPath(photo), size: screenKey)
+        logger.debug("slideshow: preparing \(key)")
         let screen = app.window.bounds.size
         let compose: (Bitmap) -> Void = { [weak self] bitmap in
             guard let self else { return }
             self.slides[photo] = SlideComposer.compose(bitmap, screen: screen, fill: self.settings.portraitFill,
                                                        background: self.settings.background)
+            self.logger.debug("slideshow: slide ready \(photo)")
             self.slideReady(photo)
         }
         if let cached = app.cache.bitmap(for: key) { return compose(cached) }
