@@ -261,4 +261,18 @@ import Testing
         #expect(l2.photo == Rect(x: 0, y: 340, width: 800, height: 600))
         #expect(l2.background == .blurredPhoto(Rect(x: -453.33333333333337, y: 0, width: 1706.6666666666667, height: 1280)))
     }
+
+    @Test func aSlideshowStartedBeforeTheScanShowsTheFirstPhotoWhenItArrives() {
+        var c = SlideshowController(settings: settings { $0.idleTimeout = 0 }, photos: [], seed: 1,
+                                    screen: .grid(scrollOffset: 0), now: 0)
+        #expect(c.state.isRunning)
+        #expect(c.frame(at: 0) == nil)
+        #expect(c.update(photos: ["a", "b"], at: 3))
+        #expect(c.frame(at: 3) == .init(photo: "a", previous: nil, opacity: 1))
+        #expect(c.nextDeadline == 13)
+        #expect(!c.update(photos: ["a", "b", "c"], at: 4), "a photo on screen stays")
+        var browsing = SlideshowController(settings: settings(), photos: [], seed: 1, screen: .grid(scrollOffset: 0), now: 0)
+        #expect(!browsing.update(photos: ["a"], at: 1))
+        #expect(browsing.frame(at: 1) == nil)
+    }
 }

@@ -72,6 +72,10 @@ public struct KioskSession: Equatable, Sendable {
 
     public mutating func update(photos: [String]) { slideshow.update(photos: photos) }
 
+    /// The library changed; true when a running slideshow that had no photo now shows one.
+    @discardableResult
+    public mutating func update(photos: [String], now: Double) -> Bool { slideshow.update(photos: photos, at: now) }
+
     /// Seconds until `tick` has something to do; nil: nothing until a touch or a library change.
     public func secondsUntilNextEvent(now: Double, local: LocalDateTime) -> Double? {
         var soonest: Double?

@@ -58,6 +58,19 @@ public struct SlideshowController: Equatable, Sendable {
         state.navigate(to: screen)
     }
 
+    /// The library changed. A slideshow that started before the scan had found anything shows
+    /// its first photo now; returns true when what the screen shows changed that way.
+    @discardableResult
+    public mutating func update(photos: [String], at now: Double) -> Bool {
+        sequencer.update(photos: photos)
+        guard state.isRunning, sequencer.current == nil, !photos.isEmpty else { return false }
+        _ = sequencer.advance()
+        shownAt = now
+        fade = nil
+        previous = nil
+        return true
+    }
+
     public mutating func update(photos: [String]) {
         sequencer.update(photos: photos)
     }

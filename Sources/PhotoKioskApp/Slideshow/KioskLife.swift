@@ -52,7 +52,11 @@ public final class KioskLife {
         self.localTime = localTime
         self.logger = logger
         let resume = initial ?? store?.load(logger: logger) ?? ResumeState()
-        session = KioskSession(config: config, photos: app.photoPaths, seed: seed, resume: resume,
+        // The scan has only just started: until it reports, the photo that was on screen stands
+        // in for the library so a slideshow resumes with it (the scan's list then replaces it).
+        var photos = app.photoPaths
+        if photos.isEmpty, let photo = resume.photo, resume.inSlideshow { photos = [photo] }
+        session = KioskSession(config: config, photos: photos, seed: seed, resume: resume,
                                now: app.window.scheduler.now, local: localTime())
         pendingRestore = resume.screen == .grid(scrollOffset: 0) ? nil : resume.screen
         lastSaved = resume
@@ -164,6 +168,10 @@ public final class KioskLife {
     // MARK: Slideshow
 
     public var isSlideshowRunning: Bool { session.slideshow.state.isRunning }
+    /// Photo changes that had to wait for a decode because the photo was not prepared ahead.
+    public private(set) var slideChangesThatWaited = 0
+    /// Photos whose slide is composed and ready to show.
+    public var preparedPhotos: Set<String> { Set(slides.keys) }
 
     /// True when the slideshow is running and shows its photo fully (for snapshots and tests).
     public var isSlideshowSettled: Bool {
@@ -183,6 +191,7 @@ public final class KioskLife {
             view.show(slide, photo: photo, fadeDuration: first || settings.transition == .crossfade ? settings.transitionDuration : 0)
             slides = slides.filter { $0.key == photo }
         } else {
+            if view.photo != nil { slideChangesThatWaited += 1 }
             prepare(photo)   // shown when it arrives (see `slideReady`)
         }
         var ahead = session.slideshow
@@ -268,9 +277,9 @@ public final class KioskLife {
 
     /// The photo list changed (scan batch, folder watch).
     func libraryDidChange() {
-        session.update(photos: app.photoPaths)
+        let firstPhoto = session.update(photos: app.photoPaths, now: now)
         restoreIfReady()
-        if isSlideshowRunning, slideshowView?.photo == nil { showSlideshowFrame() }
+        if firstPhoto || (isSlideshowRunning && slideshowView?.photo == nil) { showSlideshowFrame() }
         schedule()
     }
 
