@@ -267,12 +267,15 @@ import Testing
                                     screen: .grid(scrollOffset: 0), now: 0)
         #expect(c.state.isRunning)
         #expect(c.frame(at: 0) == nil)
-        #expect(c.update(photos: ["a", "b"], at: 3))
+        let shown = c.update(photos: ["a", "b"], at: 3)
+        #expect(shown)
         #expect(c.frame(at: 3) == .init(photo: "a", previous: nil, opacity: 1))
         #expect(c.nextDeadline == 13)
-        #expect(!c.update(photos: ["a", "b", "c"], at: 4), "a photo on screen stays")
+        let changed = c.update(photos: ["a", "b", "c"], at: 4)
+        #expect(!changed, "a photo on screen stays")
         var browsing = SlideshowController(settings: settings(), photos: [], seed: 1, screen: .grid(scrollOffset: 0), now: 0)
-        #expect(!browsing.update(photos: ["a"], at: 1))
+        let started = browsing.update(photos: ["a"], at: 1)
+        #expect(!started)
         #expect(browsing.frame(at: 1) == nil)
     }
 }
