@@ -259,7 +259,7 @@ public final class KioskLife {
         hiddenBeneath = []
         slideshowView?.removeFromSuperview()
         slideshowView = nil
-        logger.info("slideshow stopped by a touch")
+        logger.info("slideshow stopped")
         saveResume(force: true)
     }
 
