@@ -157,6 +157,55 @@ import Widgets
         #expect(app.viewer?.path.description.hasSuffix("photo02.jpg") == true)
     }
 
+    @Test func aRestartReturnsToTheGridPosition() throws {
+        let folder = try makeFolder(photoCount: 40)
+        let state = try temporaryDirectory("photokiosk-state")
+        let store = ResumeStore(path: state + "/resume")
+        do {
+            let (app, _) = try makeApp(config(idle: 600), folder: folder)
+            let life = app.startKioskLife(resume: store, seed: 1)
+            #expect(try app.runUntilSettled(timeout: 30))
+            app.grid.setContentOffset(Point(x: 0, y: 500), animated: false)
+            life.saveResume(force: true)
+        }
+        #expect(store.load().state.screen == .grid(scrollOffset: 500))
+        let (app, _) = try makeApp(config(idle: 600), folder: folder)
+        app.startKioskLife(resume: store, seed: 1)
+        #expect(try app.runUntilSettled(timeout: 30))
+        #expect(app.grid.contentOffset.y == 500)
+        #expect(app.viewer == nil)
+    }
+
+    @Test func withoutWakeMinutesADarkScreenIgnoresTouches() throws {
+        let folder = try makeFolder(photoCount: 2)
+        var c = config(idle: 600)
+        c.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]
+        c.schedule.wakeMinutes = 0
+        let (app, display) = try makeApp(c, folder: folder)
+        let life = app.startKioskLife(resume: nil, seed: 1, localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 2) })
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(!display.isScreenOn)
+        tap(app, at: app.grid.convert(app.grid.layout.frame(of: 0).center, to: nil))
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(!display.isScreenOn)
+        #expect(app.viewer == nil, "the touch went nowhere")
+        #expect(!life.isSlideshowRunning)
+    }
+
+    @Test func aKeyStopsTheSlideshowAndIsSwallowed() throws {
+        let folder = try makeFolder(photoCount: 2)
+        let (app, _) = try makeApp(config(idle: 0), folder: folder)
+        let life = app.startKioskLife(resume: nil, seed: 1)
+        #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
+        app.handle(.key(.escape, pressed: true, time: app.host.loop.now))
+        app.handle(.key(.escape, pressed: false, time: app.host.loop.now))
+        #expect(!life.isSlideshowRunning)
+        #expect(life.slideshowView == nil)
+        // After a touch with idle_timeout 0 the slideshow waits the interactive minimum to return.
+        let wait = try #require(life.nextTimerDeadline) - app.host.loop.now
+        #expect(wait > 59 && wait <= IdleTracker.minimumInteractiveTimeout)
+    }
+
     @Test func aRestartInTheSlideshowContinuesWithTheSamePhoto() throws {
         let folder = try makeFolder(photoCount: 4)
         let state = try temporaryDirectory("photokiosk-state")
