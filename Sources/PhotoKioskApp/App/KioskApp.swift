@@ -162,6 +162,9 @@ public final class KioskApp {
         grid.scrollToItem(view.index, animated: false)
     }
 
+    /// How many decodes the loader started, merged, skipped (for tests and benchmarks).
+    public var loaderStatistics: LoaderStatistics { loader.statistics }
+
     // MARK: Running
 
     /// Runs until a quit key (outside kiosk mode), SIGINT or SIGTERM.

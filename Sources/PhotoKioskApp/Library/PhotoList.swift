@@ -136,6 +136,27 @@ public final class PhotoList {
                     idByPath[path] = nil
                     drop(id)
                 }
+            case .movedDirectory(let from, let to):
+                flush()
+                let moving = idByPath.filter { $0.key.isInside(from) }
+                guard !moving.isEmpty else { continue }
+                var newPaths: [PhotoID: RawPath] = [:]
+                for (path, id) in moving {
+                    let moved = RawPath(bytes: to.bytes + path.bytes.dropFirst(from.bytes.count))
+                    idByPath[path] = nil
+                    newPaths[id] = moved
+                }
+                for (id, path) in newPaths {
+                    if let existing = idByPath[path] { drop(existing) }
+                    idByPath[path] = id
+                    result.updated.append(id)
+                }
+                flush()
+                for index in photos.indices {
+                    if let path = newPaths[photos[index].id] { photos[index].file.path = path }
+                }
+                photos.sort(by: precedes)
+                indexByID = nil
             case .rescanNeeded:
                 result.needsRescan = true
             }
@@ -149,7 +170,9 @@ public final class PhotoList {
             result.removed.removeAll { transient.contains($0) }
             result.updated.removeAll { transient.contains($0) }
         }
-        result.updated.removeAll { removedSet.contains($0) || result.inserted.contains($0) }
+        let insertedSet = Set(result.inserted)
+        var seen = Set<PhotoID>()
+        result.updated.removeAll { removedSet.contains($0) || insertedSet.contains($0) || !seen.insert($0).inserted }
         return result
     }
 

@@ -266,26 +266,29 @@ public final class DRMDisplay: Display {
     /// A udev "drm" event: a screen was plugged in, unplugged, or changed.
     private func screensChanged() {
         let connectors = card.probe().connectors
-        if let output {
-            let now = connectors.first { $0.id == output.connector.id }
-            let mode = now.flatMap { OutputChoice.mode(in: $0.modes, request: configuration.mode) }
-            if let now, now.isConnected, let mode, mode.width == output.mode.width, mode.height == output.mode.height {
-                return
-            }
-            self.output = nil
+        let current = output.map { (connectorID: $0.connector.id, width: $0.mode.width, height: $0.mode.height) }
+        let change = OutputChoice.change(current: current, connectors: connectors,
+                                         connectorName: configuration.connectorName, mode: configuration.mode)
+        log.debug("screens changed: \(change)")
+        switch change {
+        case .keep, .keepWaiting:
+            return
+        case .disconnected:
+            let name = output?.connector.name ?? "screen"
+            output = nil
             flipPending = false
-            guard now?.isConnected == true else {
-                state = .waitingForScreen("\(output.connector.name) disconnected")
-                log.notice("\(name)")
-                onEvent?(.suspended("\(output.connector.name) disconnected"))
-                return
+            state = .waitingForScreen("\(name) disconnected")
+            log.notice("\(self.name)")
+            onEvent?(.suspended("\(name) disconnected"))
+        case .remodeset, .connect:
+            output = nil
+            flipPending = false
+            do {
+                if try activate(), state == .active { onEvent?(.needsFullRedraw) }
+            } catch {
+                state = .waitingForScreen(error.description)
+                log.error("\(error)")
             }
-        }
-        do {
-            if try activate(), state == .active { onEvent?(.needsFullRedraw) }
-        } catch {
-            state = .waitingForScreen(error.description)
-            log.error("\(error)")
         }
     }
 
