@@ -206,6 +206,20 @@ import Widgets
         #expect(wait > 59 && wait <= IdleTracker.minimumInteractiveTimeout)
     }
 
+    @Test func anUnreadablePhotoIsPassedOverAtOnce() throws {
+        let folder = try makeFolder(photoCount: 3)
+        try FileReader.write(Array("not a photo".utf8), to: folder + "/photo01.jpg")
+        let (app, _) = try makeApp(config(idle: 0, interval: 1, fade: 0.1), folder: folder)
+        let life = app.startKioskLife(resume: nil, seed: 1)
+        #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
+        #expect(life.slideshowView?.photo?.hasSuffix("photo00.jpg") == true)
+        let firstShown = try #require(life.session.slideshow.shownAt)
+        #expect(try app.host.run(until: { life.slideshowView?.photo?.hasSuffix("photo02.jpg") == true }, timeout: 20))
+        // photo01 had its turn at firstShown + 1 and was replaced then, not an interval later.
+        let shown = try #require(life.session.slideshow.shownAt)
+        #expect(shown - firstShown < 1.9)
+    }
+
     @Test func aRestartInTheSlideshowContinuesWithTheSamePhoto() throws {
         let folder = try makeFolder(photoCount: 4)
         let state = try temporaryDirectory("photokiosk-state")

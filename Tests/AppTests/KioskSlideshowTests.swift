@@ -278,4 +278,17 @@ import Testing
         #expect(!started)
         #expect(browsing.frame(at: 1) == nil)
     }
+
+    @Test func skipMovesOnAtOnceWithoutAFade() {
+        var c = SlideshowController(settings: settings { $0.idleTimeout = 0; $0.order = .sequential }, photos: ["a", "b", "c"],
+                                    seed: 1, screen: .grid(scrollOffset: 0), now: 0)
+        #expect(c.frame(at: 0)?.photo == "a")
+        let moved = c.skip(at: 4)
+        #expect(moved)
+        #expect(c.frame(at: 4) == .init(photo: "b", previous: nil, opacity: 1))
+        #expect(c.nextDeadline == 14)
+        _ = c.touchBegan(at: 5)
+        let whileBrowsing = c.skip(at: 6)
+        #expect(!whileBrowsing)
+    }
 }

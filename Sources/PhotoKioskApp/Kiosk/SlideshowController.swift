@@ -82,6 +82,18 @@ public struct SlideshowController: Equatable, Sendable {
         start(at: now)
     }
 
+    /// Moves on to the next photo now (the one on screen cannot be shown: an unreadable file).
+    /// Returns true when the photo changed.
+    @discardableResult
+    public mutating func skip(at now: Double) -> Bool {
+        guard state.isRunning else { return false }
+        let old = sequencer.current
+        showNext(at: now)
+        fade = nil
+        previous = nil
+        return sequencer.current != old
+    }
+
     /// The next moment `tick(at:)` has something to do: the idle timeout while browsing, the next
     /// photo while running. nil while a finger is down.
     public var nextDeadline: Double? {

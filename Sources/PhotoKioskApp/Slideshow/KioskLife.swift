@@ -36,6 +36,7 @@ public final class KioskLife {
     private var hiddenBeneath: [View] = []
     private var lastSaved: ResumeState?
     private var lastSaveTime = -Double.infinity
+    private var failuresInARow = 0
 
     /// A wall-clock change (NTP setting the time after boot on a Pi without a real-time clock)
     /// is noticed within this many seconds while a schedule is configured.
@@ -220,6 +221,7 @@ public final class KioskLife {
             guard let self else { return }
             self.slides[photo] = SlideComposer.compose(bitmap, screen: screen, fill: self.settings.portraitFill,
                                                        background: self.settings.background)
+            self.failuresInARow = 0
             self.logger.debug("slideshow: slide ready \(photo)")
             self.slideReady(photo)
         }
@@ -244,11 +246,11 @@ public final class KioskLife {
     /// A photo that cannot be decoded is passed over at once rather than shown as a gap.
     private func skipBrokenPhoto(_ photo: String) {
         guard isSlideshowRunning, session.slideshow.sequencer.current == photo else { return }
-        var rest = session.slideshow.sequencer.photos
-        rest.removeAll { $0 == photo }
-        guard !rest.isEmpty else { return }
-        session.update(photos: rest)
-        tick()
+        // When every photo fails, wait for the interval instead of trying them all in a loop.
+        failuresInARow += 1
+        guard failuresInARow < session.slideshow.sequencer.photos.count else { return }
+        if session.skipPhoto(now: now), session.slideshow.sequencer.current != photo { showSlideshowFrame() }
+        schedule()
     }
 
     private func stopSlideshow() {
