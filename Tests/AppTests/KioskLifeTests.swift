@@ -139,6 +139,24 @@ import Widgets
         #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
     }
 
+    @Test func aDarkScreenSleepsWithoutWakeups() throws {
+        let folder = try makeFolder(photoCount: 3)
+        var c = config(idle: 0, interval: 1, fade: 0.1)   // would change photos every second
+        c.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]
+        let (app, display) = try makeApp(c, folder: folder)
+        let life = app.startKioskLife(resume: nil, seed: 1, localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 1) })
+        #expect(try app.runUntilSettled(timeout: 20))
+        _ = try app.host.run(until: { false }, timeout: 0.3)   // the scan's last deliveries
+        #expect(!display.isScreenOn)
+        let frames = display.presentedFrames, wakeups = app.host.loop.wakeups
+        let photo = life.session.slideshow.sequencer.current, shownAt = life.session.slideshow.shownAt
+        _ = try app.host.run(until: { false }, timeout: 1.5)
+        #expect(app.host.loop.wakeups == wakeups, "no timer fires and nothing is polled while dark")
+        #expect(display.presentedFrames == frames)
+        #expect(life.session.slideshow.sequencer.current == photo, "the slideshow does not advance in the dark")
+        #expect(life.session.slideshow.shownAt == shownAt)
+    }
+
     @Test func aRestartReopensThePhotoThatWasOpen() throws {
         let folder = try makeFolder(photoCount: 4)
         let state = try temporaryDirectory("photokiosk-state")
