@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import Imaging
 import Logging
 import PhotoKioskApp
@@ -27,7 +26,7 @@ struct Snapshot: ParsableCommand {
         if let thumbnailSize { config.library.thumbnailSize = thumbnailSize }
         if slideshow { config.slideshow.idleTimeout = 0 }
         if let portraitFill { config.slideshow.portraitFill = portraitFill }
-        let logger = Bootstrap.logger(level: getenv("PK_DEBUG") != nil ? .trace : .warning)
+        let logger = Bootstrap.logger(level: .warning)
         let roots = try Bootstrap.photoFolders(config: config, explicit: !folders.isEmpty, logger: logger)
         let loop = try EventLoop(signals: [])
         let display = HeadlessDisplay(width: size.width, height: size.height)

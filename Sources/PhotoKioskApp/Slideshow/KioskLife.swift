@@ -37,6 +37,8 @@ public final class KioskLife {
     private var lastSaved: ResumeState?
     private var lastSaveTime = -Double.infinity
     private var failuresInARow = 0
+    private lazy var workshop = SlideWorkshop(loop: app.host.loop)
+    private var composing: Set<String> = []
 
     /// A wall-clock change (NTP setting the time after boot on a Pi without a real-time clock)
     /// is noticed within this many seconds while a schedule is configured.
@@ -213,17 +215,23 @@ public final class KioskLife {
 
     /// Decodes `photo` at screen size and composes its slide.
     private func prepare(_ photo: String) {
-        guard slides[photo] == nil, loads[photo] == nil else { return }
+        guard slides[photo] == nil, loads[photo] == nil, !composing.contains(photo) else { return }
         let key = ImageKey(path: app.rawPath(photo), size: screenKey)
         logger.debug("slideshow: preparing \(key)")
         let screen = app.window.bounds.size
         let compose: (Bitmap) -> Void = { [weak self] bitmap in
             guard let self else { return }
-            self.slides[photo] = SlideComposer.compose(bitmap, screen: screen, fill: self.settings.portraitFill,
-                                                       background: self.settings.background)
-            self.failuresInARow = 0
-            self.logger.debug("slideshow: slide ready \(photo)")
-            self.slideReady(photo)
+            let started = self.now
+            self.composing.insert(photo)
+            self.workshop.compose(bitmap, screen: screen, fill: self.settings.portraitFill,
+                                  background: self.settings.background) { [weak self] slide in
+                guard let self else { return }
+                self.composing.remove(photo)
+                self.slides[photo] = slide
+                self.failuresInARow = 0
+                self.logger.debug("slideshow: \(photo) decoded and composed \(Int((self.now - started) * 1000)) ms after the decode")
+                self.slideReady(photo)
+            }
         }
         if let cached = app.cache.bitmap(for: key) { return compose(cached) }
         loads[photo] = app.loader.request(key, distance: 0) { [weak self] _, result in
@@ -257,6 +265,8 @@ public final class KioskLife {
         for (_, ticket) in loads { app.loader.cancel(ticket) }
         loads = [:]
         slides = [:]
+        workshop.cancelAll()
+        composing = []
         for view in hiddenBeneath { view.isHidden = false }
         hiddenBeneath = []
         slideshowView?.removeFromSuperview()
