@@ -18,6 +18,11 @@ extension KioskApp {
                              power: power ?? (host.display as? any ScreenPowerControl),
                              seed: seed, localTime: localTime, logger: logger)
         self.life = life
+        let resize = host.onResize
+        host.onResize = { [weak life] size in
+            resize?(size)
+            life?.screenResized()
+        }
         life.begin()
         return life
     }

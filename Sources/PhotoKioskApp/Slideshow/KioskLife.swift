@@ -37,6 +37,7 @@ public final class KioskLife {
     private var lastSaved: ResumeState?
     private var lastSaveTime = -Double.infinity
     private var failuresInARow = 0
+    private var saveFailed = false
     private lazy var workshop = SlideWorkshop(loop: app.host.loop)
     private var composing: Set<String> = []
 
@@ -285,6 +286,19 @@ public final class KioskLife {
         }
     }
 
+    /// The display changed size (another screen was connected): slides are composed again.
+    func screenResized() {
+        guard let view = slideshowView else { return }
+        view.frame = app.window.bounds
+        slides = [:]
+        workshop.cancelAll()
+        composing = []
+        for (_, ticket) in loads { app.loader.cancel(ticket) }
+        loads = [:]
+        view.reset()
+        showSlideshowFrame()
+    }
+
     // MARK: Library
 
     /// The photo list changed (scan batch, folder watch).
@@ -326,7 +340,14 @@ public final class KioskLife {
             lastSaved = state
             lastSaveTime = now
         } catch {
-            logger.warning("cannot save the resume state to \(store.path): \(error)")
+            // Once: a kiosk run by hand without write access to the state folder would say it
+            // every minute otherwise.
+            if saveFailed {
+                logger.debug("cannot save the resume state to \(store.path): \(error)")
+            } else {
+                logger.warning("cannot save the resume state to \(store.path): \(error) (a restart will begin at the grid)")
+            }
+            saveFailed = true
         }
     }
 }

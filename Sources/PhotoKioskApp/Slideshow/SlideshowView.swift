@@ -51,6 +51,16 @@ public final class SlideshowView: View {
     /// Runs when a fade ends (the app hides the screens beneath then).
     var onSettled: (() -> Void)?
 
+    /// Forgets the slides (they were composed for another screen size).
+    func reset() {
+        fade?.cancel()
+        slide = nil
+        previous = nil
+        photo = nil
+        progress = 0
+        setNeedsDisplay()
+    }
+
     /// Stops a fade where it is (the screen is going dark: nothing should animate).
     func stopAnimating() {
         guard let fade, !fade.isFinished else { return }
