@@ -30,7 +30,8 @@ struct Run: ParsableCommand {
         logger.info("screen: \(opened.display.name); photos: \(folders.joined(separator: ", "))")
 
         let app = KioskApp(config: config, folders: folders, display: opened.display, loop: loop,
-                           thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config), logger: logger)
+                           thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config),
+                           stateDirectory: Bootstrap.stateDirectory(config: config), logger: logger)
         try app.start()
 
         if let headless = opened.display as? HeadlessDisplay {
@@ -53,18 +54,16 @@ struct Run: ParsableCommand {
                                   mapping: opened.mapping, logger: logger) { [weak app] event in app?.handle(event) }
         try input?.attach(to: loop)
         defer { input?.close() }
-        let life = app.startKioskLife(resume: ResumeStore(path: Self.paths(config).resumeFile),
+        // A different screen plugged in: touches map onto the new size.
+        let relayout = app.host.onResize
+        app.host.onResize = { [weak input] size in
+            relayout?(size)
+            input?.mapping = ScreenMapping(logicalSize: size, rotation: displayOptions.rotation)
+        }
+        let life = app.startKioskLife(resume: ResumeStore(path: Bootstrap.paths(config: config).resumeFile),
                                       power: Self.screenPower(config, display: opened.display, logger: logger))
         try app.run()
         life.saveResume(force: true)
-    }
-
-    static func paths(_ config: KioskConfig) -> KioskPaths {
-        var environment: [String: String] = [:]
-        for name in ["XDG_CACHE_HOME", "XDG_STATE_HOME"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return KioskPaths(environment: environment, config: config)
     }
 
     /// What blanks the screen on schedule: DPMS through the display, or the panel's backlight.
