@@ -175,6 +175,7 @@ public final class DRMDisplay: Display {
         if try setCRTC(output) {
             state = .active
             log.info("\(name)")
+            keepBlankAfterModeset()
         }
         return true
     }
@@ -331,6 +332,7 @@ public final class DRMDisplay: Display {
         do {
             if try setCRTC(output) {
                 state = .active
+                keepBlankAfterModeset()
                 log.notice("regained DRM master: full redraw")
                 onEvent?(.needsFullRedraw)
                 return

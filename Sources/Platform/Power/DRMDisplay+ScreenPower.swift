@@ -7,11 +7,22 @@ extension DRMDisplay: ScreenPowerControl {
 
     public func setScreenOn(_ on: Bool) throws(PlatformError) {
         guard let connector = activeConnector else {
-            isPoweredOff = !on   // applied to the next screen's modeset, which turns it on anyway
+            isPoweredOff = !on   // applied after the next screen's modeset (keepBlankAfterModeset)
             return
         }
         try DPMSProperty.set(on, fd: fileDescriptor, connectorID: connector.id, connectorName: connector.name)
         isPoweredOff = !on
         if on { presentDeferred() }
+    }
+
+    /// A modeset (screen plugged in, DRM master regained) lights the panel: a screen that the
+    /// schedule has off goes dark again.
+    func keepBlankAfterModeset() {
+        guard isPoweredOff, let connector = activeConnector else { return }
+        do {
+            try DPMSProperty.set(false, fd: fileDescriptor, connectorID: connector.id, connectorName: connector.name)
+        } catch {
+            isPoweredOff = false   // it is lit: draw again rather than show a stale frame
+        }
     }
 }
