@@ -36,7 +36,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --binary) binary="${2:?--binary needs a path}"; shift 2 ;;
         --no-enable) enable=0; shift ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
