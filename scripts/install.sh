@@ -110,6 +110,10 @@ fi
 install -d -m 755 -o photokiosk -g photokiosk /var/cache/photokiosk /var/lib/photokiosk
 
 udevadm control --reload-rules 2>/dev/null && udevadm trigger --subsystem-match=backlight 2>/dev/null || true
+if [ ! -d /run/systemd/system ]; then
+    echo "Installed; systemd is not running here (a container or chroot): enable photokiosk.service on the target."
+    exit 0
+fi
 systemctl daemon-reload
 if [ "$enable" -eq 1 ]; then
     # The kiosk owns tty1: the login prompt there would fight it for the screen.
