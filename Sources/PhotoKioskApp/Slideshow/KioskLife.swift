@@ -38,6 +38,7 @@ public final class KioskLife {
     private var lastSaveTime = -Double.infinity
     private var failuresInARow = 0
     private var saveFailed = false
+    private var reportedBroken: Set<String> = []
     private lazy var workshop = SlideWorkshop(loop: app.host.loop)
     private var composing: Set<String> = []
 
@@ -190,18 +191,21 @@ public final class KioskLife {
     private func showSlideshowFrame() {
         guard let photo = session.slideshow.sequencer.current else { return }
         let view = slideshowView ?? makeSlideshowView()
+        // The photo after this one: the same value ticked at its deadline (shuffle is seeded).
+        var ahead = session.slideshow
+        var next: String?
+        if let deadline = ahead.nextDeadline, ahead.tick(at: deadline), let candidate = ahead.sequencer.current, candidate != photo {
+            next = candidate
+        }
         if let slide = slides[photo] {
             let first = view.photo == nil
             view.show(slide, photo: photo, fadeDuration: first || settings.transition == .crossfade ? settings.transitionDuration : 0)
-            slides = slides.filter { $0.key == photo }
+            slides = slides.filter { $0.key == photo || $0.key == next }
         } else {
             if view.photo != nil { slideChangesThatWaited += 1 }
             prepare(photo)   // shown when it arrives (see `slideReady`)
         }
-        var ahead = session.slideshow
-        if let deadline = ahead.nextDeadline, ahead.tick(at: deadline), let next = ahead.sequencer.current, next != photo {
-            prepare(next)
-        }
+        if let next { prepare(next) }
         saveResume(force: view.photo == nil)
     }
 
@@ -230,7 +234,7 @@ public final class KioskLife {
                 self.composing.remove(photo)
                 self.slides[photo] = slide
                 self.failuresInARow = 0
-                self.logger.debug("slideshow: \(photo) decoded and composed \(Int((self.now - started) * 1000)) ms after the decode")
+                self.logger.debug("slideshow: \(photo) composed in \(Int((self.now - started) * 1000)) ms")
                 self.slideReady(photo)
             }
         }
@@ -241,7 +245,10 @@ public final class KioskLife {
             switch result {
             case .success(let bitmap): compose(bitmap)
             case .failure(let error):
-                self.logger.warning("slideshow: cannot show \(photo): \(error)")
+                // Once per photo: it comes round again every cycle.
+                if self.reportedBroken.insert(photo).inserted {
+                    self.logger.warning("slideshow: cannot show \(photo): \(error)")
+                }
                 self.skipBrokenPhoto(photo)
             }
         }
