@@ -146,6 +146,7 @@ import Widgets
         let (app, display) = try makeApp(c, folder: folder)
         let life = app.startKioskLife(resume: nil, seed: 1, localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 1) })
         #expect(try app.runUntilSettled(timeout: 20))
+        #expect(try app.host.run(until: { !life.isPreparing }, timeout: 20))
         _ = try app.host.run(until: { false }, timeout: 0.3)   // the scan's last deliveries
         #expect(!display.isScreenOn)
         let frames = display.presentedFrames, wakeups = app.host.loop.wakeups

@@ -177,6 +177,8 @@ public final class KioskLife {
     public private(set) var slideChangesThatWaited = 0
     /// Photos whose slide is composed and ready to show.
     public var preparedPhotos: Set<String> { Set(slides.keys) }
+    /// True while a slide is being decoded or composed.
+    public var isPreparing: Bool { !loads.isEmpty || !composing.isEmpty }
 
     /// True when the slideshow is running and shows its photo fully (for snapshots and tests).
     public var isSlideshowSettled: Bool {
