@@ -14,11 +14,14 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Screen size WIDTHxHEIGHT.") var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "Output PNG.") var out: String
     @Option(help: "Thumbnail edge in pixels.") var thumbnailSize: Int?
-    @Option(help: "Open photo N (0-based) full screen instead of the grid.") var photo: Int?
+    @Option(help: "Open the album at photo N (0-based) instead of the grid.") var photo: Int?
     @Option(help: "Seconds to wait for thumbnails.") var timeout: Double = 60
     @Flag(help: "Do not read or write the thumbnail disk cache.") var noCache = false
     @Flag(help: "Show the slideshow (from its first photo, or --photo N) instead of the grid.") var slideshow = false
     @Option(help: "Slideshow: blur, solid or none beside portrait photos.") var portraitFill: KioskConfig.PortraitFill?
+    @Flag(help: "Measure instead: flick through the whole album, print figures (with --photo N: then zoom into photo N and write --out).")
+    var flick = false
+    @Option(help: "Seconds between flicks with --flick.") var flickInterval: Double = 0.5
 
     mutating func run() throws {
         var config = KioskConfig()
@@ -35,6 +38,11 @@ struct Snapshot: ParsableCommand {
         try app.start()
         if slideshow {
             return try snapshotSlideshow(app, display: display, logger: logger)
+        }
+        if flick {
+            let report = try AlbumFlickMeasurement(app: app, interval: flickInterval).run(zoomPhoto: photo, zoomPNG: out)
+            print(report)
+            return
         }
         if let photo {
             try app.runUntilSettled(timeout: timeout)

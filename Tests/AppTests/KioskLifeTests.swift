@@ -75,13 +75,13 @@ import Widgets
         #expect(!life.isSlideshowRunning)
         #expect(life.slideshowView == nil)
         #expect(try app.runUntilSettled(timeout: 20))
-        #expect(app.viewer == nil)
+        #expect(app.album == nil)
         #expect(!app.grid.isHidden)
         #expect(display.frameBuffer.color(x: Int(gridCentre.x), y: Int(gridCentre.y)) == gridColor)
         // The next touch is an ordinary one again.
         tap(app, at: gridCentre)
         #expect(try app.runUntilSettled(timeout: 20))
-        #expect(app.viewer?.index == 1)
+        #expect(app.album?.centerPageIndex == 1)
     }
 
     @Test func slideshowAdvancesToAPreparedPhotoEveryInterval() throws {
@@ -125,7 +125,7 @@ import Widgets
         tap(app, at: cell)
         #expect(display.isScreenOn)
         #expect(try app.runUntilSettled(timeout: 20))
-        #expect(app.viewer == nil)
+        #expect(app.album == nil)
 
         // The wake runs out inside the night: dark again.
         clock.time = LocalDateTime(year: 2026, month: 11, day: 23, hour: 23, minute: 6)
@@ -158,7 +158,7 @@ import Widgets
         #expect(life.session.slideshow.shownAt == shownAt)
     }
 
-    @Test func aRestartReopensThePhotoThatWasOpen() throws {
+    @Test func aRestartReopensTheAlbumAtThePhotoThatWasOpen() throws {
         let folder = try makeFolder(photoCount: 4)
         let state = try temporaryDirectory("photokiosk-state")
         let store = ResumeStore(path: state + "/resume")
@@ -172,8 +172,8 @@ import Widgets
         let (app, _) = try makeApp(config(idle: 600), folder: folder)
         app.startKioskLife(resume: store, seed: 1)
         #expect(try app.runUntilSettled(timeout: 20))
-        #expect(app.viewer?.index == 2)
-        #expect(app.viewer?.path.description.hasSuffix("photo02.jpg") == true)
+        #expect(app.album?.centerPageIndex == 2)
+        #expect(app.currentScreen == .photo(path: folder + "/photo02.jpg"))
     }
 
     @Test func aRestartReturnsToTheGridPosition() throws {
@@ -192,7 +192,7 @@ import Widgets
         app.startKioskLife(resume: store, seed: 1)
         #expect(try app.runUntilSettled(timeout: 30))
         #expect(app.grid.contentOffset.y == 500)
-        #expect(app.viewer == nil)
+        #expect(app.album == nil)
     }
 
     @Test func withoutWakeMinutesADarkScreenIgnoresTouches() throws {
@@ -207,7 +207,7 @@ import Widgets
         tap(app, at: app.grid.convert(app.grid.layout.frame(of: 0).center, to: nil))
         #expect(try app.runUntilSettled(timeout: 20))
         #expect(!display.isScreenOn)
-        #expect(app.viewer == nil, "the touch went nowhere")
+        #expect(app.album == nil, "the touch went nowhere")
         #expect(!life.isSlideshowRunning)
     }
 

@@ -44,7 +44,10 @@ extension KioskApp {
 
     /// Where the person is, for the slideshow's way back and the resume state.
     public var currentScreen: KioskScreen {
-        if let viewer { return .photo(path: viewer.path.description) }
+        // The album is remembered by its photo's path: an index would move with the order.
+        if let album, album.centerPageIndex < photos.count {
+            return .photo(path: photos[album.centerPageIndex].path.description)
+        }
         return .grid(scrollOffset: grid.contentOffset.y)
     }
 }
