@@ -77,7 +77,7 @@ import Widgets
         replayer.onMark = { _ in marks.append(self.snapshot(display.frameBuffer)) }
         try replayer.run()
         return Outcome(pixels: snapshot(display.frameBuffer), marks: marks, report: screen.lab.reportLines(from: replayer.startTime ?? 0),
-                       viewerIndex: screen.app?.viewer?.index)
+                       viewerIndex: screen.app?.album?.centerPageIndex)
     }
 
     @Test func theSameRecordingGivesTheSamePixelsAndReportTwice() throws {
