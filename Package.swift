@@ -33,12 +33,13 @@ let package = Package(
         .target(name: "CPNG", dependencies: ["CLibPNG"], path: "Sources/CShims/CPNG"),
         .target(name: "CDRM", dependencies: ["CLibDRM"], path: "Sources/CShims/CDRM"),
         .target(name: "CInput", dependencies: ["CLibInput"], path: "Sources/CShims/CInput"),
+        .target(name: "CSeat", path: "Sources/CShims/CSeat", linkerSettings: [.linkedLibrary("dl")]),
 
         // MARK: Swift layers
         .target(name: "Graphics", dependencies: ["CPixman", "CFreeType"]),
         .target(name: "Imaging", dependencies: ["Graphics", "CJPEG", "CPNG",
                                                 .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Platform", dependencies: ["Graphics", "CDRM", "CInput",
+        .target(name: "Platform", dependencies: ["Graphics", "CDRM", "CInput", "CSeat",
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),
         .target(name: "Widgets", dependencies: ["UI", "Graphics"]),
