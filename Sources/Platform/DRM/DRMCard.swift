@@ -6,15 +6,20 @@ final class DRMCard {
     let path: String
     private(set) var fd: Int32
     let driver: String
+    /// Direct open(2), or the libseat seat that granted the node.
+    let opener: DeviceOpener
 
-    /// Opens `path` and checks that it can scan out dumb buffers.
-    init(path: String) throws(PlatformError) {
-        fd = try openDevice(path, flags: O_RDWR | O_NONBLOCK)
+    /// Opens `path` (through the seat when there is one) and checks that it can scan out dumb
+    /// buffers.
+    init(path: String, opener: DeviceOpener? = nil) throws(PlatformError) {
+        let opener = opener ?? DeviceOpener.forDevice(path)
+        fd = try opener.open(path, flags: O_RDWR | O_NONBLOCK)
         self.path = path
+        self.opener = opener
         var hasDumb: UInt64 = 0
         guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &hasDumb) == 0, hasDumb != 0,
               let res = drmModeGetResources(fd) else {
-            _ = Glibc.close(fd)
+            opener.close(fd)
             throw .noUsableOutput("\(path) has no KMS (dumb buffers / mode resources)")
         }
         drmModeFreeResources(res)
@@ -32,7 +37,7 @@ final class DRMCard {
     /// take the screen. Safe to call more than once.
     func close() {
         guard fd >= 0 else { return }
-        _ = Glibc.close(fd)
+        opener.close(fd)
         fd = -1
     }
 

@@ -39,8 +39,9 @@ public struct DRMConfiguration: Sendable {
 /// screen being unplugged and plugged again (udev "drm" events) and losing DRM master (VT
 /// switch): drawing pauses, and comes back with a full redraw.
 ///
-/// Devices are opened directly (no libseat): the user needs the `video` group (or `render` on
-/// some systems) and must be on the active VT, or run as a systemd service with the seat.
+/// The card is opened through libseat when a seat is available (see `DeviceOpener`): the seat's
+/// disable/enable events pause drawing and bring it back. Otherwise it is opened directly: the
+/// user needs the `video` group (or `render` on some systems) and must be on the active VT.
 public final class DRMDisplay: Display {
     private enum State: Equatable {
         case waitingForScreen(String)
@@ -85,6 +86,7 @@ public final class DRMDisplay: Display {
     private var onEvent: ((DisplayEvent) -> Void)?
     private var hotplug: UdevMonitor?
     private var masterRetry: EventLoop.TimerID?
+    private var seatObserver: Int?
     private var closed = false
     /// DPMS off (see DRMDisplay+ScreenPower): no page flips until it is on again.
     var isPoweredOff = false
@@ -103,6 +105,10 @@ public final class DRMDisplay: Display {
         state = .waitingForScreen("not set up yet")
         usesPageFlip = configuration.pageFlip
         dispatcher.onPageFlip = { [unowned self] _, _ in self.pageFlipped() }
+        if let seat = card.opener.seat {
+            seatObserver = seat.addObserver(pause: { [weak self] in self?.lostMaster() },
+                                            resume: { [weak self] in self?.retryMaster() })
+        }
         try activate()
     }
 
@@ -270,6 +276,7 @@ public final class DRMDisplay: Display {
         } else {
             log.warning("no udev monitor: screens plugged in later will not be noticed")
         }
+        try card.opener.seat?.attach(to: loop)
         if state == .notMaster { scheduleMasterRetry() }
     }
 
@@ -312,9 +319,9 @@ public final class DRMDisplay: Display {
     }
 
     /// Without a seat manager there is no notification when the display is free again, so try
-    /// once a second while (and only while) it is not ours.
+    /// once a second while (and only while) it is not ours. With a seat, enable_seat says when.
     private func scheduleMasterRetry() {
-        guard let loop, masterRetry == nil else { return }
+        guard let loop, masterRetry == nil, card.opener.seat == nil else { return }
         masterRetry = loop.addTimer(after: 1) { [unowned self] in
             self.masterRetry = nil
             self.retryMaster()
@@ -324,7 +331,7 @@ public final class DRMDisplay: Display {
     private func retryMaster() {
         guard state == .notMaster, !closed else { return }
         log.debug("trying to become DRM master again")
-        _ = drmSetMaster(card.fd)
+        if card.opener.seat == nil { _ = drmSetMaster(card.fd) }   // the seat manager does it otherwise
         guard let output else {
             state = .waitingForScreen("regained DRM master")
             return screensChanged()
@@ -354,6 +361,7 @@ public final class DRMDisplay: Display {
             if let hotplug { loop.unwatch(hotplug.fd) }
             if let masterRetry { loop.cancelTimer(masterRetry) }
         }
+        if let seatObserver { card.opener.seat?.removeObserver(seatObserver) }
         if let saved {
             var connectorID = saved.connectorID
             let c = saved.crtc.pointee

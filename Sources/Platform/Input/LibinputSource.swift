@@ -40,6 +40,10 @@ public final class LibinputSource {
     private var mouseDown = false
     private var keys = KeyTranslator()
     private weak var loop: EventLoop?
+    /// The libseat seat devices came from, once one did; its disable/enable suspend and resume
+    /// libinput (which closes and reopens the devices through the seat).
+    private var seat: LibseatSession?
+    private var seatObserver: Int?
 
     /// Creates the libinput context (udev seat or explicit device paths). `handler` receives
     /// events on the loop thread once `attach` is called.
@@ -54,12 +58,15 @@ public final class LibinputSource {
         // libinput keeps a pointer to the interface: it must live as long as the context.
         interface = .allocate(capacity: 1)
         interface.initialize(to: libinput_interface(
-            open_restricted: { path, flags, _ in
-                guard let path else { return -EINVAL }
-                let fd = open(path, flags | O_CLOEXEC)
-                return fd < 0 ? -errno : fd
+            open_restricted: { path, flags, user in
+                guard let path, let user else { return -EINVAL }
+                return Unmanaged<LibinputSource>.fromOpaque(user).takeUnretainedValue()
+                    .openRestricted(String(cString: path), flags: flags)
             },
-            close_restricted: { fd, _ in _ = Glibc.close(fd) }))
+            close_restricted: { fd, user in
+                guard let user else { _ = Glibc.close(fd); return }
+                Unmanaged<LibinputSource>.fromOpaque(user).takeUnretainedValue().closeRestricted(fd)
+            }))
         let me = Unmanaged.passUnretained(self).toOpaque()
         if configuration.devices.isEmpty {
             guard let udev = udev_new() else { throw .input("udev_new failed") }
@@ -110,6 +117,61 @@ public final class LibinputSource {
         }
     }
 
+    /// libinput's way into /dev/input: through the seat when there is one, else open(2).
+    /// Returns an fd or -errno, as libinput expects.
+    private func openRestricted(_ path: String, flags: Int32) -> Int32 {
+        let opener = DeviceOpener.forDevice(path)
+        guard let deviceSeat = opener.seat else {
+            if case .unavailable(let why) = opener {
+                log.error("\(why)")
+                return -EPERM
+            }
+            let fd = open(path, flags | O_CLOEXEC)
+            return fd < 0 ? -errno : fd
+        }
+        let fd: Int32
+        do {
+            fd = try deviceSeat.openDevice(path)
+        } catch {
+            if case .system(_, let err) = error { return -err }
+            return -EIO
+        }
+        if seat == nil {
+            seat = deviceSeat
+            seatObserver = deviceSeat.addObserver(pause: { [weak self] in self?.suspend() },
+                                                  resume: { [weak self] in self?.resume() })
+            if let loop { try? deviceSeat.attach(to: loop) }
+        }
+        return fd
+    }
+
+    private func closeRestricted(_ fd: Int32) {
+        if let seat, seat.closeDevice(fd) { return }
+        _ = Glibc.close(fd)
+    }
+
+    /// The seat was taken away: libinput closes its devices (reported as removed); fingers
+    /// still down are cancelled, as their lift will never be seen.
+    private func suspend() {
+        guard let li = context else { return }
+        libinput_suspend(li)
+        dispatch()
+        guard !touches.isEmpty else { return }
+        let now = MonotonicClock.now()
+        for (slot, location) in touches.sorted(by: { $0.key < $1.key }) {
+            handler(.touch(slot: slot, phase: .cancel, location: location, time: now))
+        }
+        touches.removeAll()
+        handler(.frame(time: now))
+    }
+
+    /// The seat is back: libinput reopens the devices through the seat.
+    private func resume() {
+        guard let li = context else { return }
+        if libinput_resume(li) != 0 { log.error("libinput_resume failed: input devices may be gone") }
+        dispatch()
+    }
+
     /// libinput's epoll fd (readable when devices have events).
     public var fileDescriptor: Int32 { context.map { libinput_get_fd($0) } ?? -1 }
 
@@ -120,6 +182,7 @@ public final class LibinputSource {
     public func attach(to loop: EventLoop) throws(PlatformError) {
         self.loop = loop
         try loop.watch(fileDescriptor) { [unowned self] in self.dispatch() }
+        try seat?.attach(to: loop)
         dispatch()
         if devices.isEmpty && configuration.devices.isEmpty {
             log.warning("no input devices on \(configuration.seat) yet: \(Self.inputAccessHint())")
@@ -138,6 +201,8 @@ public final class LibinputSource {
 
     public func close() {
         guard let li = context else { return }
+        if let seatObserver { seat?.removeObserver(seatObserver) }
+        seatObserver = nil
         loop?.unwatch(libinput_get_fd(li))
         context = nil
         libinput_unref(li)

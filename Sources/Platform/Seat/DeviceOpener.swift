@@ -59,6 +59,18 @@ public enum DeviceOpener: Sendable {
         }
     }
 
+    /// Whether a seat manager grants `path`: seatd hands out only DRM and evdev nodes (logind
+    /// the same device classes). Anything else (a file a test made) is opened directly, and
+    /// does not wake libseat at all.
+    public static func isSeatDevice(_ path: String) -> Bool {
+        path.hasPrefix("/dev/dri/") || path.hasPrefix("/dev/input/event")
+    }
+
+    /// The opener for `path`: `shared` for seat devices, `direct` for anything else.
+    static func forDevice(_ path: String) -> DeviceOpener {
+        isSeatDevice(path) ? shared : .direct
+    }
+
     private static let resolved = Mutex<DeviceOpener?>(nil)
 
     /// The process-wide opener, chosen from PHOTOKIOSK_SEAT on first use (so a run that never
