@@ -28,6 +28,11 @@ EXPECT = {
     'app_tap':   ['changed', 'stable'],
     'app_back':  ['changed', 'busy'],
     'app_exit':  [],
+    # photokiosk as a user without device groups, through seatd; a VT switch away and back
+    'seat_start':   ['busy', 'stable'],
+    'seat_vt_away': ['changed'],
+    'seat_back':    ['changed', 'busy', 'stable'],
+    'seat_touch':   ['changed', 'stable'],
     # logical quadrants turned a quarter clockwise: logical top-left lands top-right
     'rotated90': [((.75, .25), RED), ((.75, .75), GREEN), ((.25, .25), BLUE), ((.25, .75), WHITE)],
 }
@@ -85,9 +90,11 @@ def check(img, rules, previous, last_try):
     return bad
 
 STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', 'master_regained', 'fbdev'],
-          'app': ['app_start', 'app_swipe', 'app_tap', 'app_back', 'app_exit']}
+          'app': ['app_start', 'app_swipe', 'app_tap', 'app_back', 'app_exit'],
+          'seat': ['seat_start', 'seat_vt_away', 'seat_back', 'seat_touch']}
 # How long a stage may take to reach its expected screen (the app has no frame handshake).
-PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20}
+PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
+            'seat_start': 60, 'seat_vt_away': 10, 'seat_back': 30, 'seat_touch': 30}
 
 def screendump(qmp, path):
     if os.path.exists(path): os.unlink(path)

@@ -84,6 +84,20 @@ if [[ " $MODES " == *" app "* ]]; then
   rm -rf "$OUT/photos" && mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"
   FILES+=("$BIN/photokiosk" "$E2E/app-driver.sh" "$OUT/photos")
 fi
+if [[ " $MODES " == *" seat "* ]]; then   # opt-in: MODES="... seat" (Debian's seatd, downloaded once)
+  if [ ! -x "$CACHE/seatd-x/usr/sbin/seatd" ] && (cd "$CACHE" && { ls seatd_*.deb >/dev/null 2>&1 || apt-get download seatd >/dev/null 2>&1; }); then
+    rm -rf "$CACHE/seatd-x" && dpkg-deb -x "$CACHE"/seatd_*.deb "$CACHE/seatd-x"
+  fi
+  LIBSEAT=$(ldconfig -p | awk '/libseat.so.1 .*x86-64/{print $NF; exit}')
+  if [ -x "$CACHE/seatd-x/usr/sbin/seatd" ] && [ -n "$LIBSEAT" ]; then
+    [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos")
+    [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
+    FILES+=("$CACHE/seatd-x/usr/sbin/seatd" "$LIBSEAT" "$E2E/seat-driver.sh")
+  else
+    echo "e2e: note: no seatd package or no libseat.so.1 on the host (apt-get install libseat1); seat stage skipped"
+    MODES=${MODES/seat/}
+  fi
+fi
 "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 
 # 4. Boot once per display device and mode; the harness checks every screendump.
