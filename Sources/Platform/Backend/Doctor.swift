@@ -48,7 +48,8 @@ public func platformReport(drmDirectory: String = "/dev/dri", inputDirectory: St
         lines.append("  \(node.path): \(node.name)\(direct ? " (touchscreen)" : ""); \(accessSummary(node.path))")
     }
     lines.append("udev: " + (access("/run/udev/control", F_OK) == 0 ? "running" : "not running (no hotplug; libinput's udev backend may see no devices)"))
-    lines.append("seat management: direct device access (libseat not used)")
+    lines.append("seat management: " + (DeviceOpener.sharedChoice
+        ?? "not decided (no DRM device opened); \(SeatMode.environmentVariable)=\(SeatMode.fromEnvironment().mode.rawValue)"))
     return lines.joined(separator: "\n")
 }
 

@@ -71,20 +71,25 @@ public enum DeviceOpener: Sendable {
         isSeatDevice(path) ? shared : .direct
     }
 
-    private static let resolved = Mutex<DeviceOpener?>(nil)
+    private static let resolved = Mutex<(opener: DeviceOpener, message: String)?>(nil)
 
     /// The process-wide opener, chosen from PHOTOKIOSK_SEAT on first use (so a run that never
     /// opens a device never touches libseat) and logged once.
     public static var shared: DeviceOpener {
-        resolved.withLock { opener in
-            if let opener { return opener }
+        resolved.withLock { choice in
+            if let choice { return choice.opener }
             let logger = Logger(label: "photokiosk.seat")
             let (mode, warning) = SeatMode.fromEnvironment()
             if let warning { logger.warning("\(warning)") }
             let (chosen, message) = resolve(mode: mode, logger: logger)
             if case .seat = chosen { logger.notice("\(message)") } else { logger.info("\(message)") }
-            opener = chosen
+            choice = (chosen, message)
             return chosen
         }
+    }
+
+    /// What `shared` chose and why, or nil while no seat device has been opened (for `doctor`).
+    public static var sharedChoice: String? {
+        resolved.withLock { $0?.message }
     }
 }
