@@ -128,6 +128,14 @@ public final class TiledImageView: View, ScrollViewDelegate {
         layoutIfNeeded()
     }
 
+    /// The provider's tiles changed (another source of the same image): ask again for what is
+    /// on screen and redraw it, keeping the zoom and position.
+    public func refreshTiles() {
+        lastWanted = [:]
+        for (_, tile) in tiles { tile.setNeedsDisplay() }
+        layoutTiles()
+    }
+
     // MARK: Layout
 
     public override func layoutSubviews() {
