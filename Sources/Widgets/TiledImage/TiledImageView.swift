@@ -104,11 +104,13 @@ public final class TiledImageView: View, ScrollViewDelegate {
 
     /// Zooms to `scale` screen pixels per image pixel keeping the view's centre.
     public func setScale(_ scale: Double, animated: Bool) {
+        layoutIfNeeded()
         scrollView.setZoomScale(scale / Self.power(resolution), animated: animated)
     }
 
     /// Zooms so the image point `point` sits at the view's centre at `scale`.
     public func zoom(toScale scale: Double, centeredAt point: Point, animated: Bool) {
+        layoutIfNeeded()   // a view added a moment ago has no zoom limits yet
         let s = min(max(scale, fitScale), maximumScale)
         let containerScale = s / Self.power(resolution)
         let size = Size(width: scrollView.bounds.width / containerScale, height: scrollView.bounds.height / containerScale)

@@ -1,0 +1,111 @@
+import Testing
+import Glibc
+import Graphics
+import Imaging
+import Platform
+import UI
+@testable import PhotoKioskApp
+import Widgets
+
+@Suite struct TileContentTests {
+    func temporaryFolder() -> String {
+        var template = Array("/tmp/pk-apptiles-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    }
+
+    /// Runs the loop (tile results arrive through its mailbox) until `done` or 20 s.
+    func run(_ loop: EventLoop, _ window: Window, until done: () -> Bool) throws -> Bool {
+        let end = loop.now + 20
+        while loop.now < end {
+            window.layoutIfNeeded()
+            if done() { return true }
+            _ = try loop.runOnce(timeout: 0.01)
+        }
+        return false
+    }
+
+    @Test func photosMoreThanTwiceTheScreenGetTiles() {
+        let screen = Size(width: 1920, height: 1080)
+        #expect(!TiledPhotoContent.wantsTiles(imageSize: Size(width: 3840, height: 2160), screenSize: screen))
+        #expect(TiledPhotoContent.wantsTiles(imageSize: Size(width: 3841, height: 1000), screenSize: screen))
+        #expect(TiledPhotoContent.wantsTiles(imageSize: Size(width: 1000, height: 2161), screenSize: screen))
+    }
+
+    @Test func tileKeysRoundTrip() {
+        let key = TileKey(identity: "dzi:/a#b/c.dzi", level: 12, column: 3, row: 40)
+        let back = TileKey(key.imageKey)
+        #expect(back?.identity == "dzi:/a#b/c.dzi" && back?.level == 12 && back?.column == 3 && back?.row == 40)
+    }
+
+    @Test func serviceLoadsVisibleTilesOnWorkersAndPinsThem() throws {
+        let loop = try EventLoop(signals: [])
+        let cache = ImageCache(budget: 32 << 20)
+        let source = ProceduralTileSource(width: 20000, height: 20000)
+        let service = TileService(source: source, cache: cache, logger: .init(label: "test"),
+                                  deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) })
+        let window = Window(size: Size(width: 512, height: 512), clock: ManualClock(now: 1))
+        let view = TiledImageView(frame: window.bounds)
+        window.addSubview(view)
+        view.provider = service
+        #expect(try run(loop, window) { service.pendingLoads == 0 && view.missingTileCount == 0 })
+        #expect(view.liveTileCount > 0)
+        #expect(cache.pinnedBytes > 0)
+        // Zoom to 1:1: the new visible tiles load, the fit tiles are unpinned, never more than 36 live.
+        view.zoom(toScale: 1, centeredAt: Point(x: 7000, y: 9000), animated: false)
+        #expect(view.resolution == 0)
+        #expect(try run(loop, window) { service.pendingLoads == 0 && view.missingTileCount == 0 })
+        #expect(view.liveTileCount <= 36)
+        let shown = try #require(service.tile(TileID(resolution: 0, column: 7000 / 256, row: 9000 / 256)))
+        let expected = try source.tile(level: 15, column: 7000 / 256, row: 9000 / 256)
+        #expect(shown.bitmap.pixel(x: 128, y: 200) == expected.pixel(x: 128, y: 200))
+        let rendered = Bitmap(width: 512, height: 512)
+        window.render(into: Canvas(target: rendered))
+        // The screen centre shows image point (7000, 9000) in its cell's colour.
+        #expect(rendered.color(x: 256, y: 256 + 40) == source.color(atImagePoint: 7000, 9040))
+        #expect(service.statistics.decodesStarted > 0)
+    }
+
+    @Test func bigPhotoShowsAtOnceThenSwitchesToItsCachedPyramid() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/big.jpg"
+        let photo = Bitmap(width: 2400, height: 1500)
+        let canvas = Canvas(target: photo)
+        for i in 0..<6 {
+            canvas.fill(Rect(x: i * 400, y: 0, width: 400, height: 1500),
+                        color: [Color.red, .green, .blue, .white, Color(rgb: 0xFFFF00), Color(rgb: 0x00FFFF)][i])
+        }
+        try FileReader.write(try JPEGEncoder.encode(photo, quality: 92), to: path)
+        let loop = try EventLoop(signals: [])
+        let cache = ImageCache(budget: 32 << 20)
+        let pyramids = PyramidCache(directory: folder + "/pyramids")
+        let deliver: ImageLoader.Delivery = { [mailbox = loop.mailbox] block in mailbox.post(block) }
+        let window = Window(size: Size(width: 600, height: 400), clock: ManualClock(now: 1))
+        #expect(TiledPhotoContent.wantsTiles(imageSize: photo.size, screenSize: window.bounds.size))
+
+        let content = try TiledPhotoContent(path: path, cache: cache, pyramids: pyramids, logger: .init(label: "test"), deliver: deliver)
+        #expect(!content.isPyramidReady)
+        content.view.frame = window.bounds
+        window.addSubview(content.view)
+        var reported: Result<String, ImagingError>?
+        content.onPyramid = { reported = $0 }
+        content.start()
+        content.view.zoom(toScale: 1, centeredAt: Point(x: 1000, y: 700), animated: false)
+        #expect(try run(loop, window) { reported != nil && content.isSettled })
+        #expect(content.isPyramidReady)
+        let descriptor = try #require(try reported?.get())
+        #expect(pyramids.existing(for: path) == descriptor)
+        // The switch kept the zoom and position, and the screen shows the photo's stripes.
+        #expect(abs(content.view.effectiveScale - 1) < 1e-9)
+        #expect(content.view.imagePoint(at: Point(x: 300, y: 200)).distance(to: Point(x: 1000, y: 700)) < 1e-6)
+        let rendered = Bitmap(width: 600, height: 400)
+        window.render(into: Canvas(target: rendered))
+        let left = rendered.color(x: 50, y: 200), right = rendered.color(x: 550, y: 200)   // image x 750 and 1250
+        #expect(left.green > 200 && left.red < 60 && left.blue < 60)
+        #expect(right.red > 200 && right.green > 200 && right.blue > 200)
+
+        // Next time the pyramid is there from the start.
+        let again = try TiledPhotoContent(path: path, cache: cache, pyramids: pyramids, logger: .init(label: "test"), deliver: deliver)
+        #expect(again.isPyramidReady)
+        #expect(again.service.source is DeepZoomTileSource)
+    }
+}
