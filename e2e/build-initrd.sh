@@ -36,6 +36,7 @@ mkdir -p $R/usr/share/fonts/truetype/dejavu
 cp /usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf $R/usr/share/fonts/truetype/dejavu/ 2>/dev/null || true
 echo 'root:x:0:0:root:/root:/bin/sh' > $R/etc/passwd
 printf 'root:x:0:\nvideo:x:44:\ninput:x:105:\nrender:x:106:\n' > $R/etc/group
+if [ -n "${EXTRA_TREE:-}" ]; then cp -a "$EXTRA_TREE"/. $R/; fi   # systemd-udevd (see run.sh)
 cp $(dirname "$0")/init $R/init; chmod +x $R/init
 (cd $R && find . | cpio -o -H newc --quiet | gzip -1) > $OUT
 echo "initrd $OUT $(du -h $OUT | cut -f1) (unpacked $(du -sh $R | cut -f1))"

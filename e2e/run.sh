@@ -51,9 +51,28 @@ open(k + '/vmlinux', 'wb').write(lzma.LZMADecompressor().decompress(d[d.find(b'\
 PY
 fi
 
+# 2b. systemd-udevd for the guest (Debian's udev package, extracted): real device hotplug for
+#     libinput and DRM. Without it the guest falls back to udev database stubs (no hotplug).
+UDEV_TREE=$CACHE/udev-tree
+if [ ! -x "$UDEV_TREE/bin/udevadm" ]; then
+  if (cd "$CACHE" && { ls udev_*.deb >/dev/null 2>&1 || apt-get download udev >/dev/null 2>&1; }); then
+    rm -rf "$CACHE/udev-x" "$UDEV_TREE"; mkdir -p "$CACHE/udev-x" "$UDEV_TREE"/{bin,lib/systemd,lib/udev/rules.d,etc/udev}
+    dpkg-deb -x "$CACHE"/udev_*.deb "$CACHE/udev-x"
+    cp "$CACHE/udev-x/bin/udevadm" "$UDEV_TREE/bin/udevadm"; ln -sf /bin/udevadm "$UDEV_TREE/lib/systemd/systemd-udevd"
+    cp "$CACHE"/udev-x/lib/udev/rules.d/{50-udev-default,60-input-id,60-evdev,60-drm,70-touchpad}.rules "$UDEV_TREE/lib/udev/rules.d/"
+    cp /lib/udev/rules.d/*libinput* "$UDEV_TREE/lib/udev/rules.d/" 2>/dev/null || true
+    cp /lib/udev/libinput-* "$UDEV_TREE/lib/udev/" 2>/dev/null || true
+    ldd "$UDEV_TREE/bin/udevadm" | awk '/=> \//{print $3} /^\t\/[^ ]+ \(/{print $1}' | while read l; do
+      mkdir -p "$UDEV_TREE$(dirname $l)"; cp -L $l "$UDEV_TREE$l"; done
+  else
+    echo "e2e: note: cannot download Debian's udev package; input hotplug is not tested"
+  fi
+fi
+[ -x "$UDEV_TREE/bin/udevadm" ] && export EXTRA_TREE=$UDEV_TREE
+
 # 3. What runs in the guest: the test bundle (GuestE2ETests), the app, the uinput helper.
 cd "$ROOT"
-swift build --build-tests 2>&1 | grep -E "error|warning: unre|Compiling|Build complete" | tail -3
+swift build --build-tests > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; echo "e2e: FAIL (build)"; exit 1; }
 BIN=$(swift build --show-bin-path)
 gcc -O2 -Wall -static -o "$OUT/uitouch" "$E2E/src/uitouch.c"
 if [ -z "$MODES" ]; then

@@ -59,8 +59,7 @@ enum Bootstrap {
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        ResourceLocator.isDirectory(path)
     }
 }
 

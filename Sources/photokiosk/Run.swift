@@ -45,6 +45,12 @@ struct Run: ParsableCommand {
                                   mapping: opened.mapping, logger: logger) { [weak app] event in app?.handle(event) }
         try input?.attach(to: loop)
         defer { input?.close() }
+        // A different screen plugged in: touches map onto the new size.
+        let relayout = app.host.onResize
+        app.host.onResize = { [weak input] size in
+            relayout?(size)
+            input?.mapping = ScreenMapping(logicalSize: size, rotation: displayOptions.rotation)
+        }
         try app.run()
     }
 }

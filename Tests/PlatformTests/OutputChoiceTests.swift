@@ -54,3 +54,36 @@ struct OutputChoiceTests {
         #expect(OutputChoice.crtc(for: c, encoders: encoders, crtcIDs: crtcs, taken: [52]) == 50)
     }
 }
+
+@Suite("Hotplug decisions")
+struct ScreenChangeTests {
+    let big = ModeInfo(name: "1920x1080", width: 1920, height: 1080, refresh: 60, isPreferred: true)
+    let small = ModeInfo(name: "1280x800", width: 1280, height: 800, refresh: 60, isPreferred: true)
+
+    func hdmi(connected: Bool, modes: [ModeInfo]) -> [ConnectorInfo] {
+        [ConnectorInfo(id: 5, name: "HDMI-A-1", isConnected: connected, modes: modes)]
+    }
+
+    @Test func waitingForAScreenUntilOneIsPluggedIn() {
+        #expect(OutputChoice.change(current: nil, connectors: hdmi(connected: false, modes: []),
+                                    connectorName: nil, mode: nil) == .keepWaiting)
+        #expect(OutputChoice.change(current: nil, connectors: hdmi(connected: true, modes: [big]),
+                                    connectorName: nil, mode: nil) == .connect)
+        #expect(OutputChoice.change(current: nil, connectors: hdmi(connected: true, modes: [big]),
+                                    connectorName: "DP-1", mode: nil) == .keepWaiting)
+    }
+
+    @Test func unplugReplugAndADifferentMonitor() {
+        let driving = (connectorID: UInt32(5), width: 1920, height: 1080)
+        #expect(OutputChoice.change(current: driving, connectors: hdmi(connected: true, modes: [big, small]),
+                                    connectorName: nil, mode: nil) == .keep)
+        #expect(OutputChoice.change(current: driving, connectors: hdmi(connected: false, modes: []),
+                                    connectorName: nil, mode: nil) == .disconnected)
+        #expect(OutputChoice.change(current: driving, connectors: [], connectorName: nil, mode: nil) == .disconnected)
+        #expect(OutputChoice.change(current: driving, connectors: hdmi(connected: true, modes: [small]),
+                                    connectorName: nil, mode: nil) == .remodeset)
+        // A requested mode the new monitor lacks: treat as gone rather than guess.
+        #expect(OutputChoice.change(current: driving, connectors: hdmi(connected: true, modes: [small]),
+                                    connectorName: nil, mode: ModeRequest(width: 1920, height: 1080)) == .disconnected)
+    }
+}

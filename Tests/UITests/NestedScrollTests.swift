@@ -33,6 +33,22 @@ import Graphics
         #expect(page.contentOffset.y == 0)
     }
 
+    @Test func zoomedPageAtItsEdgeLetsThePagerTakeTheSwipe() {
+        let (h, pager, page) = makeScene()
+        page.contentSize = Size(width: 800, height: 800)   // zoomed-in photo, at its left edge
+        // Towards the edge it already touches: the pager goes back a page.
+        h.drag(from: Point(x: 100, y: 200), to: Point(x: 250, y: 205), duration: 0.15)
+        h.runUntilIdle()
+        #expect(pager.contentOffset.x == 0)
+        #expect(page.contentOffset.x == 0)
+        // Away from the edge: the photo scrolls, the pager stays.
+        pager.contentOffset.x = 400
+        h.drag(from: Point(x: 300, y: 200), to: Point(x: 200, y: 205), duration: 0.15)
+        h.runUntilIdle()
+        #expect(pager.contentOffset.x == 400)
+        #expect(page.contentOffset.x > 90)
+    }
+
     @Test func scrollingAnInnerViewDamagesOnlyItsArea() {
         let h = Harness()
         let scroll = ScrollView(frame: Rect(x: 100, y: 100, width: 100, height: 100))

@@ -50,6 +50,14 @@ import Graphics
         #expect(band.distance(forOvershoot: 1e9) < 400)
     }
 
+    @Test func overshootInvertsDistance() {
+        let band = RubberBand(dimension: 400)
+        for x in [-300.0, -20, 0, 0.5, 80, 1000] {
+            #expect(close(band.overshoot(forDistance: band.distance(forOvershoot: x)), x, 1e-6))
+        }
+        #expect(close(band.unclamp(band.clamp(-70, to: 0...100), from: 0...100), -70, 1e-9))
+    }
+
     @Test func clampKeepsInsideValues() {
         let band = RubberBand(dimension: 300)
         #expect(band.clamp(50, to: 0...100) == 50)

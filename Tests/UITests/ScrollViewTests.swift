@@ -77,6 +77,29 @@ final class DelegateLog: ScrollViewDelegate {
         #expect(Double(offsets.count) * Harness.frame < 1.0)
     }
 
+    @Test func catchingABounceContinuesWithoutAJump() {
+        let (h, scroll) = makeScroll(content: Size(width: 400, height: 1000))
+        h.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 210), duration: 11 * Harness.frame, lift: false)
+        h.run(for: 0.2)
+        h.touch(.ended, Point(x: 200, y: 210))
+        h.run(for: 3 * Harness.frame)
+        let caught = scroll.contentOffset.y
+        #expect(caught < -10)
+        // Catch it and pull further down: it must go further out, smoothly.
+        h.touch(.began, Point(x: 200, y: 100))
+        #expect(scroll.contentOffset.y == caught)
+        var previous = caught
+        for i in 1...4 {
+            h.advance(by: Harness.frame)
+            h.touch(.moved, Point(x: 200, y: 100 + Double(i) * 5))
+            #expect(scroll.contentOffset.y <= previous)
+            #expect(previous - scroll.contentOffset.y < 5)
+            previous = scroll.contentOffset.y
+        }
+        #expect(scroll.contentOffset.y < caught)
+        h.touch(.ended, Point(x: 200, y: 120))
+    }
+
     @Test func flingIntoTheEdgeBouncesBackWithoutOvershoot() {
         let (h, scroll) = makeScroll(content: Size(width: 400, height: 1000))
         scroll.contentOffset = Point(x: 0, y: 500)

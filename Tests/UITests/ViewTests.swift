@@ -86,6 +86,29 @@ import Graphics
         #expect(v.layouts == 3)
     }
 
+    @Test func deepLayoutRequestsReachTheWindow() {
+        final class Counting: View {
+            var layouts = 0
+            override func layoutSubviews() { layouts += 1 }
+        }
+        let window = Window(size: Size(width: 100, height: 100), clock: ManualClock())
+        let a = Counting(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        let b = Counting(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        let c = Counting(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(a)
+        a.addSubview(b)
+        b.addSubview(c)
+        window.layoutIfNeeded()
+        #expect([a.layouts, b.layouts, c.layouts] == [1, 1, 1])
+        window.render(into: Canvas(target: Bitmap(width: 100, height: 100)))
+        #expect(!window.needsDisplay)
+        #expect(!window.subtreeNeedsLayout)
+        c.bounds.origin = Point(x: 1, y: 0)
+        #expect(window.subtreeNeedsLayout && a.descendantNeedsLayout && !a.needsLayout)
+        window.layoutIfNeeded()
+        #expect([a.layouts, b.layouts, c.layouts] == [1, 1, 2])
+    }
+
     @Test func keysGoToTheFirstResponderThenUp() {
         final class KeyView: View {
             var keys: [KeyEvent] = []
@@ -101,7 +124,8 @@ import Graphics
         window.addSubview(outer)
         outer.addSubview(inner)
         outer.accepts = [.left]
-        window.firstResponder = inner
+        #expect(inner.becomeFirstResponder())
+        #expect(inner.isFirstResponder)
         #expect(window.dispatch(key: .left))
         #expect(inner.keys == [.left] && outer.keys == [.left])
         #expect(!window.dispatch(key: .enter))

@@ -3,6 +3,11 @@
 // Prints "@@UINPUT /dev/input/eventN" once the device exists, then reads lines from FIFO:
 //   swipe X0 Y0 X1 Y1 STEPS     one finger from (X0,Y0) to (X1,Y1), 16 ms per step
 //   tap X Y                     down, 60 ms, up
+//   key CODE 1|0                press/release a Linux key code   (on a second device: a
+//   rel DX DY                   relative mouse motion             mouse + keyboard, printed
+//   button 1|0                  left button                       as "@@UINPUT2 node")
+//   sleep MS
+//   plug | unplug               create / destroy a third touchscreen (hotplug)
 //   quit
 // Coordinates are device units (0..max); libinput scales them to the screen.
 #include <stdio.h>
@@ -13,12 +18,37 @@
 #include <dirent.h>
 #include <linux/uinput.h>
 
-static int fd;
+static int fd, fd2, fd3 = -1;
 static int tracking = 1;
 
-static void emit(int type, int code, int val) {
+static void emit_to(int to, int type, int code, int val) {
     struct input_event ie = { .type = type, .code = code, .value = val };
-    if (write(fd, &ie, sizeof ie) != sizeof ie) perror("uinput write");
+    if (write(to, &ie, sizeof ie) != sizeof ie) perror("uinput write");
+}
+static void emit(int type, int code, int val) { emit_to(fd, type, code, val); }
+
+static void node_of(int dev, char *node, size_t n) {
+    char sys[64] = "", path[160];
+    ioctl(dev, UI_GET_SYSNAME(sizeof sys), sys);
+    snprintf(path, sizeof path, "/sys/devices/virtual/input/%s", sys);
+    DIR *d = opendir(path); struct dirent *e;
+    snprintf(node, n, "?");
+    while (d && (e = readdir(d))) if (!strncmp(e->d_name, "event", 5)) snprintf(node, n, "/dev/input/%.50s", e->d_name);
+    if (d) closedir(d);
+}
+
+// A mouse with a keyboard's keys: the kiosk's keys and the mouse-as-finger path.
+static int make_mouse_keyboard(void) {
+    int d = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
+    if (d < 0) { perror("/dev/uinput"); return -1; }
+    ioctl(d, UI_SET_EVBIT, EV_KEY); ioctl(d, UI_SET_EVBIT, EV_REL);
+    ioctl(d, UI_SET_RELBIT, REL_X); ioctl(d, UI_SET_RELBIT, REL_Y);
+    ioctl(d, UI_SET_KEYBIT, BTN_LEFT); ioctl(d, UI_SET_KEYBIT, BTN_RIGHT);
+    for (int k = KEY_ESC; k <= KEY_DOWN; k++) ioctl(d, UI_SET_KEYBIT, k);
+    struct uinput_setup us = { .id = { .bustype = BUS_VIRTUAL, .vendor = 0x1234, .product = 0x567a, .version = 1 } };
+    strcpy(us.name, "photokiosk-e2e-mouse-keyboard");
+    if (ioctl(d, UI_DEV_SETUP, &us) || ioctl(d, UI_DEV_CREATE)) { perror("UI_DEV_SETUP/CREATE mouse"); return -1; }
+    return d;
 }
 static void absset(int code, int min, int max, int res) {
     struct uinput_abs_setup a = { .code = code, .absinfo = { .minimum = min, .maximum = max, .resolution = res } };
@@ -55,13 +85,11 @@ int main(int argc, char **argv) {
     struct uinput_setup us = { .id = { .bustype = BUS_VIRTUAL, .vendor = 0x1234, .product = 0x5679, .version = 1 } };
     strcpy(us.name, "photokiosk-e2e-touchscreen");
     if (ioctl(fd, UI_DEV_SETUP, &us) || ioctl(fd, UI_DEV_CREATE)) { perror("UI_DEV_SETUP/CREATE"); return 1; }
-    char sys[64] = "", path[160], node[64] = "?";
-    ioctl(fd, UI_GET_SYSNAME(sizeof sys), sys);
-    snprintf(path, sizeof path, "/sys/devices/virtual/input/%s", sys);
-    DIR *d = opendir(path); struct dirent *e;
-    while (d && (e = readdir(d))) if (!strncmp(e->d_name, "event", 5)) snprintf(node, sizeof node, "/dev/input/%.50s", e->d_name);
-    if (d) closedir(d);
-    printf("@@UINPUT %s\n", node); fflush(stdout);
+    char node[64];
+    node_of(fd, node, sizeof node);
+    printf("@@UINPUT %s\n", node);
+    if ((fd2 = make_mouse_keyboard()) >= 0) { node_of(fd2, node, sizeof node); printf("@@UINPUT2 %s\n", node); }
+    fflush(stdout);
 
     FILE *cmds = fopen(argv[1], "r");   // blocks until a writer opens the FIFO
     if (!cmds) { perror(argv[1]); return 1; }
@@ -79,11 +107,35 @@ int main(int argc, char **argv) {
             usleep(16000); up();
         } else if (sscanf(line, "tap %d %d", &x0, &y0) == 2) {
             down(x0, y0); usleep(60000); up();
+        } else if (sscanf(line, "key %d %d", &x0, &y0) == 2 && fd2 >= 0) {
+            emit_to(fd2, EV_KEY, x0, y0); emit_to(fd2, EV_SYN, SYN_REPORT, 0); usleep(10000);
+        } else if (sscanf(line, "rel %d %d", &x0, &y0) == 2 && fd2 >= 0) {
+            emit_to(fd2, EV_REL, REL_X, x0); emit_to(fd2, EV_REL, REL_Y, y0); emit_to(fd2, EV_SYN, SYN_REPORT, 0); usleep(10000);
+        } else if (sscanf(line, "button %d", &x0) == 1 && fd2 >= 0) {
+            emit_to(fd2, EV_KEY, BTN_LEFT, x0); emit_to(fd2, EV_SYN, SYN_REPORT, 0); usleep(10000);
+        } else if (!strncmp(line, "plug", 4) && fd3 < 0) {
+            fd3 = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
+            ioctl(fd3, UI_SET_EVBIT, EV_KEY); ioctl(fd3, UI_SET_KEYBIT, BTN_TOUCH); ioctl(fd3, UI_SET_EVBIT, EV_ABS);
+            for (unsigned i = 0; i < sizeof absbits / sizeof *absbits; i++) ioctl(fd3, UI_SET_ABSBIT, absbits[i]);
+            ioctl(fd3, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
+            int keep = fd; fd = fd3;
+            absset(ABS_X, 0, maxx, 16); absset(ABS_Y, 0, maxy, 16);
+            absset(ABS_MT_POSITION_X, 0, maxx, 16); absset(ABS_MT_POSITION_Y, 0, maxy, 16);
+            absset(ABS_MT_SLOT, 0, 9, 0); absset(ABS_MT_TRACKING_ID, 0, 65535, 0);
+            fd = keep;
+            struct uinput_setup hs = { .id = { .bustype = BUS_VIRTUAL, .vendor = 0x1234, .product = 0x567b, .version = 1 } };
+            strcpy(hs.name, "photokiosk-e2e-hotplug");
+            if (ioctl(fd3, UI_DEV_SETUP, &hs) || ioctl(fd3, UI_DEV_CREATE)) perror("hotplug create");
+        } else if (!strncmp(line, "unplug", 6) && fd3 >= 0) {
+            ioctl(fd3, UI_DEV_DESTROY); close(fd3); fd3 = -1;
+        } else if (sscanf(line, "sleep %d", &x0) == 1) {
+            usleep(x0 * 1000);
         } else if (!strncmp(line, "quit", 4)) {
             break;
         }
         printf("@@UITOUCH_DONE %s", line); fflush(stdout);
     }
     ioctl(fd, UI_DEV_DESTROY); close(fd);
+    if (fd2 >= 0) { ioctl(fd2, UI_DEV_DESTROY); close(fd2); }
     return 0;
 }

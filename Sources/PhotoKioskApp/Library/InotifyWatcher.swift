@@ -10,7 +10,8 @@ import Glibc
 /// theirs as they appear, and their photos are reported at once (files may have landed before
 /// the watch did). New photos are reported on IN_CLOSE_WRITE (complete, not half-copied), on
 /// IN_MOVED_TO, and on IN_CREATE only when they already have bytes (a hard link). A rename whose
-/// two halves arrive in one read becomes `.moved`, keeping the photo's identity.
+/// two halves arrive in one read becomes `.moved` (`.movedDirectory` for a folder), keeping the
+/// photos' identities.
 ///
 /// The app's event loop polls `fileDescriptor` for reading and calls `readChanges()` when it is
 /// readable (the descriptor is non-blocking). Not thread-safe: use it from the loop thread.
@@ -44,7 +45,7 @@ public final class InotifyWatcher {
         roots = resolved
         captureDate = scanner.captureDate
         logger = scanner.logger
-        _ = watchTree(roots)
+        _ = watchTree(roots, listingFiles: false)
     }
 
     deinit { close(fileDescriptor) }
@@ -56,6 +57,7 @@ public final class InotifyWatcher {
     public func readChanges() -> [LibraryChange] {
         var changes: [LibraryChange] = []
         var movedFrom: [UInt32: (path: RawPath, index: Int)] = [:]
+        var addedAt: [RawPath: Int] = [:]
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
         defer { buffer.deallocate() }
@@ -72,7 +74,8 @@ public final class InotifyWatcher {
                 let nameBytes = UnsafeRawBufferPointer(start: buffer + offset + 16, count: length)
                 let name = Array(nameBytes.prefix { $0 != 0 })
                 offset += 16 + length
-                handle(wd: wd, mask: mask, cookie: cookie, name: name, into: &changes, movedFrom: &movedFrom)
+                handle(wd: wd, mask: mask, cookie: cookie, name: name, into: &changes,
+                       movedFrom: &movedFrom, addedAt: &addedAt)
             }
         }
         return changes
@@ -80,7 +83,17 @@ public final class InotifyWatcher {
 
     private func handle(wd: Int32, mask: UInt32, cookie: UInt32, name: [UInt8],
                         into changes: inout [LibraryChange],
-                        movedFrom: inout [UInt32: (path: RawPath, index: Int)]) {
+                        movedFrom: inout [UInt32: (path: RawPath, index: Int)],
+                        addedAt: inout [RawPath: Int]) {
+        // IN_CREATE and IN_CLOSE_WRITE of one copy both find the finished file: report it once.
+        func add(_ file: ScannedFile) {
+            if let index = addedAt[file.path] {
+                changes[index] = .added(file)
+            } else {
+                addedAt[file.path] = changes.count
+                changes.append(.added(file))
+            }
+        }
         if mask & UInt32(IN_Q_OVERFLOW) != 0 { return changes.append(.rescanNeeded) }
         if mask & UInt32(IN_IGNORED) != 0 { return forget(wd) }
         guard let directory = directories[wd] else { return }
@@ -96,14 +109,20 @@ public final class InotifyWatcher {
         let path = directory.appending(name)
         if mask & UInt32(IN_ISDIR) != 0 {
             if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                changes += watchTree([path]).map { .added($0) }
+                if mask & UInt32(IN_MOVED_TO) != 0, let origin = movedFrom.removeValue(forKey: cookie) {
+                    changes[origin.index] = .movedDirectory(from: origin.path, to: path)
+                }
+                for file in watchTree([path]) { add(file) }
             } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+                addedAt = addedAt.filter { !$0.key.isInside(path) }
+                if mask & UInt32(IN_MOVED_FROM) != 0 { movedFrom[cookie] = (path, changes.count) }
                 changes.append(.removedDirectory(path))
                 forgetTree(path)
             }
             return
         }
         guard PhotoFileType(fileName: name) != nil else { return }
+        if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { addedAt[path] = nil }
         if mask & UInt32(IN_DELETE) != 0 {
             changes.append(.removed(path))
         } else if mask & UInt32(IN_MOVED_FROM) != 0 {
@@ -114,12 +133,12 @@ public final class InotifyWatcher {
             if let origin = movedFrom.removeValue(forKey: cookie) {
                 changes[origin.index] = .moved(from: origin.path, to: file)
             } else {
-                changes.append(.added(file))
+                add(file)
             }
         } else if mask & UInt32(IN_CLOSE_WRITE) != 0 {
-            if let file = photo(at: path, requireBytes: false) { changes.append(.added(file)) }
+            if let file = photo(at: path, requireBytes: false) { add(file) }
         } else if mask & UInt32(IN_CREATE) != 0 {
-            if let file = photo(at: path, requireBytes: true) { changes.append(.added(file)) }
+            if let file = photo(at: path, requireBytes: true) { add(file) }
         }
     }
 
@@ -133,8 +152,9 @@ public final class InotifyWatcher {
     }
 
     /// Adds watches to every directory under `starts` not watched yet; returns the photos found.
-    private func watchTree(_ starts: [RawPath]) -> [ScannedFile] {
+    private func watchTree(_ starts: [RawPath], listingFiles: Bool = true) -> [ScannedFile] {
         let walk = TreeWalk(roots: roots, captureDate: captureDate, logger: logger)
+        walk.listsFiles = listingFiles
         var found: [ScannedFile] = []
         walk.emit = { found.append($0) }
         walk.shouldEnter = { [self] directory, identity in

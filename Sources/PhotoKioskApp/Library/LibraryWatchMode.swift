@@ -44,6 +44,11 @@ public enum LibraryWatchMode: Sendable, Hashable {
         return best?.type
     }
 
+    /// `fileSystemType` for tests, which cannot see internals in release builds.
+    public static func fileSystemTypeForTesting(of path: RawPath, mountInfo: [UInt8]) -> String? {
+        fileSystemType(of: path, mountInfo: mountInfo)
+    }
+
     /// mountinfo writes space, tab, newline and backslash as \ooo.
     private static func unescapeOctal(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []

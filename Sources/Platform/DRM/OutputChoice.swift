@@ -135,3 +135,34 @@ public enum OutputChoice {
 private extension String {
     func matchesIgnoringCase(_ other: String) -> Bool { lowercased() == other.lowercased() }
 }
+
+/// What a hotplug event means for the screen being driven.
+public enum ScreenChange: Equatable, Sendable {
+    /// Same screen, same mode: nothing to do.
+    case keep
+    /// The driven screen was unplugged: stop drawing and wait.
+    case disconnected
+    /// The screen (or its preferred mode) changed size: set the mode again.
+    case remodeset
+    /// Nothing was driven and a usable screen is there now: set the mode.
+    case connect
+    /// Nothing was driven and still nothing usable.
+    case keepWaiting
+}
+
+extension OutputChoice {
+    /// Decides what a udev "drm" event changes. `current` is the connector and mode size now
+    /// driven (nil while waiting); `connectors` is a fresh probe.
+    public static func change(current: (connectorID: UInt32, width: Int, height: Int)?,
+                              connectors: [ConnectorInfo], connectorName: String?,
+                              mode request: ModeRequest?) -> ScreenChange {
+        guard let current else {
+            return connector(in: connectors, named: connectorName) == nil ? .keepWaiting : .connect
+        }
+        guard let now = connectors.first(where: { $0.id == current.connectorID }), now.isConnected else {
+            return .disconnected
+        }
+        guard let m = mode(in: now.modes, request: request) else { return .disconnected }
+        return m.width == current.width && m.height == current.height ? .keep : .remodeset
+    }
+}

@@ -150,6 +150,11 @@ public final class LibinputSource {
             let device = libinput_event_get_device(event)!
             let info = Self.info(device)
             devices[device] = info
+            // The mouse stands in for a finger: a left press must not wait 50 ms to see whether
+            // a right press follows (libinput's middle-button emulation on two-button mice).
+            if libinput_device_config_middle_emulation_is_available(device) != 0 {
+                _ = libinput_device_config_middle_emulation_set_enabled(device, LIBINPUT_CONFIG_MIDDLE_EMULATION_DISABLED)
+            }
             log.info("input device added: \(info.name) (\(info.node))")
             handler(.deviceAdded(info))
         case LIBINPUT_EVENT_DEVICE_REMOVED:

@@ -16,8 +16,31 @@ extension ScrollView {
         let moved = pan.touches.reduce(Point.zero) { $0 + ($1.location - $1.startLocation) }
         let horizontal = bouncesHorizontally || canScrollHorizontally
         let vertical = bouncesVertically || canScrollVertically
-        if abs(moved.x) >= abs(moved.y) { return horizontal }
-        return vertical
+        let isHorizontal = abs(moved.x) >= abs(moved.y)
+        guard isHorizontal ? horizontal : vertical else { return false }
+        // At the edge it is dragged towards, an inner view lets an enclosing scroll view that
+        // can move that way take the drag (a zoomed photo at its edge pages, as PhotoScroller).
+        if let outer = enclosingScrollView {
+            let lo = minimumContentOffset, hi = maximumContentOffset
+            if isHorizontal && outer.canScrollHorizontally {
+                let atEdge = moved.x > 0 ? contentOffset.x <= lo.x + 0.5 : contentOffset.x >= hi.x - 0.5
+                if atEdge { return false }
+            } else if !isHorizontal && outer.canScrollVertically {
+                let atEdge = moved.y > 0 ? contentOffset.y <= lo.y + 0.5 : contentOffset.y >= hi.y - 0.5
+                if atEdge { return false }
+            }
+        }
+        return true
+    }
+
+    /// The nearest scroll view this one is inside.
+    var enclosingScrollView: ScrollView? {
+        var view = superview
+        while let v = view {
+            if let scroll = v as? ScrollView { return scroll }
+            view = v.superview
+        }
+        return nil
     }
 
     func handlePan() {
@@ -27,7 +50,7 @@ extension ScrollView {
             stopMotion()
             isDragging = true
             zoomedDuringDrag = isZooming
-            dragStartOffset = contentOffset
+            dragStartOffset = unbandedOffset(contentOffset)
             showIndicators()
             delegate?.scrollViewWillBeginDragging(self)
         case .changed:
@@ -61,6 +84,16 @@ extension ScrollView {
         }
         return Point(x: axis(target.x, lo.x, hi.x, scrollable: canScrollHorizontally, bounce: bouncesHorizontally, viewport: bounds.width),
                      y: axis(target.y, lo.y, hi.y, scrollable: canScrollVertically, bounce: bouncesVertically, viewport: bounds.height))
+    }
+
+    /// The finger-driven target that `draggedOffset` shows as `offset` (past an edge, the
+    /// rubber band undone), so catching a bouncing view does not make it jump.
+    func unbandedOffset(_ offset: Point) -> Point {
+        let lo = minimumContentOffset, hi = maximumContentOffset
+        var raw = offset
+        if bouncesHorizontally { raw.x = RubberBand(dimension: bounds.width).unclamp(offset.x, from: lo.x...hi.x) }
+        if bouncesVertically { raw.y = RubberBand(dimension: bounds.height).unclamp(offset.y, from: lo.y...hi.y) }
+        return raw
     }
 
     /// Starts the motion after the fingers lift; false if the content is already at rest.

@@ -126,7 +126,7 @@ extension ScrollView {
 
     func handlePinch() {
         let pinch = pinchGestureRecognizer
-        guard let zoomView = viewForZooming else { return }
+        guard viewForZooming != nil else { return }
         let centroid = pinch.location(in: nil)
         let visiblePoint = convert(centroid, from: nil) - bounds.origin
         switch pinch.state {
@@ -136,7 +136,10 @@ extension ScrollView {
             zoomedDuringDrag = true
             zoomStartScale = zoomScale
             pinchStartScale = pinch.scale
-            pinchAnchor = zoomView.convert(centroid, from: nil)
+            // Measured from the unbanded offset, so a pinch that starts while the content is
+            // pulled past an edge does not jump on its first step.
+            let raw = unbandedOffset(contentOffset)
+            pinchAnchor = (raw + visiblePoint - zoomOrigin(scale: zoomScale)) * (1 / zoomScale)
             showIndicators()
             delegate?.scrollViewWillBeginZooming(self)
         case .changed:

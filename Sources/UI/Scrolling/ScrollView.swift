@@ -47,7 +47,8 @@ open class ScrollView: View {
     public var minimumZoomScale = 1.0
     public var maximumZoomScale = 1.0
     public var bouncesZoom = true
-    /// The content view that zooms (UIKit's viewForZooming(in:)); must be a subview.
+    /// The content view that zooms (UIKit's viewForZooming(in:)); must be a subview and keep
+    /// its bounds origin at zero. The scroll view sets its transform scale and position.
     public var viewForZooming: View? {
         didSet { if let zoomView = viewForZooming { applyZoomScale(zoomView.transform.scale) } }
     }
@@ -105,6 +106,7 @@ open class ScrollView: View {
         pinchGestureRecognizer.addAction { [weak self] _ in self?.handlePinch() }
     }
 
+    /// Keeps the zoom view centred; subclasses that lay out tiles call super.
     open override func layoutSubviews() {
         centerZoomView()
     }

@@ -63,6 +63,8 @@ open class View {
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     var needsLayout = true
+    /// Some view below needs layout; lets a layout pass skip clean subtrees.
+    var descendantNeedsLayout = false
 
     public init(frame: Rect = .zero) {
         position = frame.origin
@@ -188,6 +190,18 @@ open class View {
         return nil
     }
 
+    // MARK: Keys
+
+    /// Makes this view the first to get keys in its window; false if it is not in one.
+    @discardableResult
+    public func becomeFirstResponder() -> Bool {
+        guard let window else { return false }
+        window.firstResponder = self
+        return true
+    }
+
+    public var isFirstResponder: Bool { window?.firstResponder === self }
+
     // MARK: Gesture recognizers
 
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
@@ -206,6 +220,11 @@ open class View {
 
     public func setNeedsLayout() {
         needsLayout = true
+        var view = superview
+        while let v = view, !v.descendantNeedsLayout {
+            v.descendantNeedsLayout = true
+            view = v.superview
+        }
     }
 
     /// Lays out this view and then its subviews, where needed.
@@ -214,8 +233,13 @@ open class View {
             needsLayout = false
             layoutSubviews()
         }
+        guard descendantNeedsLayout else { return }
+        descendantNeedsLayout = false
         for subview in subviews { subview.layoutIfNeeded() }
     }
+
+    /// Whether this view or one below it waits for layout.
+    var subtreeNeedsLayout: Bool { needsLayout || descendantNeedsLayout }
 
     // MARK: Display
 

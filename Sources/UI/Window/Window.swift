@@ -90,11 +90,7 @@ public final class Window: View {
     public var pendingDamage: [PixelRect] { damage.rects }
 
     /// True when a render would draw something (damage or pending layout).
-    public var needsDisplay: Bool { !damage.isEmpty || subtreeNeedsLayout(self) }
-
-    private func subtreeNeedsLayout(_ view: View) -> Bool {
-        view.needsLayout || view.subviews.contains { subtreeNeedsLayout($0) }
-    }
+    public var needsDisplay: Bool { !damage.isEmpty || subtreeNeedsLayout }
 
     func addDamage(_ rect: Rect) {
         damage.add(PixelRect(covering: rect))
