@@ -85,12 +85,10 @@ public final class PyramidBuilder {
     public static func build(from source: inout some RowSource, directory: String, name: String,
                              options: Options = Options(), progress: Progress? = nil) throws(ImagingError) -> DeepZoomDescriptor {
         let builder = try PyramidBuilder(width: source.width, height: source.height, directory: directory, name: name, options: options)
-        let band = Bitmap(width: source.width, height: options.tileSize)
         var done = 0
         while done < source.height {
-            let rows = try source.readRows(into: band)
+            let rows = try builder.readTopLevelRows(from: &source)
             guard rows > 0 else { break }
-            try builder.append(band, rows: rows)
             done += rows
             progress?(done, source.height)
         }
@@ -117,6 +115,19 @@ public final class PyramidBuilder {
     /// Adds the next `rows` rows (of the full level) from the top of `bitmap`.
     public func append(_ bitmap: Bitmap, rows: Int) throws(ImagingError) {
         try append(bitmap, rows: rows, toLevel: 0)
+    }
+
+    /// Reads the next rows straight into the full level's band (no second full-width buffer).
+    private func readTopLevelRows(from source: inout some RowSource) throws(ImagingError) -> Int {
+        let level = levels[0]
+        let free = Bitmap(wrapping: level.band.row(level.filled), width: level.width,
+                          height: min(options.tileSize - level.filled, level.height - level.received), stride: level.band.stride)
+        guard free.height > 0 else { return 0 }
+        let rows = try source.readRows(into: free)
+        level.filled += rows
+        level.received += rows
+        if rows > 0, level.filled == options.tileSize || level.received == level.height { try flush(0) }
+        return rows
     }
 
     /// Writes what is left and the descriptor.
