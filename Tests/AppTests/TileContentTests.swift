@@ -109,3 +109,32 @@ import Widgets
         #expect(again.service.source is DeepZoomTileSource)
     }
 }
+
+@Suite struct TiledPhotoAttachmentTests {
+    @Test func attachingCoversThePageAndLendsItsZoomGestures() throws {
+        var template = Array("/tmp/pk-attach-XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let path = folder + "/big.jpg"
+        let photo = Bitmap(width: 1800, height: 1200)
+        Canvas(target: photo).clear(Color(rgb: 0x3366CC))
+        try FileReader.write(try JPEGEncoder.encode(photo), to: path)
+        let loop = try EventLoop(signals: [])
+        let window = Window(size: Size(width: 400, height: 300), clock: ManualClock(now: 1))
+        let page = ScrollView(frame: window.bounds)
+        window.addSubview(page)
+        let content = try TiledPhotoContent(path: path, cache: ImageCache(budget: 16 << 20), pyramids: nil,
+                                            logger: .init(label: "test"),
+                                            deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) })
+        let attachment = TiledPhotoAttachment(content: content, over: page, disabling: [page.pinchGestureRecognizer])
+        #expect(content.view.superview === page)
+        #expect(content.view.frame == page.bounds)
+        #expect(!page.pinchGestureRecognizer.isEnabled)
+        window.layoutIfNeeded()
+        #expect(abs(content.view.effectiveScale - 400.0 / 1800) < 1e-9)   // 1800x1200 fitted in 400x300
+        // A touch on the page lands in the tiled view.
+        #expect(window.hitTest(Point(x: 200, y: 150))?.isDescendant(of: content.view) == true)
+        attachment.detach()
+        #expect(content.view.superview == nil)
+        #expect(page.pinchGestureRecognizer.isEnabled)
+    }
+}
