@@ -236,6 +236,33 @@ import Widgets
         #expect(view.scrollView.zoomScale > 0.5 && view.scrollView.zoomScale <= 1)
         #expect(view.displayedResolution == view.resolution)
     }
+
+    @Test func wantedTilesFollowTheViewAndPutVisibleOnesFirst() {
+        let (window, view, provider) = makeEmpty(width: 8000, height: 6000)
+        view.zoom(toScale: 1, centeredAt: Point(x: 1000, y: 1000), animated: false)
+        window.layoutIfNeeded()
+        let visible = view.liveTileIDs
+        #expect(visible.allSatisfy { $0.resolution == 0 })
+        // Every visible tile is wanted, ahead of the parents that stand in for them.
+        let worstVisible = visible.map { provider.wanted[$0]! }.max()!
+        let parents = provider.wanted.filter { $0.key.resolution == -1 }
+        #expect(!parents.isEmpty && parents.values.allSatisfy { $0 > worstVisible })
+        // Panning far away: the old tiles are no longer wanted (their loads may be dropped).
+        view.scrollView.contentOffset = Point(x: 5000, y: 4000)
+        window.layoutIfNeeded()
+        #expect(visible.allSatisfy { provider.wanted[$0] == nil })
+        #expect(view.liveTileIDs.isDisjoint(with: visible))
+    }
+
+    @Test func resizingAtFitStaysAtFit() {
+        let (window, view, _) = makeEmpty(width: 8000, height: 6000)
+        #expect(abs(view.effectiveScale - 512.0 / 8000) < 1e-12)
+        window.frame = Rect(x: 0, y: 0, width: 300, height: 600)
+        view.frame = window.bounds
+        window.layoutIfNeeded()
+        #expect(abs(view.effectiveScale - 300.0 / 8000) < 1e-12)
+        #expect(view.liveTileCount <= TileGrid.liveTileBound(viewport: Size(width: 300, height: 600), tileSize: 256))
+    }
 }
 
 func pow2(_ n: Int) -> Double { ResolutionSnapper.power(n) }
