@@ -138,3 +138,72 @@ import Widgets
         #expect(page.pinchGestureRecognizer.isEnabled)
     }
 }
+
+@Suite struct TiledDeepZoomOverlapTests {
+    /// A pyramid laid out as libvips dzsave writes it (254-pixel tiles, overlap 1), every level,
+    /// shown through the service and the tiled view at 1:1: the screen is the photo, pixel for
+    /// pixel, across tile seams.
+    @Test func overlappingTilesRenderSeamlessly() throws {
+        var template = Array("/tmp/pk-overlap-XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let width = 900, height = 700
+        let original = Bitmap(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                original.setPixel(x: x, y: y, Color(red: UInt8(x * 255 / width), green: UInt8(y * 255 / height),
+                                                    blue: UInt8((x ^ y) & 0xFF)).pixel)
+            }
+        }
+        let layout = DeepZoomLayout(width: width, height: height, tileSize: 254, overlap: 1)
+        mkdir(folder + "/p_files", 0o755)
+        for level in 0...layout.maxLevel {
+            let size = layout.levelSize(level)
+            let image = Bitmap(width: size.width, height: size.height)
+            Canvas(target: image).draw(original, in: Rect(x: 0, y: 0, width: size.width, height: size.height), quality: .good)
+            mkdir(folder + "/p_files/\(level)", 0o755)
+            let count = layout.tileCount(level)
+            for c in 0..<count.columns {
+                for r in 0..<count.rows {
+                    let s = layout.storedRect(level: level, column: c, row: r)
+                    let tile = Bitmap(width: s.width, height: s.height)
+                    Canvas(target: tile).draw(image, from: Rect(x: s.x, y: s.y, width: s.width, height: s.height),
+                                              in: Rect(x: 0, y: 0, width: s.width, height: s.height))
+                    try FileReader.write(try PNGEncoder.encode(tile), to: folder + "/p_files/\(level)/\(c)_\(r).png")
+                }
+            }
+        }
+        try FileReader.write(Array("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Image xmlns="http://schemas.microsoft.com/deepzoom/2008" Format="png" Overlap="1" TileSize="254">
+          <Size Width="\(width)" Height="\(height)"/>
+        </Image>
+        """.utf8), to: folder + "/p.dzi")
+
+        let loop = try EventLoop(signals: [])
+        let service = TileService(source: try DeepZoomTileSource(descriptorPath: folder + "/p.dzi"),
+                                  cache: ImageCache(budget: 16 << 20), logger: .init(label: "test"),
+                                  deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) })
+        let window = Window(size: Size(width: 500, height: 400), clock: ManualClock(now: 1))
+        let view = TiledImageView(frame: window.bounds)
+        window.addSubview(view)
+        view.provider = service
+        view.zoom(toScale: 1, centeredAt: Point(x: 504, y: 508), animated: false)   // seams at 254 and 508
+        let end = loop.now + 20
+        while loop.now < end && !(service.pendingLoads == 0 && view.missingTileCount == 0) {
+            window.layoutIfNeeded()
+            _ = try loop.runOnce(timeout: 0.01)
+        }
+        #expect(view.missingTileCount == 0)
+        let screen = Bitmap(width: 500, height: 400)
+        window.render(into: Canvas(target: screen))
+        let origin = view.imagePoint(at: .zero)
+        #expect(origin == Point(x: 254, y: 300))   // the bottom edge limits the offset
+        var mismatches = 0
+        for y in 0..<400 {
+            for x in 0..<500 where screen.pixel(x: x, y: y) & 0xFFFFFF != original.pixel(x: 254 + x, y: 300 + y) & 0xFFFFFF {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
+    }
+}
