@@ -83,6 +83,7 @@ struct TilesBenchmark {
     func run(around point: Point) throws {
         var frameTimes: [Double] = []
         var mostTiles = 0
+        var visited: [String] = []
         let bound = TileGrid.liveTileBound(viewport: view.bounds.size, tileSize: service.tileSize)
         func animate(_ step: () -> Void) throws {
             step()
@@ -99,11 +100,37 @@ struct TilesBenchmark {
                 mostTiles = max(mostTiles, view.liveTileCount)
             }
         }
+        /// Two fingers around the centre going from `d0` to `d1` apart over `frames` frames.
+        func pinch(from d0: Double, to d1: Double, frames: Int) throws {
+            let c = Point(x: view.bounds.midX, y: view.bounds.midY)
+            func fingers(_ d: Double, _ phase: UI.TouchPhase) -> [TouchEvent] {
+                [TouchEvent(slot: 0, phase: phase, location: c - Point(x: d / 2, y: 0), timestamp: host.loop.now),
+                 TouchEvent(slot: 1, phase: phase, location: c + Point(x: d / 2, y: 0), timestamp: host.loop.now)]
+            }
+            host.window.dispatch(fingers(d0, UI.TouchPhase.began))
+            for i in 1...frames {
+                _ = try host.loop.runOnce(timeout: 1.0 / 60)
+                let d = d0 + (d1 - d0) * Double(i) / Double(frames)
+                host.window.dispatch(fingers(d, UI.TouchPhase.moved))
+                let before = host.framesPresented
+                let t0 = host.loop.now
+                host.pump()
+                if host.framesPresented > before { frameTimes.append(host.loop.now - t0) }
+                mostTiles = max(mostTiles, view.liveTileCount)
+            }
+            try animate { host.window.dispatch(fingers(d1, UI.TouchPhase.ended)) }
+            visited.append("pinch→\(String(format3: view.effectiveScale))")
+        }
         let start = host.loop.now
         try animate {}
+        // Pinches: out of fit by 8x in two steps, then back in.
+        try pinch(from: 100, to: 500, frames: 30)
+        try pinch(from: 100, to: 400, frames: 30)
+        try pinch(from: 500, to: 100, frames: 30)
         var p = point
         for scale in [0.1, 0.5, 1.0, 4.0] {
             try animate { view.zoom(toScale: scale, centeredAt: p, animated: true) }
+            visited.append("zoom→\(String(format3: view.effectiveScale))")
             for shift in [Point(x: 600, y: 0), Point(x: 0, y: 500), Point(x: -600, y: -500)] {
                 let offset = view.scrollView.clampedOffset(view.scrollView.contentOffset + shift)
                 try animate { view.scrollView.setContentOffset(offset, animated: true) }
@@ -117,6 +144,7 @@ struct TilesBenchmark {
         print("""
         tiles benchmark (\(Int(view.bounds.width))x\(Int(view.bounds.height)), \(Int(service.imageSize.width))x\(Int(service.imageSize.height)) image):
           run \(String(format1: host.loop.now - start)) s, \(frameTimes.count) frames drawn
+          scales (screen px per image px, fit \(String(format3: view.fitScale))): \(visited.joined(separator: " "))
           frame render+present ms: mean \(ms(mean)), median \(ms(sorted.isEmpty ? 0 : sorted[sorted.count / 2])), \
         p95 \(ms(sorted.isEmpty ? 0 : sorted[sorted.count * 95 / 100])), max \(ms(sorted.last ?? 0))
           most live tiles \(mostTiles) (bound \(bound)); tile decodes \(service.statistics.decodesStarted), \
@@ -142,5 +170,14 @@ struct TilesBenchmark {
             return line.dropFirst(field.count + 1).split(separator: " ").joined(separator: " ")
         }
         return "?"
+    }
+}
+
+extension String {
+    /// Three decimals, without Foundation.
+    init(format3 value: Double) {
+        let thousandths = Int((value * 1000).rounded())
+        let fraction = String(abs(thousandths % 1000))
+        self = "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }
