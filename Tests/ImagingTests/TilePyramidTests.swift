@@ -261,3 +261,35 @@ private func meanDifference(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) ->
         #expect(abs(Int(c.red) - Int(o.red)) < 12 && abs(Int(c.green) - Int(o.green)) < 12)
     }
 }
+
+@Suite struct TilePyramidCachePruningTests {
+    @Test func pruningDropsTheOldestPyramidsButNotTheOneInUse() throws {
+        let folder = temporaryFolder()
+        let cache = PyramidCache(directory: folder + "/cache")
+        var descriptors: [String] = []
+        for i in 0..<3 {
+            let path = folder + "/p\(i).jpg"
+            try FileReader.write(try Fixtures.jpeg(Fixtures.scene(width: 600, height: 400)), to: path)
+            let built = try cache.build(for: path)
+            var times = [timespec(tv_sec: 1_000_000 + i * 100, tv_nsec: 0), timespec(tv_sec: 1_000_000 + i * 100, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, built, &times, 0) == 0)
+            descriptors.append(built)
+        }
+        let entries = cache.entries()
+        #expect(entries.count == 3)
+        #expect(entries.map { $0.folder + "/image.dzi" } == descriptors)
+        let each = entries[0].bytes
+        #expect(each > 10_000)
+        // Room for about two: the oldest goes unless it is in use, then the next oldest.
+        cache.touch(descriptors[0])
+        let freed = cache.prune(toBytes: entries.reduce(0) { $0 + $1.bytes } - 1, keeping: nil)
+        #expect(freed > 0)
+        #expect(fileExists(descriptors[0]))       // touched: now the newest
+        #expect(!fileExists(descriptors[1]))
+        #expect(fileExists(descriptors[2]))
+        cache.prune(toBytes: 0, keeping: descriptors[2])
+        #expect(!fileExists(descriptors[0]))
+        #expect(fileExists(descriptors[2]))
+        #expect(cache.entries().count == 1)
+    }
+}

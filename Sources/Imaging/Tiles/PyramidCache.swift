@@ -9,10 +9,13 @@ import Glibc
 public struct PyramidCache: Sendable {
     public let directory: String
     public let options: PyramidBuilder.Options
+    /// After each build the least recently used pyramids are deleted down to this many bytes.
+    public let maxBytes: Int
 
-    public init(directory: String, options: PyramidBuilder.Options = .init()) {
+    public init(directory: String, options: PyramidBuilder.Options = .init(), maxBytes: Int = 2 << 30) {
         self.directory = directory
         self.options = options
+        self.maxBytes = maxBytes
     }
 
     /// Where the pyramid of the file at `path` (as it is now) lives; nil when it cannot be stat'ed.
@@ -45,8 +48,11 @@ public struct PyramidCache: Sendable {
                                      decodeOptions: decodeOptions, progress: progress)
         if rename(temporary, folder) != 0 {
             // Another process built it meanwhile: keep theirs.
-            if existing(for: path) == nil { throw FileReader.error(errno, folder) }
+            let failure = errno
+            Self.removeTree(temporary)
+            if existing(for: path) == nil { throw FileReader.error(failure, folder) }
         }
+        prune(toBytes: maxBytes, keeping: descriptor)
         return descriptor
     }
 

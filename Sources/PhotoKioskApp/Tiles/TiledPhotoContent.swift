@@ -53,6 +53,7 @@ public final class TiledPhotoContent {
         if let cached = pyramids?.existing(for: path), let dzi = try? DeepZoomTileSource(descriptorPath: cached) {
             source = dzi
             isPyramidReady = true
+            pyramids?.touch(cached)   // recently viewed: kept longest when the cache prunes
         } else {
             source = try OnTheFlyTileSource(path: path, tileSize: pyramids?.options.tileSize ?? 256)
         }
