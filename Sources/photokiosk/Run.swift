@@ -29,7 +29,8 @@ struct Run: ParsableCommand {
         logger.info("screen: \(opened.display.name); photos: \(folders.joined(separator: ", "))")
 
         let app = KioskApp(config: config, folders: folders, display: opened.display, loop: loop,
-                           thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config), logger: logger)
+                           thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config),
+                           stateDirectory: Bootstrap.stateDirectory(config: config), logger: logger)
         try app.start()
 
         if let headless = opened.display as? HeadlessDisplay {
