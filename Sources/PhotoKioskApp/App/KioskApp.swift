@@ -43,12 +43,14 @@ public final class KioskApp {
     ///   - thumbnailCacheDirectory: where thumbnails are cached on disk; nil disables it.
     ///   - stateDirectory: where the custom photo order is kept (`KioskPaths.stateDirectory`);
     ///     nil keeps it for this run only.
+    ///   - clock: the UI's clock; nil is the loop's (a fast replay passes a ManualClock).
     public init(config: KioskConfig, folders: [String], display: any Display, loop: EventLoop,
-                thumbnailCacheDirectory: String?, stateDirectory: String? = nil, logger: Logger) {
+                thumbnailCacheDirectory: String?, stateDirectory: String? = nil, logger: Logger,
+                clock: (any Clock)? = nil) {
         self.config = config
         self.loop = loop
         self.logger = logger
-        host = ScreenHost(display: display, loop: loop, logger: logger)
+        host = ScreenHost(display: display, loop: loop, logger: logger, clock: clock)
         host.allowsQuit = !config.kiosk
         let photos = PhotoList(order: config.library.sort == .date ? .dateTaken : .name)
         self.photos = photos
