@@ -65,6 +65,30 @@ import Widgets
         #expect(service.statistics.decodesStarted > 0)
     }
 
+    /// Tiles on screen that do not fit the cache's budget are held by the service: everything
+    /// shows, and nothing is decoded over and over.
+    @Test func aBudgetSmallerThanTheScreenStillShowsEveryTileOnce() throws {
+        let loop = try EventLoop(signals: [])
+        let cache = ImageCache(budget: 600 << 10)   // about two tiles
+        let service = TileService(source: ProceduralTileSource(width: 20000, height: 20000), cache: cache,
+                                  logger: .init(label: "test"),
+                                  deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) })
+        let window = Window(size: Size(width: 512, height: 512), clock: ManualClock(now: 1))
+        let view = TiledImageView(frame: window.bounds)
+        window.addSubview(view)
+        view.provider = service
+        view.zoom(toScale: 1, centeredAt: Point(x: 9000, y: 9000), animated: false)
+        #expect(try run(loop, window) { service.pendingLoads == 0 && view.missingTileCount == 0 })
+        let decodes = service.statistics.decodesStarted
+        #expect(decodes <= view.liveTileCount + 12)
+        for _ in 0..<20 {
+            window.layoutIfNeeded()
+            _ = try loop.runOnce(timeout: 0.005)
+        }
+        #expect(service.statistics.decodesStarted == decodes)
+        #expect(cache.totalBytes <= cache.budget)
+    }
+
     @Test func bigPhotoShowsAtOnceThenSwitchesToItsCachedPyramid() throws {
         let folder = temporaryFolder()
         let path = folder + "/big.jpg"

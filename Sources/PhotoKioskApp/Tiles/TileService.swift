@@ -5,9 +5,12 @@ import Widgets
 
 /// Serves a `TiledImageView` the tiles of one `TileSource`: from the shared memory cache when
 /// there, otherwise loaded on worker threads (an `ImageLoader` of its own, most urgent first,
-/// dropped when no longer wanted) with results handed back on the event loop. Wanted tiles are
-/// pinned in the cache, so what is on screen is never evicted; the rest ages out under the
-/// cache's byte budget. Runs on the event loop thread.
+/// dropped when no longer wanted) with results handed back on the event loop. Tiles on screen
+/// are pinned in the cache, so they are never evicted; stand-ins (coarser tiles) and tiles
+/// scrolled away age out under the cache's byte budget. A tile on screen that the cache refused
+/// (pinned tiles already fill the budget) is held here while it is wanted, so a small budget
+/// costs memory beyond it (at most the live-tile bound), never a reload loop. Runs on the event
+/// loop thread.
 public final class TileService: TiledImageProvider {
     public private(set) var source: any TileSource
     public var onTileLoaded: ((TileID) -> Void)?
@@ -19,6 +22,7 @@ public final class TileService: TiledImageProvider {
     private var tickets: [ImageKey: (id: TileID, ticket: LoadTicket)] = [:]
     private var pinned: Set<ImageKey> = []
     private var failed: Set<ImageKey> = []
+    private var held: [ImageKey: Bitmap] = [:]
     private var wanted: [TileID: Double] = [:]
     /// The source replaced by `replaceSource`: its cached tiles stand in until the new ones load.
     private var previous: (any TileSource)?
@@ -58,7 +62,7 @@ public final class TileService: TiledImageProvider {
     }
 
     private func image(_ id: TileID, from source: any TileSource) -> TileImage? {
-        guard let key = key(id, source), let bitmap = cache.bitmap(for: key) else { return nil }
+        guard let key = key(id, source), let bitmap = held[key] ?? cache.bitmap(for: key) else { return nil }
         let level = source.layout.maxLevel + id.resolution
         let c = source.layout.contentRect(level: level, column: id.column, row: id.row)
         return TileImage(bitmap: bitmap, contentRect: Rect(x: c.x, y: c.y, width: c.width, height: c.height))
@@ -74,13 +78,15 @@ public final class TileService: TiledImageProvider {
             loader.cancel(entry.ticket)
             tickets[key] = nil
         }
-        for key in pinned where keys[key] == nil {
+        for key in held.keys where keys[key] == nil { held[key] = nil }
+        let onScreen = Set(keys.filter { $0.value.1 < TiledImageView.standInPriority }.keys)
+        for key in pinned where !onScreen.contains(key) {
             cache.unpin(key)
             pinned.remove(key)
         }
         for (key, (id, priority)) in keys {
-            if pinned.insert(key).inserted { cache.pin(key) }
-            if failed.contains(key) || cache.contains(key) { continue }
+            if onScreen.contains(key), pinned.insert(key).inserted { cache.pin(key) }
+            if failed.contains(key) || held[key] != nil || cache.contains(key) { continue }
             if let entry = tickets[key] {
                 loader.update(entry.ticket, distance: priority)
             } else {
@@ -100,6 +106,7 @@ public final class TileService: TiledImageProvider {
         for key in pinned { cache.unpin(key) }
         pinned = []
         failed = []
+        held = [:]
         loader.shutdown()
         previous = source
         source = newSource
@@ -109,7 +116,10 @@ public final class TileService: TiledImageProvider {
 
     private func finished(_ key: ImageKey, _ id: TileID, _ result: Result<Bitmap, any Error>) {
         tickets[key] = nil
-        if case .failure(let error) = result {
+        switch result {
+        case .success(let bitmap):
+            if !cache.contains(key) { held[key] = bitmap }
+        case .failure(let error):
             failed.insert(key)
             logger.warning("tile \(id): \(error)")
             return

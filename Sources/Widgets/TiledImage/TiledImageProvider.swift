@@ -16,6 +16,8 @@ public protocol TiledImageProvider: AnyObject {
     /// The tile if it is available now (memory cache), nil otherwise.
     func tile(_ id: TileID) -> TileImage?
     /// Every tile the view wants now with its urgency (smaller first). Anything not listed is no
-    /// longer wanted: its load may be cancelled and its bitmap unpinned.
+    /// longer wanted: its load may be cancelled and its bitmap unpinned. Urgencies of
+    /// `TiledImageView.standInPriority` and more are stand-ins (coarser tiles covering ones that
+    /// load); below it the tile is on screen (or is the one-tile level, at −1).
     func updateWantedTiles(_ priorities: [TileID: Double])
 }

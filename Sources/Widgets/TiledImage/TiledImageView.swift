@@ -21,6 +21,9 @@ import UI
 ///   pixels on the way), at the maximum back to fit; a two-finger tap zooms out 2x.
 public final class TiledImageView: View, ScrollViewDelegate {
     public let scrollView: ScrollView = TilingScrollView()
+    /// Wanted tiles with this priority or more are stand-ins (coarser tiles shown while finer
+    /// ones load), not on screen themselves: a provider need not keep them.
+    public static let standInPriority = 1_000_000.0
     /// Screen pixels per image pixel the user may zoom to (beyond 1:1 the finest tiles enlarge).
     public var maximumScale = 4.0 {
         didSet { configureLimits(keepFit: false) }
@@ -255,7 +258,7 @@ public final class TiledImageView: View, ScrollViewDelegate {
             // The parent covers this tile while it loads: wanted just after the visible tiles.
             if id.resolution > coarsest {
                 let parent = id.ancestor(levels: 1)
-                priorities[parent] = min(priorities[parent] ?? .infinity, 1_000_000 + (priorities[id] ?? 0))
+                priorities[parent] = min(priorities[parent] ?? .infinity, Self.standInPriority + (priorities[id] ?? 0))
             }
         }
         // The whole image in one tile first: the last fallback.
