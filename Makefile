@@ -24,3 +24,8 @@ test: unit-test
 
 clean:
 	rm -rf .build
+
+# Benchmarks (BENCHMARKS.md): release build, the figures beside their baselines, a frame-time
+# histogram. Prints numbers; never fails on timing.
+bench:
+	@bench/run.sh
