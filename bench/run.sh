@@ -18,8 +18,12 @@ if [ -n "$missing" ]; then
 fi
 
 $SWIFT build -c release --product photokiosk-bench
-CORPUS=../shared/photos
-[ -d "$CORPUS" ] || CORPUS=""
+# Real photos: BENCH_PHOTOS, else ../shared/photos (also from a worktree one level deeper),
+# else a generated corpus.
+CORPUS=""
+for dir in ${BENCH_PHOTOS:-} ../shared/photos ../../shared/photos; do
+    if [ -d "$dir" ]; then CORPUS=$dir; break; fi
+done
 mkdir -p .build/bench
 exec .build/release/photokiosk-bench run ${CORPUS:+--corpus "$CORPUS"} --work .build/bench --reps "$REPS" \
     --markdown .build/bench/table.md --histogram bench/frame-histogram.png

@@ -34,6 +34,13 @@ final class AppChild {
     func record(_ key: String, _ value: Double) { results.append((key, value)) }
 
     func write(to path: String) {
+        // Our own high-water mark: wait4's ru_maxrss also counts the parent's pages the
+        // posix_spawn child shared before exec.
+        if let status = readText("/proc/self/status"),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kb = Double(line.split(separator: " ").dropFirst().first ?? "") {
+            results.append(("peak_rss", kb * 1024))
+        }
         guard let f = fopen(path, "w") else { return }
         for (k, v) in results { fputs("\(k)=\(v)\n", f) }
         fclose(f)

@@ -110,8 +110,8 @@ struct BenchRun {
 
     func appSections(_ corpus: Corpus, _ table: inout Table) throws {
         let exe = selfExecutable()
-        let small = corpus.library(count: 100, in: options.work)
-        let large = corpus.library(count: 10_000, in: options.work)
+        let small = try corpus.library(count: 100, in: options.work)
+        let large = try corpus.library(count: 10_000, in: options.work)
         let out = options.work + "/child-result.txt"
         func child(_ mode: String, _ folder: String, cache: String, seconds: Double = 3) -> ([String: Double], ChildResult?) {
             let r = spawn([exe, "child", mode, folder, cache, out, String(seconds)], showErrors: true)
@@ -127,10 +127,10 @@ struct BenchRun {
                 var first = Samples(), all = Samples()
                 for _ in 0..<reps {
                     if temperature == "cold" { removeTree(cache) } else if access(cache, F_OK) != 0 { _ = child("start", folder, cache: cache) }
-                    let (kv, r) = child("start", folder, cache: cache)
+                    let (kv, _) = child("start", folder, cache: cache)
                     if let v = kv["first_frame"], v.isFinite { first.add(v) }
                     if let v = kv["all_visible"], v.isFinite { all.add(v) }
-                    if let r { rss[label, default: Samples()].add(Double(r.maxRSSBytes)) }
+                    if let v = kv["peak_rss"] { rss[label, default: Samples()].add(v) }
                 }
                 firstFrames["\(label) \(temperature)"] = first
                 let key100 = "100 \(temperature)"
@@ -147,10 +147,10 @@ struct BenchRun {
             }
         }
 
-        table.section("(d) peak RSS (wait4 ru_maxrss of the child)")
-        let (_, flingRun) = child("fling", large, cache: options.work + "/thumbcache-10k", seconds: 4)
+        table.section("(d) peak RSS (VmHWM of the child process)")
+        let (flingRun, _) = child("fling", large, cache: options.work + "/thumbcache-10k", seconds: 4)
         let startRSS = rss["10,000"]?.percentile(100) ?? .nan
-        let gridRSS = max(startRSS, Double(flingRun?.maxRSSBytes ?? 0))
+        let gridRSS = max(startRSS, flingRun["peak_rss"] ?? .nan)
         table.add(Row(figure: "grid of 10,000 photos (start, then 4 s of flings)", median: fixed(gridRSS / 1_048_576, 1) + " MB",
                       baseline: "100 photos: " + fixed((rss["100"]?.percentile(100) ?? .nan) / 1_048_576, 1) + " MB",
                       target: "≤ 80 MB", status: verdict(gridRSS / 1_048_576, atMost: 80)))

@@ -6,7 +6,7 @@ import Imaging
 ///
 /// Real photos come from the shared folder when present; otherwise a generated corpus (camera-
 /// sized JPEGs written with the project's JPEGEncoder) is cached under the work folder. Large
-/// libraries are hard links of those photos (symbolic links across file systems), cached too.
+/// libraries are copies of those photos (see `library`), cached too.
 struct Corpus {
     let photos: [String]
     let isGenerated: Bool
@@ -61,20 +61,33 @@ struct Corpus {
         return paths
     }
 
-    /// A folder of `count` photos (links to the corpus, cycled), reused when already complete.
-    func library(count: Int, in work: String) -> String {
+    /// A folder of `count` photos, reused when already complete.
+    ///
+    /// The library scanner lists a file once per inode (links never show a photo twice), so
+    /// hard links cannot make a large library: each photo is its own file. The first
+    /// `fullCopies` are byte copies of the corpus (what the first screens and the flings decode);
+    /// the rest are copies of the corpus photos re-encoded at 640x400, to keep 10,000 files
+    /// under a gigabyte.
+    func library(count: Int, in work: String, fullCopies: Int = 600) throws -> String {
         let folder = work + "/library-\(count)\(isGenerated ? "-generated" : "")"
         let marker = folder + "/.complete"
         if access(marker, F_OK) == 0 { return folder }
         removeTree(folder)
         mkdirs(folder)
+        let originals = try photos.map { try FileReader.read(path: $0) }
+        var small: [[UInt8]] = []
+        if count > fullCopies {
+            small = try photos.map { path in
+                let bitmap = try ImageDecoder.decode(path: path, fitting: Size(width: 640, height: 400)).bitmap
+                return try JPEGEncoder.encode(bitmap, options: .init(quality: 88))
+            }
+        }
         let digits = String(count - 1).count
         for i in 0..<count {
             var number = String(i)
             while number.count < digits { number = "0" + number }
-            let source = photos[i % photos.count]
-            let target = folder + "/photo-\(number).jpg"
-            if link(source, target) != 0 { _ = symlink(realPath(source), target) }
+            let bytes = i < fullCopies ? originals[i % originals.count] : small[i % small.count]
+            try FileReader.write(bytes, to: folder + "/photo-\(number).jpg")
         }
         if let f = fopen(marker, "w") { fclose(f) }
         return folder
@@ -85,8 +98,3 @@ func mkdirs(_ path: String) {
     _ = spawn(["mkdir", "-p", path])
 }
 
-func realPath(_ path: String) -> String {
-    guard let p = realpath(path, nil) else { return path }
-    defer { free(p) }
-    return String(cString: p)
-}

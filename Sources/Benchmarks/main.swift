@@ -9,6 +9,25 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     if arguments.first == "child" {
         try runChild(Array(arguments.dropFirst()))
+    } else if arguments.first == "grid" {
+        // Only the grid-scroll frames: for profiling (`perf record`) and quick before/after.
+        let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
+        let frames = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
+        let samples = try FrameBench().gridScroll(frames: frames) { edge in
+            try corpus.photos.prefix(24).map { try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .thumbnail(edge: edge)))) }
+        }
+        say("grid scroll: median \(ms(samples.median)) ms, p10 \(ms(samples.percentile(10))) ms, p90 \(ms(samples.percentile(90))) ms over \(frames) frames")
+    } else if arguments.first == "decode" {
+        // Only the app's decoder over the corpus (quick before/after of decode changes).
+        let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
+        for size in [SizeClass.thumbnail(edge: 256), .screen(width: 1920, height: 1080)] {
+            var total = 0.0
+            for path in corpus.photos {
+                let request = ImageRequest(key: ImageKey(path: RawPath(path), size: size))
+                total += try cpuTimes(5) { _ = try PhotoFileDecoder().decode(request) }.median
+            }
+            say("decode \(size): \(ms(total / Double(corpus.photos.count))) ms per image (mean of per-image medians of 5)")
+        }
     } else {
         var options = BenchOptions()
         var i = arguments.first == "run" ? 1 : 0
