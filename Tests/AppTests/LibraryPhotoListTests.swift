@@ -80,6 +80,18 @@ struct LibraryPhotoListTests {
         #expect(list.apply([.rescanNeeded]).needsRescan)
     }
 
+    @Test("a moved folder keeps its photos' identities and re-sorts them")
+    func movedDirectory() {
+        let list = PhotoList()
+        list.add([file("/p/a/1.jpg"), file("/p/a/2.jpg"), file("/p/b.jpg"), file("/p/ab/3.jpg")])
+        let one = list.photo(at: "/p/a/1.jpg")!.id
+        let change = list.apply([.movedDirectory(from: "/p/a", to: "/p/z")])
+        #expect(change.updated.count == 2 && change.inserted.isEmpty && change.removed.isEmpty)
+        #expect(list.paths == ["/p/ab/3.jpg", "/p/b.jpg", "/p/z/1.jpg", "/p/z/2.jpg"])
+        #expect(list.photo(at: "/p/z/1.jpg")?.id == one)
+        #expect(list.photo(at: "/p/a/1.jpg") == nil)
+    }
+
     @Test("removing a directory does not remove a sibling with a longer name")
     func directoryPrefix() {
         let list = PhotoList()

@@ -41,6 +41,14 @@ struct LibraryWatcherTests {
         list.apply(changes)
         #expect(list.paths == rescanned(scanner))
 
+        // A name that is not UTF-8 arrives intact.
+        let latin1 = scratch["p"].appending(Array("caf".utf8) + [0xE9] + Array(".png".utf8))
+        writeFile(latin1, [1])
+        changes = events(watcher)
+        #expect(changes.map { change -> RawPath? in if case .added(let f) = change { return f.path } else { return nil } } == [latin1])
+        list.apply(changes)
+        #expect(list.paths == rescanned(scanner))
+
         // Non-images and hidden files are ignored.
         scratch.file("p/notes.txt", bytes: [1])
         scratch.file("p/.hidden.jpg", bytes: [1])
@@ -67,11 +75,16 @@ struct LibraryWatcherTests {
         #expect(list.paths == rescanned(scanner))
         #expect(watcher.watchCount == 4)
 
-        // Moving a folder within the library, and deleting a photo.
+        // Moving a folder within the library keeps its photos' identities; deleting a photo.
+        let xID = list.photo(at: scratch["p/2025/x.jpg"])!.id
         rename(scratch["p/2025"], scratch["p/sub/2025-moved"])
         _ = scratch["p/sub/b.jpg"].withCString { unlink($0) }
-        list.apply(events(watcher))
+        changes = events(watcher)
+        #expect(changes.first == .movedDirectory(from: scratch["p/2025"], to: scratch["p/sub/2025-moved"]))
+        let folderMove = list.apply(changes)
         #expect(list.paths == rescanned(scanner))
+        #expect(list.photo(at: scratch["p/sub/2025-moved/x.jpg"])?.id == xID)
+        #expect(folderMove.inserted.isEmpty && folderMove.removed.count == 1 && folderMove.updated.count == 3)
         scratch.file("p/sub/2025-moved/inner/w.jpg", bytes: [1])   // watches follow the move
         list.apply(events(watcher))
         #expect(list.paths == rescanned(scanner))

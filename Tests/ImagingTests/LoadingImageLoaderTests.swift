@@ -185,6 +185,21 @@ struct LoadingImageLoaderTests {
         #expect(decoder.decoded == [hold])
     }
 
+    @Test("a NaN distance queues last instead of corrupting the order")
+    func nanDistance() {
+        let decoder = RecordingDecoder()
+        let loop = TestLoop()
+        let loader = ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver)
+        loader.pause()
+        loader.request(key("nan"), distance: .nan) { _, _ in }
+        for (index, name) in ["a", "b", "c"].enumerated() {
+            loader.request(key(name), distance: Double(index)) { _, _ in }
+        }
+        loader.resume()
+        #expect(loop.waitForPosts(4))
+        #expect(decoder.decoded == ["a", "b", "c", "nan"].map { key($0) })
+    }
+
     @Test("the default pool leaves one core to the event loop")
     func defaultWorkers() {
         #expect(ImageLoader.defaultWorkerCount == max(1, WorkerThread.processorCount - 1))

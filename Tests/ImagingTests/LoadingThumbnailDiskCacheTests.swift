@@ -49,6 +49,7 @@ struct LoadingThumbnailDiskCacheTests {
         #expect(cache.read(key("b")) == nil)
         #expect(cache.read(key("a", edge: 256)) == nil)
         #expect(cache.entryCount == 1)
+        #expect(directoryNames(scratch.path)?.count == 1)   // no temp file left behind
         let file = try onlyEntry(in: scratch.path)
         #expect(cache.totalBytes == readFile(file)?.count)
         // A second instance sees the same entry (it is really on disk).

@@ -46,11 +46,12 @@ public final class ImageCache: Sendable {
         var recency = RecencyList<ImageKey>()
         var pins: [ImageKey: Int] = [:]
         var totalBytes = 0
+        let budget: Int
     }
 
     public let budget: Int
     private let onPressure: (@Sendable (Pressure) -> Void)?
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     /// - Parameters:
     ///   - budget: bytes of pixel memory (`Bitmap.byteCount`) the cache may hold.
@@ -59,6 +60,7 @@ public final class ImageCache: Sendable {
                 onPressure: (@Sendable (Pressure) -> Void)? = nil) {
         self.budget = budget
         self.onPressure = onPressure
+        self.state = Mutex(State(budget: budget))
     }
 
     /// The bitmap for `key`, marking it recently used.
@@ -82,14 +84,9 @@ public final class ImageCache: Sendable {
         let refused: Pressure? = state.withLock { state in
             // A replaced entry's bytes count as free, but it stays until the insert succeeds.
             let replacedBytes = state.entries[key]?.bytes ?? 0
-            var cursor = state.recency.oldestFirst().makeIterator()
-            var victims: [ImageKey] = []
-            var freed = replacedBytes
-            while state.totalBytes - freed + bytes > budget, let candidate = cursor.next() {
-                guard candidate != key, state.pins[candidate] == nil else { continue }
-                victims.append(candidate)
-                freed += state.entries[candidate]!.bytes
-            }
+            // Victims are chosen before anything is removed; the iterator must be gone by then,
+            // or removing would copy the whole recency list (copy-on-write).
+            let (victims, freed) = Self.victims(in: state, toFit: bytes, replacing: key, replacedBytes: replacedBytes)
             guard state.totalBytes - freed + bytes <= budget else {
                 // Evict nothing: a refused insert should not cost the others their place.
                 return Pressure(key: key, neededBytes: bytes,
@@ -154,6 +151,21 @@ public final class ImageCache: Sendable {
     public var pinnedBytes: Int { state.withLock { pinnedBytes($0) } }
     public var keys: Set<ImageKey> { state.withLock { Set($0.entries.keys) } }
     public func isPinned(_ key: ImageKey) -> Bool { state.withLock { $0.pins[key] != nil } }
+
+    /// Least recently used unpinned entries whose removal makes room for `bytes`.
+    private static func victims(in state: borrowing State, toFit bytes: Int, replacing key: ImageKey,
+                                replacedBytes: Int) -> ([ImageKey], Int) {
+        var victims: [ImageKey] = []
+        var freed = replacedBytes
+        let budget = state.budget
+        for candidate in state.recency.oldestFirst() {
+            if state.totalBytes - freed + bytes <= budget { break }
+            guard candidate != key, state.pins[candidate] == nil else { continue }
+            victims.append(candidate)
+            freed += state.entries[candidate]!.bytes
+        }
+        return (victims, freed)
+    }
 
     private func pinnedBytes(_ state: borrowing State) -> Int {
         state.pins.keys.reduce(0) { $0 + (state.entries[$1]?.bytes ?? 0) }

@@ -100,6 +100,9 @@ final class LoaderCore: @unchecked Sendable {
         init(key: ImageKey) { self.key = key }
 
         var distance: Double { requesters.values.map(\.distance).min() ?? .infinity }
+
+        /// NaN would break the heap's ordering; treat it as "as far as can be".
+        static func sanitized(_ distance: Double) -> Double { distance.isNaN ? .infinity : distance }
     }
 
     private let decoder: any ImageSourceDecoder
@@ -132,6 +135,7 @@ final class LoaderCore: @unchecked Sendable {
 
     func request(_ key: ImageKey, distance: Double,
                  completion: @escaping ImageLoader.Completion) -> LoadTicket {
+        let distance = Job.sanitized(distance)
         let cached = cache?.bitmap(for: key)
         var deliverJob: Job?
         let ticket: LoadTicket = lock.withLock {
@@ -165,6 +169,7 @@ final class LoaderCore: @unchecked Sendable {
     }
 
     func update(_ ticket: LoadTicket, distance: Double) {
+        let distance = Job.sanitized(distance)
         lock.withLock {
             guard let job = jobs[ticket.key], job.requesters[ticket.id] != nil else { return }
             let before = job.distance

@@ -18,6 +18,14 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
         self.bytes = Array(string.utf8)
     }
 
+    /// Hashes the bytes in one block: an array of bytes would otherwise be hashed element by
+    /// element, and paths are hashed on every cache and queue lookup.
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    public static func == (a: RawPath, b: RawPath) -> Bool { a.bytes == b.bytes }
+
     /// The path with `component` appended after a single `/`.
     public func appending(_ component: [UInt8]) -> RawPath {
         var result = bytes

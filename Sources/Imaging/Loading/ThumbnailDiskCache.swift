@@ -113,11 +113,13 @@ public final class ThumbnailDiskCache: Sendable {
         return packed == header.checksum ? bitmap : nil
     }
 
-    /// Stores `bitmap` (XRGB8888) for `key`. Returns false if it could not be written; the first
-    /// failure is logged, later ones only counted.
+    /// Stores `bitmap` for `key`. Returns false if it could not be written; the first failure is
+    /// logged, later ones only counted. Only XRGB8888 bitmaps are stored (others return false).
     @discardableResult
     public func write(_ bitmap: Bitmap, for key: ThumbnailCacheKey) -> Bool {
-        precondition(bitmap.format == .xrgb8888, "thumbnails are stored as XRGB8888")
+        guard bitmap.format == .xrgb8888, bitmap.width > 0, bitmap.height > 0,
+              bitmap.width <= ThumbnailFile.maxDimension, bitmap.height <= ThumbnailFile.maxDimension
+        else { return false }
         let pixels = ThumbnailFile.packedPixels(of: bitmap)
         let checksum = pixels.withUnsafeBytes { pixelChecksum($0) }
         let header = ThumbnailFile.header(for: bitmap, key: key.serialized, checksum: checksum)

@@ -10,7 +10,8 @@ import Glibc
 /// theirs as they appear, and their photos are reported at once (files may have landed before
 /// the watch did). New photos are reported on IN_CLOSE_WRITE (complete, not half-copied), on
 /// IN_MOVED_TO, and on IN_CREATE only when they already have bytes (a hard link). A rename whose
-/// two halves arrive in one read becomes `.moved`, keeping the photo's identity.
+/// two halves arrive in one read becomes `.moved` (`.movedDirectory` for a folder), keeping the
+/// photos' identities.
 ///
 /// The app's event loop polls `fileDescriptor` for reading and calls `readChanges()` when it is
 /// readable (the descriptor is non-blocking). Not thread-safe: use it from the loop thread.
@@ -44,7 +45,7 @@ public final class InotifyWatcher {
         roots = resolved
         captureDate = scanner.captureDate
         logger = scanner.logger
-        _ = watchTree(roots)
+        _ = watchTree(roots, listingFiles: false)
     }
 
     deinit { close(fileDescriptor) }
@@ -108,9 +109,13 @@ public final class InotifyWatcher {
         let path = directory.appending(name)
         if mask & UInt32(IN_ISDIR) != 0 {
             if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                if mask & UInt32(IN_MOVED_TO) != 0, let origin = movedFrom.removeValue(forKey: cookie) {
+                    changes[origin.index] = .movedDirectory(from: origin.path, to: path)
+                }
                 for file in watchTree([path]) { add(file) }
             } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
                 addedAt = addedAt.filter { !$0.key.isInside(path) }
+                if mask & UInt32(IN_MOVED_FROM) != 0 { movedFrom[cookie] = (path, changes.count) }
                 changes.append(.removedDirectory(path))
                 forgetTree(path)
             }
@@ -147,8 +152,9 @@ public final class InotifyWatcher {
     }
 
     /// Adds watches to every directory under `starts` not watched yet; returns the photos found.
-    private func watchTree(_ starts: [RawPath]) -> [ScannedFile] {
+    private func watchTree(_ starts: [RawPath], listingFiles: Bool = true) -> [ScannedFile] {
         let walk = TreeWalk(roots: roots, captureDate: captureDate, logger: logger)
+        walk.listsFiles = listingFiles
         var found: [ScannedFile] = []
         walk.emit = { found.append($0) }
         walk.shouldEnter = { [self] directory, identity in

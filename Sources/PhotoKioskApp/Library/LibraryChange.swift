@@ -8,6 +8,9 @@ public enum LibraryChange: Hashable, Sendable {
     case moved(from: RawPath, to: ScannedFile)
     /// A photo is gone.
     case removed(RawPath)
+    /// A directory was renamed or moved within the folders; the photos below it keep their
+    /// identities under the new path (their files follow as `.added` updates).
+    case movedDirectory(from: RawPath, to: RawPath)
     /// A directory is gone (deleted or moved away), with every photo below it.
     case removedDirectory(RawPath)
     /// The watcher lost events (kernel queue overflow): rescan and diff (see `PhotoList.diff`).

@@ -1,4 +1,5 @@
 import Imaging
+import Synchronization
 
 /// Finds changes by rescanning and comparing with the previous scan: for network mounts (NFS,
 /// SMB) where inotify hears nothing of remote writes, or when inotify is unavailable.
@@ -6,9 +7,9 @@ import Imaging
 /// `poll()` walks the whole library on the calling thread; run it from a background thread on a
 /// timer (every minute or so) and deliver the changes to the loop. A file that kept its device
 /// and inode but changed path is reported as `.moved`.
-public final class PollingWatcher: @unchecked Sendable {
+public final class PollingWatcher: Sendable {
     public let scanner: LibraryScanner
-    private var known: [RawPath: ScannedFile] = [:]
+    private let known = Mutex<[RawPath: ScannedFile]>([:])
 
     public init(scanner: LibraryScanner) {
         self.scanner = scanner
@@ -16,13 +17,14 @@ public final class PollingWatcher: @unchecked Sendable {
 
     /// Sets the baseline (typically the first full scan) without reporting it.
     public func prime(with files: [ScannedFile]) {
-        known = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let snapshot = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        known.withLock { $0 = snapshot }
     }
 
     /// Rescans and returns what changed since the last poll (or the baseline).
     public func poll() -> [LibraryChange] {
         let files = scanner.scanAll().files
-        let changes = Self.diff(from: known, to: files)
+        let changes = Self.diff(from: known.withLock { $0 }, to: files)
         prime(with: files)
         return changes
     }

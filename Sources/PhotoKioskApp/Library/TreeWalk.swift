@@ -27,6 +27,8 @@ final class TreeWalk {
     /// Asked before entering each directory; false skips it (the watcher uses it to add watches).
     var shouldEnter: (RawPath, FileIdentity) -> Bool = { _, _ in true }
     var isCancelled: () -> Bool = { false }
+    /// False walks directories only (setting up watches), skipping the stat of every file.
+    var listsFiles = true
     var emit: (ScannedFile) -> Void = { _ in }
     private var deferredLinks: [RawPath] = []
 
@@ -91,7 +93,7 @@ final class TreeWalk {
     }
 
     private func considerFile(_ path: RawPath, name: [UInt8], in reader: borrowing DirectoryReader) {
-        guard let type = PhotoFileType(fileName: name) else { return }
+        guard listsFiles, let type = PhotoFileType(fileName: name) else { return }
         do {
             let info = try reader.status(of: name)
             guard info.kind == .regular else { return }
@@ -118,7 +120,9 @@ final class TreeWalk {
         case .directory:
             walkTree(link)
         case .regular:
-            if let type = PhotoFileType(fileName: link.lastComponent) { add(link, type: type, info: info) }
+            if listsFiles, let type = PhotoFileType(fileName: link.lastComponent) {
+                add(link, type: type, info: info)
+            }
         default:
             return
         }

@@ -37,7 +37,7 @@ public enum ResourceLocator {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    public static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
