@@ -36,8 +36,7 @@ struct FrameBench {
         window.layoutIfNeeded()
         let provider = StaticThumbnails(try thumbnails(grid.thumbnailEdge))
         grid.provider = provider
-        let frameBuffer = Bitmap(width: width, height: height)
-        let canvas = Canvas(target: frameBuffer)
+        let canvas = Canvas(target: Bitmap(width: width, height: height))
         window.render(into: canvas)
         var samples = Samples()
         var direction = 1.0
@@ -51,6 +50,43 @@ struct FrameBench {
             window.advance(to: clock.now)
             window.render(into: canvas)
             samples.add(Clocks.threadCPU() - start)
+        }
+        return samples
+    }
+
+    /// Per-frame cost while a thumbnail is carried (long press) to the bottom edge: the
+    /// lifted thumbnail follows a slightly wobbling finger, the grid autoscrolls under it and
+    /// the cells it passes make room (everything `ReorderDrag` does each frame).
+    func gridDragAutoscroll(frames: Int, thumbnails: (Int) throws -> [Bitmap]) rethrows -> Samples {
+        let clock = ManualClock()
+        let window = Window(size: Size(width: width, height: height), clock: clock)
+        let grid = ThumbnailGridView(frame: window.bounds)
+        grid.preferredCellSize = 256
+        grid.itemCount = 10_000
+        window.addSubview(grid)
+        window.layoutIfNeeded()
+        let provider = StaticThumbnails(try thumbnails(grid.thumbnailEdge))
+        grid.provider = provider
+        defer { withExtendedLifetime(provider) {} }
+        grid.contentOffset = Point(x: 0, y: 20_000)
+        let canvas = Canvas(target: Bitmap(width: width, height: height))
+        window.render(into: canvas)
+        let visible = grid.visibleIndices
+        let picked = visible[visible.count / 2]
+        let start = grid.convert(grid.layout.frame(of: picked).center, to: nil)
+        grid.beginReorder(at: picked, finger: start)
+        var samples = Samples()
+        for i in 0..<frames {
+            clock.advance(by: 1.0 / 60)
+            // 15 frames to reach the bottom edge zone, then hold there with a small wobble.
+            let progress = min(1, Double(i) / 15)
+            let finger = Point(x: start.x + 3 * sin(Double(i) / 3),
+                               y: start.y + (Double(height) - 25 - start.y) * progress)
+            let begin = Clocks.threadCPU()
+            grid.reorderDrag?.move(to: finger)
+            window.advance(to: clock.now)
+            window.render(into: canvas)
+            samples.add(Clocks.threadCPU() - begin)
         }
         return samples
     }
