@@ -21,12 +21,14 @@ final class AppChild {
     let display: HeadlessDisplay
     var results: [(String, Double)] = []
 
-    init(folder: String, cache: String?) throws {
+    init(folder: String, cache: String?, memoryMB: Int?) throws {
         var logger = Logger(label: "bench")
         logger.logLevel = .error
         loop = try EventLoop(signals: [])
         display = HeadlessDisplay(width: 1920, height: 1080)
-        app = KioskApp(config: KioskConfig(), folders: [folder], display: display, loop: loop,
+        var config = KioskConfig()
+        if let memoryMB { config.cache.memoryMB = memoryMB }
+        app = KioskApp(config: config, folders: [folder], display: display, loop: loop,
                        thumbnailCacheDirectory: cache, logger: logger)
         try app.start()
     }
@@ -84,20 +86,25 @@ final class AppChild {
         record("wakeups", Double(loop.wakeups - wakeups))
     }
 
-    /// A swipe every 0.5 s, alternating up and down, for `seconds`: the grid never rests.
+    /// An upward swipe every 0.5 s for `seconds`: the grid keeps flinging down the library
+    /// (it holds ~400,000 px of rows, far more than the flings cover) and never rests.
     func measureFling(seconds: Double) throws {
         try settle()
         let frames = app.host.framesPresented
         let cpu0 = Clocks.processCPU(), t0 = loop.now
         var script = swipes(from: t0 + 0.05, until: t0 + seconds)
+        var travelled = 0.0
         while loop.now - t0 < seconds {
             while let next = script.first, next.time <= loop.now {
                 app.handle(next.event)
                 script.removeFirst()
             }
             let nextEvent = script.first?.time ?? (t0 + seconds)
+            let y = app.grid.contentOffset.y
             try turn(timeout: max(0, min(nextEvent, t0 + seconds) - loop.now))
+            travelled += abs(app.grid.contentOffset.y - y)
         }
+        record("scrolled_px", travelled)
         let elapsed = loop.now - t0
         record("cpu_percent", (Clocks.processCPU() - cpu0) / elapsed * 100)
         record("fps", Double(app.host.framesPresented - frames) / elapsed)
@@ -106,7 +113,7 @@ final class AppChild {
     private func swipes(from start: Double, until end: Double) -> [(time: Double, event: InputEvent)] {
         var out: [(Double, InputEvent)] = []
         var t = start
-        var upward = true
+        let upward = true
         while t + 0.1 < end {
             let x = 960.0
             var y = upward ? 900.0 : 200.0
@@ -122,7 +129,6 @@ final class AppChild {
             let tu = t + 0.072
             out.append((tu, .touch(slot: 0, phase: .up, location: Point(x: x, y: y), time: tu)))
             out.append((tu, .frame(time: tu)))
-            upward.toggle()
             t += 0.5
         }
         return out
@@ -215,12 +221,13 @@ final class DragFeeder: @unchecked Sendable {
     }
 }
 
-/// Entry point of `photokiosk-bench child MODE FOLDER CACHE|- OUT SECONDS`.
+/// Entry point of `photokiosk-bench child MODE FOLDER CACHE|- OUT SECONDS [MEMORY_MB]`.
 func runChild(_ args: [String]) throws {
     guard args.count >= 4 else { fatalError("child MODE FOLDER CACHE OUT [SECONDS]") }
     let mode = args[0], folder = args[1], cache = args[2] == "-" ? nil : args[2], out = args[3]
     let seconds = args.count > 4 ? Double(args[4]) ?? 3 : 3
-    let child = try AppChild(folder: folder, cache: cache)
+    let memoryMB = args.count > 5 ? Int(args[5]) : nil
+    let child = try AppChild(folder: folder, cache: cache, memoryMB: memoryMB)
     switch mode {
     case "start": try child.measureStart()
     case "idle": try child.measureIdle(seconds: seconds)

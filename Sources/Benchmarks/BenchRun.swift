@@ -120,8 +120,8 @@ struct BenchRun {
         let small = try corpus.library(count: 100, in: options.work)
         let large = try corpus.library(count: 10_000, in: options.work)
         let out = options.work + "/child-result.txt"
-        func child(_ mode: String, _ folder: String, cache: String, seconds: Double = 3) -> ([String: Double], ChildResult?) {
-            let r = spawn([exe, "child", mode, folder, cache, out, String(seconds)], showErrors: true)
+        func child(_ mode: String, _ folder: String, cache: String, seconds: Double = 3, memoryMB: Int? = nil) -> ([String: Double], ChildResult?) {
+            let r = spawn([exe, "child", mode, folder, cache, out, String(seconds)] + (memoryMB.map { [String($0)] } ?? []), showErrors: true)
             return (keyValues(readText(out) ?? ""), r)
         }
 
@@ -137,7 +137,7 @@ struct BenchRun {
                     let (kv, _) = child("start", folder, cache: cache)
                     if let v = kv["first_frame"], v.isFinite { first.add(v) }
                     if let v = kv["all_visible"], v.isFinite { all.add(v) }
-                    if let v = kv["peak_rss"] { rss[label, default: Samples()].add(v) }
+                    if let v = kv["peak_rss"] { rss["\(label) \(temperature)", default: Samples()].add(v) }
                 }
                 firstFrames["\(label) \(temperature)"] = first
                 let key100 = "100 \(temperature)"
@@ -156,11 +156,20 @@ struct BenchRun {
 
         table.section("(d) peak RSS (VmHWM of the child process)")
         let (flingRun, _) = child("fling", large, cache: options.work + "/thumbcache-10k", seconds: 4)
-        let startRSS = rss["10,000"]?.percentile(100) ?? .nan
-        let gridRSS = max(startRSS, flingRun["peak_rss"] ?? .nan)
-        table.add(Row(figure: "grid of 10,000 photos (start, then 4 s of flings)", median: fixed(gridRSS / 1_048_576, 1) + " MB",
-                      baseline: "100 photos: " + fixed((rss["100"]?.percentile(100) ?? .nan) / 1_048_576, 1) + " MB",
-                      target: "≤ 80 MB", status: verdict(gridRSS / 1_048_576, atMost: 80)))
+        func megabytes(_ key: String) -> Double { (rss[key]?.median ?? .nan) / 1_048_576 }
+        let gridRSS = (flingRun["peak_rss"] ?? .nan) / 1_048_576
+        table.add(Row(figure: "grid of 10,000 photos: 4 s of flings (decoding as it goes)", median: fixed(gridRSS, 1) + " MB",
+                      baseline: "cold start 100 photos: " + fixed(megabytes("100 cold"), 1) + " MB",
+                      target: "≤ 80 MB", status: verdict(gridRSS, atMost: 80)))
+        table.add(Row(figure: "grid of 10,000 photos: cold start (first screen decoded)", median: fixed(megabytes("10,000 cold"), 1) + " MB",
+                      target: "≤ 80 MB", status: verdict(megabytes("10,000 cold"), atMost: 80)))
+        table.add(Row(figure: "grid of 10,000 photos: warm start (thumbnails from the disk cache)", median: fixed(megabytes("10,000 warm"), 1) + " MB",
+                      baseline: "warm start 100 photos: " + fixed(megabytes("100 warm"), 1) + " MB",
+                      target: "≤ 80 MB", status: verdict(megabytes("10,000 warm"), atMost: 80)))
+        let (smallCache, _) = child("fling", large, cache: options.work + "/thumbcache-10k", seconds: 4, memoryMB: 32)
+        let smallRSS = smallCache["peak_rss"] ?? .nan
+        table.add(Row(figure: "the same with cache.memory_mb = 32 (default 128)", median: fixed(smallRSS / 1_048_576, 1) + " MB",
+                      target: "≤ 80 MB", status: verdict(smallRSS / 1_048_576, atMost: 80)))
         table.add(.notBuilt("album through 40 photos"))
         table.add(.notBuilt("20,000 x 20,000 tiled image zoomed in and out", target: "≤ 120 MB"))
 
@@ -177,7 +186,7 @@ struct BenchRun {
         table.add(Row(figure: "idle, static grid (3 s)", median: fixed(idle.median, 2) + " %",
                       spread: fixed(idle.spread.low, 2) + "–" + fixed(idle.spread.high, 2) + " %; " + fixed(idleWakeups.median, 1) + " wakeups/s",
                       target: "< 1 %", status: idle.median < 1 ? "met" : "missed"))
-        table.add(Row(figure: "continuous fling (a swipe every 0.5 s, 3 s)", median: fixed(fling.median, 1) + " %",
+        table.add(Row(figure: "continuous fling down the 10,000 (a swipe every 0.5 s, 3 s)", median: fixed(fling.median, 1) + " %",
                       spread: fixed(fling.spread.low, 1) + "–" + fixed(fling.spread.high, 1) + " %; " + fixed(fps.median, 0) + " frames/s"))
 
         table.section("(f) touch-to-present latency (event timestamp → frame presented, wall), 125 Hz drag from another thread")
