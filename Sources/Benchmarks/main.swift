@@ -20,13 +20,15 @@ do {
     } else if arguments.first == "decode" {
         // Only the app's decoder over the corpus (quick before/after of decode changes).
         let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
+        let eighths = arguments.contains("--eighths")
+        let decoder = PhotoFileDecoder(options: DecodeOptions(usesEighthScales: eighths))
         for size in [SizeClass.thumbnail(edge: 256), .screen(width: 1920, height: 1080)] {
-            var total = 0.0
+            var total = Samples()
             for path in corpus.photos {
                 let request = ImageRequest(key: ImageKey(path: RawPath(path), size: size))
-                total += try cpuTimes(5) { _ = try PhotoFileDecoder().decode(request) }.median
+                total.add(try cpuTimes(5) { _ = try decoder.decode(request) }.median)
             }
-            say("decode \(size): \(ms(total / Double(corpus.photos.count))) ms per image (mean of per-image medians of 5)")
+            say("decode \(size)\(eighths ? " (M/8 scales)" : ""): mean \(ms(total.sum / Double(total.count))) ms, median \(ms(total.median)) ms per image (per-image medians of 5)")
         }
     } else {
         var options = BenchOptions()
