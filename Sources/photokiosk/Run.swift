@@ -16,6 +16,8 @@ struct Run: ParsableCommand {
     var screenshot: String = "photokiosk-screen.png"
     @Option(help: "Seconds the headless screen waits for thumbnails before writing the PNG.")
     var settleTimeout: Double = 60
+    @Flag(help: "Draw the touch overlay (fingers, trails, rate, latency, gestures); a four-finger tap toggles it outside kiosk mode.")
+    var touchOverlay = false
 
     mutating func run() throws {
         let config = try options.resolvedConfig()
@@ -32,6 +34,9 @@ struct Run: ParsableCommand {
                            thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config),
                            stateDirectory: Bootstrap.stateDirectory(config: config), logger: logger)
         try app.start()
+        if touchOverlay || !config.kiosk {   // the host keeps the lab
+            _ = TouchLab(host: app.host, showsOverlay: touchOverlay, allowsToggle: !config.kiosk)
+        }
 
         if let headless = opened.display as? HeadlessDisplay {
             let settled = try app.runUntilSettled(timeout: settleTimeout)

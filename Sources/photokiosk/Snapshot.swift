@@ -14,9 +14,12 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Screen size WIDTHxHEIGHT.") var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "Output PNG.") var out: String
     @Option(help: "Thumbnail edge in pixels.") var thumbnailSize: Int?
-    @Option(help: "Open photo N (0-based) full screen instead of the grid.") var photo: Int?
+    @Option(help: "Open the album at photo N (0-based) instead of the grid.") var photo: Int?
     @Option(help: "Seconds to wait for thumbnails.") var timeout: Double = 60
     @Flag(help: "Do not read or write the thumbnail disk cache.") var noCache = false
+    @Flag(help: "Measure instead: flick through the whole album, print figures (with --photo N: then zoom into photo N and write --out).")
+    var flick = false
+    @Option(help: "Seconds between flicks with --flick.") var flickInterval: Double = 0.5
 
     mutating func run() throws {
         var config = KioskConfig()
@@ -29,6 +32,11 @@ struct Snapshot: ParsableCommand {
         let app = KioskApp(config: config, folders: roots, display: display, loop: loop,
                            thumbnailCacheDirectory: noCache ? nil : Bootstrap.cacheDirectory(config: config), logger: logger)
         try app.start()
+        if flick {
+            let report = try AlbumFlickMeasurement(app: app, interval: flickInterval).run(zoomPhoto: photo, zoomPNG: out)
+            print(report)
+            return
+        }
         if let photo {
             try app.runUntilSettled(timeout: timeout)
             guard photo < app.photos.count else { throw ValidationError("--photo \(photo): only \(app.photos.count) photos") }
