@@ -134,6 +134,29 @@ final class AppChild {
         return out
     }
 
+    /// Opens the album on the first photo and steps through 40 photos, each shown at screen
+    /// quality before the next (peak RSS is the figure).
+    func measureAlbum(photos: Int = 40) throws {
+        try settle()
+        let t0 = loop.now
+        // Each page until its photo is drawn (not until the chrome has faded: that is timers).
+        func showPage() throws {
+            let end = loop.now + 30
+            while !((app.album?.isCenterPageLoaded ?? true) && !app.window.needsDisplay) && loop.now < end {
+                try turn(timeout: 0.02)
+            }
+        }
+        app.openPhoto(at: 0)
+        try showPage()
+        for i in 1..<min(photos, app.photos.count) {
+            app.album?.setCenterPageIndex(i, animated: false)
+            app.host.pump()
+            try showPage()
+        }
+        record("seconds", loop.now - t0)
+        record("pages", Double(app.album?.centerPageIndex ?? -1) + 1)
+    }
+
     /// A finger dragging the grid up and down at 125 Hz from another thread (as libinput's fd
     /// would wake the loop); each event's latency ends when the frame showing it is presented.
     func measureLatency(seconds: Double) throws {
@@ -233,6 +256,7 @@ func runChild(_ args: [String]) throws {
     case "idle": try child.measureIdle(seconds: seconds)
     case "fling": try child.measureFling(seconds: seconds)
     case "latency": try child.measureLatency(seconds: seconds)
+    case "album": try child.measureAlbum()
     default: fatalError("unknown child mode \(mode)")
     }
     child.write(to: out)
