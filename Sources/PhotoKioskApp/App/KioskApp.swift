@@ -23,12 +23,14 @@ public final class KioskApp {
     public private(set) var album: PhotoAlbumView?
     /// The person's own photo order (drag to reorder); nil when there is no state directory.
     public let customOrder: CustomOrderStore?
+    /// Slideshow, screen schedule and resume state (KioskApp+Life.swift); nil until started.
+    public internal(set) var life: KioskLife?
 
     private let loop: EventLoop
-    private let config: KioskConfig
-    private let logger: Logger
-    private let loader: ImageLoader
-    private let cache: ImageCache
+    let config: KioskConfig
+    let logger: Logger
+    let loader: ImageLoader
+    let cache: ImageCache
     private let scanner: LibraryScanner
     private var scan: BackgroundScan?
     private var inotify: InotifyWatcher?
@@ -106,6 +108,7 @@ public final class KioskApp {
             self.isScanFinished = true
             self.logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
             self.startWatching()
+            self.life?.libraryDidChange()
         })
     }
 
@@ -132,12 +135,14 @@ public final class KioskApp {
         grid.itemCount = photos.count
         grid.reloadData()
         album?.reloadData()
+        life?.libraryDidChange()
     }
 
     // MARK: Input
 
     /// Feeds one platform input event to the UI.
     public func handle(_ event: InputEvent) {
+        if let life, !life.filter(event) { return }
         host.handle(event)
     }
 

@@ -1,3 +1,4 @@
+import Graphics
 /// Fits the affine map that moves where taps landed onto where they were aimed, by least
 /// squares, and turns it into a libinput calibration matrix.
 ///
@@ -58,17 +59,5 @@ public enum CalibrationFit {
 }
 
 /// Six decimals, without Foundation.
-func fixed6(_ v: Double) -> String { fixedDecimals(v, 6) }
+func fixed6(_ v: Double) -> String { decimalText(v, places: 6) }
 
-func fixedDecimals(_ v: Double, _ decimals: Int) -> String {
-    guard v.isFinite else { return "\(v)" }
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = (abs(v) * scale).rounded()
-    var digits = String(Int64(scaled))
-    if decimals > 0 {
-        while digits.count <= decimals { digits = "0" + digits }
-        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
-    }
-    return (v < 0 && scaled != 0 ? "-" : "") + digits
-}

@@ -158,20 +158,20 @@ public struct TouchTestSession {
     /// A distance as "1.2 mm" when the size is known, else "9.6 px".
     func describe(_ v: Point) -> String {
         if let mm = millimetresPerPixel {
-            return "\(fixedDecimals(v.x * mm.x, 1)),\(fixedDecimals(v.y * mm.y, 1)) mm"
+            return "\(decimalText(v.x * mm.x, places: 1)),\(decimalText(v.y * mm.y, places: 1)) mm"
         }
-        return "\(fixedDecimals(v.x, 1)),\(fixedDecimals(v.y, 1)) px"
+        return "\(decimalText(v.x, places: 1)),\(decimalText(v.y, places: 1)) px"
     }
 
     func describe(length v: Double, axis: Int = 0) -> String {
-        if let mm = millimetresPerPixel { return "\(fixedDecimals(v * (axis == 0 ? mm.x : mm.y), 1)) mm" }
-        return "\(fixedDecimals(v, 1)) px"
+        if let mm = millimetresPerPixel { return "\(decimalText(v * (axis == 0 ? mm.x : mm.y), places: 1)) mm" }
+        return "\(decimalText(v, places: 1)) px"
     }
 
     /// The report a panel integrator reads (also what the screen shows at the end).
     public func reportLines(deviceName: String = "") -> [String] {
         var lines = ["touch test: \(targets.count) targets, screen \(Int(geometry.logicalSize.width))x\(Int(geometry.logicalSize.height)) rotation \(geometry.rotation.rawValue)"
-            + (panelMillimetres.map { ", panel \(fixedDecimals($0.width, 1))x\(fixedDecimals($0.height, 1)) mm" } ?? ", panel size unknown (offsets in px)")]
+            + (panelMillimetres.map { ", panel \(decimalText($0.width, places: 1))x\(decimalText($0.height, places: 1)) mm" } ?? ", panel size unknown (offsets in px)")]
         for (i, target) in targets.enumerated() {
             var line = "target \(i + 1) at \(Int(target.x)),\(Int(target.y)): "
             switch outcomes[i] {

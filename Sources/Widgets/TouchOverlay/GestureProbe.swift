@@ -16,12 +16,12 @@ public enum RecognizedGesture: Hashable, Sendable {
     /// One line for the overlay and the replay report, stable enough to diff.
     public var label: String {
         switch self {
-        case .tap(let p): return "tap \(fixed(p.x, 1)),\(fixed(p.y, 1))"
-        case .doubleTap(let p): return "double-tap \(fixed(p.x, 1)),\(fixed(p.y, 1))"
-        case .longPress(let p): return "long-press \(fixed(p.x, 1)),\(fixed(p.y, 1))"
-        case let .pan(t, v): return "pan \(fixed(t.x, 1)),\(fixed(t.y, 1)) velocity \(fixed(v.x, 0)),\(fixed(v.y, 0))"
-        case .pinch(let s): return "pinch scale \(fixed(s, 3))"
-        case .fourFingerTap(let p): return "four-finger-tap \(fixed(p.x, 1)),\(fixed(p.y, 1))"
+        case .tap(let p): return "tap \(decimalText(p.x, places: 1)),\(decimalText(p.y, places: 1))"
+        case .doubleTap(let p): return "double-tap \(decimalText(p.x, places: 1)),\(decimalText(p.y, places: 1))"
+        case .longPress(let p): return "long-press \(decimalText(p.x, places: 1)),\(decimalText(p.y, places: 1))"
+        case let .pan(t, v): return "pan \(decimalText(t.x, places: 1)),\(decimalText(t.y, places: 1)) velocity \(decimalText(v.x, places: 0)),\(decimalText(v.y, places: 0))"
+        case .pinch(let s): return "pinch scale \(decimalText(s, places: 3))"
+        case .fourFingerTap(let p): return "four-finger-tap \(decimalText(p.x, places: 1)),\(decimalText(p.y, places: 1))"
         }
     }
 }
@@ -87,16 +87,3 @@ public final class GestureProbe {
     }
 }
 
-/// `v` with `decimals` digits after the point, without Foundation.
-func fixed(_ v: Double, _ decimals: Int) -> String {
-    guard v.isFinite else { return "\(v)" }
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = (abs(v) * scale).rounded()
-    var digits = String(Int64(scaled))
-    if decimals > 0 {
-        while digits.count <= decimals { digits = "0" + digits }
-        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
-    }
-    return (v < 0 && scaled != 0 ? "-" : "") + digits
-}

@@ -135,7 +135,7 @@ public final class TouchOverlayView: View {
     }
 
     private func headerText(now: Double) -> String {
-        let latencyText = latency.map { fixed($0 * 1000, 1) + " ms" } ?? "-"
+        let latencyText = latency.map { decimalText($0 * 1000, places: 1) + " ms" } ?? "-"
         return "touch \(rate.rate(now: now)) Hz   fingers \(fingerCount)   latency \(latencyText)"
     }
 
@@ -193,8 +193,8 @@ public final class TouchOverlayView: View {
             let v = f.velocity
             let origin = Point(x: p.x + Self.markerSize / 2 + 4, y: p.y + font.ascender)
             context.fill(Rect(x: origin.x - 2, y: p.y, width: 180, height: 2 * line + 4), color: Color(rgb: 0, alpha: 140))
-            context.drawText("slot \(f.slot)  \(fixed(p.x, 0)),\(fixed(p.y, 0))", at: origin, font: font, color: color)
-            context.drawText("v \(fixed(v.x, 0)),\(fixed(v.y, 0)) px/s", at: Point(x: origin.x, y: origin.y + line), font: font, color: color)
+            context.drawText("slot \(f.slot)  \(decimalText(p.x, places: 0)),\(decimalText(p.y, places: 0))", at: origin, font: font, color: color)
+            context.drawText("v \(decimalText(v.x, places: 0)),\(decimalText(v.y, places: 0)) px/s", at: Point(x: origin.x, y: origin.y + line), font: font, color: color)
         }
         for (i, label) in labels.enumerated() {
             let r = Rect(x: 8, y: headerFrame.maxY + 8 + Double(i) * (line + 4), width: 360, height: line + 2)
