@@ -42,3 +42,8 @@ install: static-release
 # Debian package from a staged install: .build/photokiosk_VERSION_ARCH.deb
 deb: static-release
 	deploy/debian/build.sh --binary "$(STATIC_BIN)"
+
+# Benchmarks (BENCHMARKS.md): release build, the figures beside their baselines, a frame-time
+# histogram. Prints numbers; never fails on timing.
+bench:
+	@bench/run.sh
