@@ -92,7 +92,10 @@ if [[ " $MODES " == *" seat "* ]]; then   # opt-in: MODES="... seat" (Debian's s
   if [ -x "$CACHE/seatd-x/usr/sbin/seatd" ] && [ -n "$LIBSEAT" ]; then
     [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos")
     [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
-    FILES+=("$CACHE/seatd-x/usr/sbin/seatd" "$LIBSEAT" "$E2E/seat-driver.sh")
+    # Renamed so only seat-driver.sh installs it: the test bundle and photokiosk search their own
+    # folder (rpath $ORIGIN), and the other modes must keep opening devices directly.
+    cp -L "$LIBSEAT" "$CACHE/seatd-x/libseat-e2e.so"
+    FILES+=("$CACHE/seatd-x/usr/sbin/seatd" "$CACHE/seatd-x/libseat-e2e.so" "$E2E/seat-driver.sh")
   else
     echo "e2e: note: no seatd package or no libseat.so.1 on the host (apt-get install libseat1); seat stage skipped"
     MODES=${MODES/seat/}

@@ -4,7 +4,7 @@
 # libseat. A VT switch away and back must pause drawing and bring the grid back.
 ready() { echo "@@READY $1"; read -t 60 ack; }
 fail() { echo "@@SEAT_FAIL $1"; tail -n 40 /tmp/app.log; tail -n 20 /tmp/seatd.log; exit 1; }
-ln -sf /opt/pk/libseat.so.1 /lib/x86_64-linux-gnu/libseat.so.1
+ln -sf /opt/pk/libseat-e2e.so /lib/x86_64-linux-gnu/libseat.so.1   # see run.sh
 echo 'kiosk:x:1000:44:kiosk:/tmp/kiosk:/bin/sh' >> /etc/passwd
 mkdir -p /tmp/kiosk && chown 1000:44 /tmp/kiosk
 chmod 0600 /dev/dri/card* /dev/input/event*      # no way in except through the seat

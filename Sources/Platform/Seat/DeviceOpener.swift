@@ -48,7 +48,7 @@ public enum DeviceOpener: Sendable {
         }
         do {
             let seat = try LibseatSession.open(library: library, logger: logger)
-            return (.seat(seat), "using libseat seat \(seat.name): devices are opened through seatd/logind")
+            return (.seat(seat), "using libseat seat \(seat.name): devices are opened through libseat (seatd, logind or, as root, its built-in server)")
         } catch {
             if mode == .libseat {
                 let why = "\(variable)=libseat but libseat cannot be used (\(error.reason))"
