@@ -36,5 +36,6 @@ final class ScrollTouchRecognizer: GestureRecognizer {
         timer = nil
         // A touch that only stopped the scroll view leaves no drag to fade the indicators.
         scrollView?.fadeIndicators()
+        scrollView?.settleAfterStop()
     }
 }

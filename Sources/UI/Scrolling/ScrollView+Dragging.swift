@@ -66,7 +66,8 @@ extension ScrollView {
             needsPanRebase = false
             var velocity = pan.velocity(in: self) * -1
             if pan.state == .cancelled || zoomedDuringDrag || isZooming { velocity = .zero }
-            let willMove = zoomAnimation == nil && !isZooming && release(velocity: velocity)
+            // A drag that interrupted a zoom bounce must finish it, not only the offset.
+            let willMove = zoomAnimation == nil && !isZooming && (bounceZoomBackIfNeeded() || release(velocity: velocity))
             delegate?.scrollViewDidEndDragging(self, willDecelerate: willMove)
             if !willMove { fadeIndicators() }
         default:
@@ -94,6 +95,25 @@ extension ScrollView {
         if bouncesHorizontally { raw.x = RubberBand(dimension: bounds.width).unclamp(offset.x, from: lo.x...hi.x) }
         if bouncesVertically { raw.y = RubberBand(dimension: bounds.height).unclamp(offset.y, from: lo.y...hi.y) }
         return raw
+    }
+
+    /// After the fingers of a touch that only stopped a bounce, zoom bounce or page snap lift
+    /// (no drag or pinch followed, so nothing else releases it): finish the way back inside
+    /// the limits, onto a page. Otherwise the content would stay pulled past an edge.
+    func settleAfterStop() {
+        guard !isDragging, !isZooming, !isMoving, window != nil else { return }
+        if bounceZoomBackIfNeeded() { return }
+        dragStartOffset = contentOffset
+        release(velocity: .zero)
+    }
+
+    /// Animates the zoom back inside its limits (offset included); false when already inside.
+    func bounceZoomBackIfNeeded() -> Bool {
+        guard let zoomView = viewForZooming else { return false }
+        let s = zoomView.transform.scale
+        guard s < minimumZoomScale - 1e-9 || s > maximumZoomScale + 1e-9 else { return false }
+        performSetZoomScale(s, animated: true)
+        return true
     }
 
     /// Starts the motion after the fingers lift; false if the content is already at rest.
