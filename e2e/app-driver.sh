@@ -8,9 +8,10 @@ touch_cmd() { echo "$1" > "$PHOTOKIOSK_E2E_FIFO"; }
 APP=$!
 sleep 2
 if ! kill -0 $APP 2>/dev/null; then cat /tmp/app.log; echo "@@APP_DIED"; exit 1; fi
-ready app_start                                      # host waits for a photo grid
-touch_cmd "swipe 2048 3400 2048 700 15"; ready app_swipe   # scrolled
-touch_cmd "tap 1200 1400"; ready app_tap                    # a photo opened
+ready app_start                                             # a photo grid, settled
+touch_cmd "swipe 2048 3400 2048 700 15"; ready app_swipe   # scrolled, momentum over
+touch_cmd "tap 1536 1638"; ready app_tap                    # a photo opened (a tile centre, not a gutter)
+touch_cmd "key 1 1"; touch_cmd "key 1 0"; ready app_back   # Escape: back to the grid
 kill -TERM $APP; wait $APP; rc=$?
 tail -n 40 /tmp/app.log
 echo "@@APP_EXIT $rc"

@@ -19,12 +19,14 @@ EXPECT = {
                   ((.75, .25), GREEN), ((.25, .75), BLUE), ((.75, .75), WHITE)],
     'touch':     [((.3, .5), WHITE), ((.5, .5), WHITE), ((.7, .5), WHITE), ((.5, .75), ORANGE),
                   ((.1, .1), MAGENTA), ((.9, .9), CYAN), ((.75, .25), GREEN)],
+    'dirtyfb':   [((.5, .5), YELLOW), ((.25, .25), RED), ((.75, .25), GREEN), ((.25, .75), BLUE), ((.75, .75), WHITE)],
     'master_regained': [((.25, .25), RED), ((.75, .25), GREEN), ((.25, .75), BLUE), ((.75, .75), WHITE)],
     'fbdev':     [((.25, .25), RED), ((.75, .25), GREEN), ((.25, .75), BLUE), ((.75, .75), WHITE)],
     # the real app (app-driver.sh): a photo grid, scrolled by a swipe, a photo opened by a tap
-    'app_start': ['busy'],
-    'app_swipe': ['changed', 'busy'],
-    'app_tap':   ['changed'],
+    'app_start': ['busy', 'stable'],
+    'app_swipe': ['changed', 'busy', 'stable'],
+    'app_tap':   ['changed', 'stable'],
+    'app_back':  ['changed', 'busy'],
     'app_exit':  [],
     # logical quadrants turned a quarter clockwise: logical top-left lands top-right
     'rotated90': [((.75, .25), RED), ((.75, .75), GREEN), ((.25, .25), BLUE), ((.25, .75), WHITE)],
@@ -66,10 +68,12 @@ def pixel(img, fx, fy):
     o = (y * w + x) * 3
     return (x, y), tuple(px[o:o+3])
 
-def check(img, rules, previous):
+def check(img, rules, previous, last_try):
     bad = []
     for rule in rules:
-        if rule == 'changed':
+        if rule == 'stable':     # settled: same as the screendump taken half a second before
+            if last_try is None or last_try[2] != img[2]: bad.append('screen still changing')
+        elif rule == 'changed':
             if previous is not None and previous[2] == img[2]: bad.append('screen did not change')
         elif rule == 'busy':
             if len({pixel(img, fx / 8, fy / 8)[1] for fx in range(1, 8) for fy in range(1, 8)}) < 4:
@@ -80,10 +84,10 @@ def check(img, rules, previous):
             if got != want: bad.append(f'({x},{y}) got {got} want {want}')
     return bad
 
-STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'master_regained', 'fbdev'],
-          'app': ['app_start', 'app_swipe', 'app_tap', 'app_exit']}
+STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', 'master_regained', 'fbdev'],
+          'app': ['app_start', 'app_swipe', 'app_tap', 'app_back', 'app_exit']}
 # How long a stage may take to reach its expected screen (the app has no frame handshake).
-PATIENCE = {'app_start': 60, 'app_swipe': 15, 'app_tap': 20}
+PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20}
 
 def screendump(qmp, path):
     if os.path.exists(path): os.unlink(path)
@@ -147,12 +151,14 @@ def main():
                 stage = line.split()[1]
                 ppm = f'{a.out}/{a.mode}-{a.display}-{stage}.ppm'
                 give_up = time.time() + PATIENCE.get(stage, 0)
+                last_try = None
                 while True:
                     res = screendump(qmp, ppm)
                     if 'error' in res or not os.path.exists(ppm): break
                     img = read_ppm(ppm)
-                    bad = check(img, expect.get(stage, []), previous)
+                    bad = check(img, expect.get(stage, []), previous, last_try)
                     if not bad or time.time() > give_up: break
+                    last_try = img
                     time.sleep(0.5)
                 qmp.cmd('screendump', filename=ppm[:-4] + '.png', format='png')
                 if 'error' in res or not os.path.exists(ppm):

@@ -39,12 +39,26 @@ enum Bootstrap {
         return [samples]
     }
 
-    static func cacheDirectory(config: KioskConfig) -> String? {
+    static func paths(config: KioskConfig) -> KioskPaths {
         var environment: [String: String] = [:]
         for name in ["XDG_CACHE_HOME", "XDG_STATE_HOME", "HOME"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        return KioskPaths(environment: environment, config: config).cacheDirectory
+        // An ordinary user cannot write /var/lib or /var/cache: use the XDG defaults in $HOME.
+        if geteuid() != 0, let home = environment["HOME"], home.hasPrefix("/") {
+            if environment["XDG_STATE_HOME"] == nil { environment["XDG_STATE_HOME"] = home + "/.local/state" }
+            if environment["XDG_CACHE_HOME"] == nil { environment["XDG_CACHE_HOME"] = home + "/.cache" }
+        }
+        return KioskPaths(environment: environment, config: config)
+    }
+
+    static func cacheDirectory(config: KioskConfig) -> String? {
+        paths(config: config).cacheDirectory
+    }
+
+    /// Where the custom order and the resume state live.
+    static func stateDirectory(config: KioskConfig) -> String {
+        paths(config: config).stateDirectory
     }
 
     static func displayOptions(_ display: KioskConfig.Display) -> DisplayOptions {

@@ -29,7 +29,8 @@ struct Run: ParsableCommand {
         logger.info("screen: \(opened.display.name); photos: \(folders.joined(separator: ", "))")
 
         let app = KioskApp(config: config, folders: folders, display: opened.display, loop: loop,
-                           thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config), logger: logger)
+                           thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config),
+                           stateDirectory: Bootstrap.stateDirectory(config: config), logger: logger)
         try app.start()
 
         if let headless = opened.display as? HeadlessDisplay {
@@ -45,6 +46,12 @@ struct Run: ParsableCommand {
                                   mapping: opened.mapping, logger: logger) { [weak app] event in app?.handle(event) }
         try input?.attach(to: loop)
         defer { input?.close() }
+        // A different screen plugged in: touches map onto the new size.
+        let relayout = app.host.onResize
+        app.host.onResize = { [weak input] size in
+            relayout?(size)
+            input?.mapping = ScreenMapping(logicalSize: size, rotation: displayOptions.rotation)
+        }
         try app.run()
     }
 }

@@ -97,3 +97,36 @@ import Widgets
         #expect(app.grid.itemCount == 2)
     }
 }
+
+@Suite struct LargeLibraryTests {
+    /// Seed of the grid: never read the whole library to show the first screen. A 10,000-photo
+    /// folder (copies of one small JPEG: hard links would be one photo, the scanner lists a file
+    /// once) must cost decodes for about three screens of cells.
+    @Test func tenThousandPhotosDecodeOnlyWhatIsNearTheScreen() throws {
+        var template = Array("/tmp/photokiosk-10k-XXXXXX".utf8CString)
+        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let b = Bitmap(width: 64, height: 48)
+        Canvas(target: b).clear(.green)
+        let jpeg = try JPEGEncoder.encode(b, options: .init())
+        for i in 0..<10_000 {
+            let fd = open(dir + "/p\(i).jpg", O_WRONLY | O_CREAT, 0o644)
+            #expect(jpeg.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == jpeg.count)
+            close(fd)
+        }
+        var config = KioskConfig()
+        config.library.thumbnailSize = 190
+        let display = HeadlessDisplay(width: 1280, height: 800)
+        let app = KioskApp(config: config, folders: [dir], display: display, loop: try EventLoop(signals: []),
+                           thumbnailCacheDirectory: nil, logger: .init(label: "test"))
+        try app.start()
+        #expect(try app.runUntilSettled(timeout: 60))
+        #expect(app.photos.count == 10_000)
+        let live = app.grid.liveIndices.count
+        let stats = app.loaderStatistics
+        #expect(live < 200)
+        // While the scan streams in, name order inserts photos before the ones shown, so some
+        // decodes are for cells that were visible for a moment; far fewer than the library.
+        #expect(stats.decodesStarted <= live * 4, "\(stats)")
+        #expect(stats.decodesStarted >= app.grid.visibleIndices.count)
+    }
+}

@@ -77,3 +77,18 @@ struct ErrorMessageTests {
         #expect(report.hasPrefix("user: "))
     }
 }
+
+@Suite("DRM card discovery")
+struct DRMCardDiscoveryTests {
+    @Test func cardNodesAreListedInNumericOrderAndOthersIgnored() throws {
+        var template = Array("/tmp/photokiosk-dri-XXXXXX".utf8CString)
+        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let names = ["card10", "card2", "renderD128", "card0", "by-path"]
+        for name in names { close(open("\(dir)/\(name)", O_CREAT | O_WRONLY, 0o600)) }
+        defer { for name in names { unlink("\(dir)/\(name)") }; rmdir(dir) }
+        #expect(DRMCard.nodes(in: dir) == ["\(dir)/card0", "\(dir)/card2", "\(dir)/card10"])
+        // Nodes that are not KMS devices: the error says so instead of crashing or hanging.
+        let error = #expect(throws: PlatformError.self) { try DRMCard.open(path: nil, directory: dir) }
+        #expect(error == .noUsableOutput("\(dir)/card0 has no KMS (dumb buffers / mode resources)"))
+    }
+}

@@ -206,6 +206,22 @@ struct GuestE2ETests {
         handshake("rotated90", rotated)
         rotated.close()
 
+        // 4b. No page flips: draw into the visible buffer and tell the driver with DirtyFB.
+        //     virtio-gpu shows nothing of a partial update without it.
+        let direct = try DRMDisplay(configuration: DRMConfiguration(pageFlip: false))
+        try direct.attach(to: loop) { _ in }
+        say("@@DISPLAY \(direct.name)")
+        let dfb = direct.frameBuffer
+        let dCanvas = Canvas(target: dfb)
+        quadrants(dCanvas, w, h)
+        try direct.present(damage: [dfb.bounds])
+        let patch = Rect(x: w * 0.4, y: h * 0.4, width: w * 0.2, height: h * 0.2)
+        dCanvas.fill(patch, color: Color(rgb: 0xFFFF00))
+        try direct.present(damage: [PixelRect(covering: patch)])
+        try loop.runOnce(timeout: 0.1)
+        handshake("dirtyfb", direct)
+        direct.close()
+
         // 5. Another program holds DRM master: drawing pauses, and resumes with a full redraw
         //    once it lets go (the same path as a VT switch away and back).
         let holder = try DRMDisplay()

@@ -18,6 +18,8 @@ public final class KioskApp {
     public let grid: ThumbnailGridView
     public let photos: PhotoList
     public let thumbnails: ThumbnailService
+    /// The person's own photo order (drag to reorder); nil when there is no state directory.
+    public let customOrder: CustomOrderStore?
     public private(set) var viewer: PhotoViewer?
 
     private let loop: EventLoop
@@ -29,18 +31,24 @@ public final class KioskApp {
     private var scan: BackgroundScan?
     private var inotify: InotifyWatcher?
     public private(set) var isScanFinished = false
+    public private(set) var resetPrompt: ConfirmPromptView?
 
     /// - Parameters:
     ///   - folders: photo folders to show (already resolved: the CLI falls back to the samples).
     ///   - thumbnailCacheDirectory: where thumbnails are cached on disk; nil disables it.
+    ///   - stateDirectory: where the custom photo order is kept (`KioskPaths.stateDirectory`);
+    ///     nil keeps it for this run only.
     public init(config: KioskConfig, folders: [String], display: any Display, loop: EventLoop,
-                thumbnailCacheDirectory: String?, logger: Logger) {
+                thumbnailCacheDirectory: String?, stateDirectory: String? = nil, logger: Logger) {
         self.config = config
         self.loop = loop
         self.logger = logger
         host = ScreenHost(display: display, loop: loop, logger: logger)
         host.allowsQuit = !config.kiosk
-        photos = PhotoList(order: config.library.sort == .date ? .dateTaken : .name)
+        let photos = PhotoList(order: config.library.sort == .date ? .dateTaken : .name)
+        self.photos = photos
+        customOrder = stateDirectory.map { CustomOrderStore(stateDirectory: $0, photos: photos, logger: logger) }
+        customOrder?.load()
         cache = ImageCache(budget: max(8, config.cache.memoryMB) << 20, onPressure: { [logger] pressure in
             logger.notice("image cache: \(pressure)")
         })
@@ -60,6 +68,8 @@ public final class KioskApp {
         window.addSubview(grid)
         thumbnails.onChange = { [weak grid] index in grid?.thumbnailDidChange(at: index) }
         grid.onSelect = { [weak self] index in self?.openPhoto(at: index) }
+        grid.onMove = { [weak self] from, to in self?.movePhoto(from: from, to: to) }
+        grid.onLongPressEmptyArea = { [weak self] _ in self?.confirmResetOrder() }
         host.onUnhandledKey = { [weak self] key in
             if key == .escape { self?.closePhoto() }
         }
@@ -155,6 +165,40 @@ public final class KioskApp {
         view.removeFromSuperview()
         viewer = nil
         grid.scrollToItem(view.index, animated: false)
+    }
+
+    /// How many decodes the loader started, merged, skipped (for tests and benchmarks).
+    public var loaderStatistics: LoaderStatistics { loader.statistics }
+
+    // MARK: Order
+
+    /// A drag moved a photo: the list takes the new order and it is saved.
+    public func movePhoto(from: Int, to: Int) {
+        photos.move(from: from, to: to)
+        customOrder?.save(scanFinished: isScanFinished)
+    }
+
+    /// Asks "Reset to name order?" over the grid (a long press on an empty spot of the grid).
+    public func confirmResetOrder() {
+        guard photos.hasCustomOrder, resetPrompt == nil else { return }
+        let prompt = ConfirmPromptView(frame: window.bounds, message: "Reset the photo order to \(photos.order == .dateTaken ? "date" : "name") order?",
+                                       confirmTitle: "Reset")
+        prompt.font = grid.font
+        prompt.onFinish = { [weak self] confirmed in
+            self?.resetPrompt = nil
+            if confirmed { self?.resetOrder() }
+        }
+        window.addSubview(prompt)
+        window.firstResponder = prompt
+        resetPrompt = prompt
+    }
+
+    /// Forgets the custom order: back to name (or date) order.
+    public func resetOrder() {
+        grid.cancelReorder()
+        photos.setCustomOrder(nil)
+        customOrder?.reset()
+        grid.reloadData()
     }
 
     // MARK: Running

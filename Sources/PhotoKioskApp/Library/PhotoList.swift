@@ -41,6 +41,9 @@ public final class PhotoList {
     private var idByPath: [RawPath: PhotoID] = [:]
     private var indexByID: [PhotoID: Int]?
     private var nextID: UInt64 = 1
+    /// A person's own order (drag to reorder): photos with a rank come first by rank; the rest
+    /// (added since) follow in `order`. Nil: the list is in `order`.
+    private var customRanks: [RawPath: Int]?
 
     public init(order: LibrarySortOrder = .name) {
         self.order = order
@@ -65,6 +68,32 @@ public final class PhotoList {
         guard newOrder != order else { return }
         order = newOrder
         photos.sort(by: precedes)
+        indexByID = nil
+    }
+
+    /// Whether a custom order is in effect.
+    public var hasCustomOrder: Bool { customRanks != nil }
+
+    /// Arranges the list by `paths` (a saved custom order): those photos first in that order,
+    /// the others after them in `order`. Nil goes back to `order` alone. Photos that arrive
+    /// later take their saved place too.
+    public func setCustomOrder(_ paths: [RawPath]?) {
+        customRanks = paths.map { paths in
+            var ranks: [RawPath: Int] = [:]
+            for (rank, path) in paths.enumerated() where ranks[path] == nil { ranks[path] = rank }
+            return ranks
+        }
+        photos.sort(by: precedes)
+        indexByID = nil
+    }
+
+    /// Moves the photo at `from` to `to` (drag to reorder); the list keeps this order from now on.
+    public func move(from: Int, to: Int) {
+        guard from != to, photos.indices.contains(from), photos.indices.contains(to) else { return }
+        photos.insert(photos.remove(at: from), at: to)
+        var ranks: [RawPath: Int] = [:]
+        for (rank, photo) in photos.enumerated() { ranks[photo.path] = rank }
+        customRanks = ranks
         indexByID = nil
     }
 
@@ -116,6 +145,8 @@ public final class PhotoList {
             case .moved(let from, let file):
                 flush()
                 if let id = idByPath.removeValue(forKey: from) {
+                    // A renamed photo keeps its place in a custom order.
+                    if let rank = customRanks?.removeValue(forKey: from) { customRanks?[file.path] = rank }
                     if let existing = idByPath[file.path] {   // moved over another photo
                         drop(existing)
                         flush()
@@ -242,6 +273,10 @@ public final class PhotoList {
     }
 
     private func precedes(_ a: Photo, _ b: Photo) -> Bool {
+        if let ranks = customRanks {
+            let ra = ranks[a.path] ?? Int.max, rb = ranks[b.path] ?? Int.max
+            if ra != rb { return ra < rb }
+        }
         if order == .dateTaken, a.file.sortDate != b.file.sortDate {
             return a.file.sortDate < b.file.sortDate
         }

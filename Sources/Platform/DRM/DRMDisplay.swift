@@ -14,14 +14,20 @@ public struct DRMConfiguration: Sendable {
     public var rotation: Rotation
     /// Where card nodes live (tests point this elsewhere).
     public var deviceDirectory: String
+    /// False draws into the visible buffer and calls drmModeDirtyFB instead of page flipping
+    /// (what drivers without page flip get automatically). The environment variable
+    /// PHOTOKIOSK_DRM_NO_PAGEFLIP=1 sets it, as an escape hatch for odd drivers.
+    public var pageFlip: Bool
 
     public init(devicePath: String? = nil, connectorName: String? = nil, mode: ModeRequest? = nil,
-                rotation: Rotation = .none, deviceDirectory: String = "/dev/dri") {
+                rotation: Rotation = .none, deviceDirectory: String = "/dev/dri",
+                pageFlip: Bool = getenv("PHOTOKIOSK_DRM_NO_PAGEFLIP") == nil) {
         self.devicePath = devicePath
         self.connectorName = connectorName
         self.mode = mode
         self.rotation = rotation
         self.deviceDirectory = deviceDirectory
+        self.pageFlip = pageFlip
     }
 }
 
@@ -93,6 +99,7 @@ public final class DRMDisplay: Display {
         let logical = configuration.rotation.logicalSize(deviceWidth: placeholder.width, deviceHeight: placeholder.height)
         frameBuffer = Bitmap(width: logical.width, height: logical.height)
         state = .waitingForScreen("not set up yet")
+        usesPageFlip = configuration.pageFlip
         dispatcher.onPageFlip = { [unowned self] _, _ in self.pageFlipped() }
         try activate()
     }
@@ -108,6 +115,7 @@ public final class DRMDisplay: Display {
             guard let output else { return device }
             let rotated = configuration.rotation == .none ? "" : " rotated \(configuration.rotation)"
             return "\(device) \(output.connector.name) \(output.mode.width)x\(output.mode.height)@\(output.mode.refresh)\(rotated)"
+                + (usesPageFlip ? "" : " (front buffer + DirtyFB)")
         }
     }
 
@@ -224,7 +232,8 @@ public final class DRMDisplay: Display {
             drm_clip_rect(x1: UInt16($0.x), y1: UInt16($0.y), x2: UInt16($0.maxX), y2: UInt16($0.maxY))
         }
         _ = drmModeDirtyFB(card.fd, output.buffers[output.front].framebufferID, &clips, UInt32(clips.count))
-        onEvent?(.frameDone)
+        // Reported from the loop, not from inside present(), so a handler may present again.
+        loop?.addTimer(after: 0) { [weak self] in self?.onEvent?(.frameDone) }
     }
 
     private func pageFlipped() {

@@ -18,6 +18,14 @@ public struct ReorderPlan: Hashable, Sendable {
         return index
     }
 
+    /// The item shown at `displayIndex` during/after the move (the inverse of `displayIndex(of:)`).
+    public func item(atDisplay displayIndex: Int) -> Int {
+        if displayIndex == to { return from }
+        if from < to, displayIndex >= from, displayIndex < to { return displayIndex + 1 }
+        if to < from, displayIndex > to, displayIndex <= from { return displayIndex - 1 }
+        return displayIndex
+    }
+
     /// `items` in their new order.
     public func apply<T>(to items: [T]) -> [T] {
         guard from != to, items.indices.contains(from), items.indices.contains(to) else { return items }

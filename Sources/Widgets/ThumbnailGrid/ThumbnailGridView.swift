@@ -7,6 +7,10 @@ import UI
 /// and below) exist; cells scrolled out are recycled. After every layout the grid tells its
 /// `provider` which thumbnails it wants and how urgently (visible ones first, outwards from the
 /// centre), so loads for cells scrolled away are dropped before they start.
+///
+/// A long press on a thumbnail picks it up for reordering (see `ReorderDrag`): it follows the
+/// finger, the grid autoscrolls while it is held near the top or bottom edge, the others slide
+/// out of its way, and on lift `onMove` tells the owner to reorder its list.
 public final class ThumbnailGridView: ScrollView {
     public weak var provider: ThumbnailProvider? {
         didSet { reloadData() }
@@ -29,11 +33,29 @@ public final class ThumbnailGridView: ScrollView {
     /// Font for the "broken photo" label.
     public var font: Font?
 
+    /// A drag moved photo `from` to index `to`; the owner reorders its list (and saves it)
+    /// before the grid asks for thumbnails again.
+    public var onMove: ((_ from: Int, _ to: Int) -> Void)?
+    /// A long press landed on no photo (content coordinates): the place for a "reset order" prompt.
+    public var onLongPressEmptyArea: ((Point) -> Void)?
+    public var isReorderEnabled = true
+    /// Screen pixels per point: scales the autoscroll zone and speed.
+    public var reorderDensity = 1.0
+    /// Where a picked-up thumbnail is carried (above the grid); nil means the window.
+    public weak var liftContainer: View?
+    /// The drag in progress (also while the dropped thumbnail flies home).
+    public private(set) var reorderDrag: ReorderDrag?
+    public var isReordering: Bool { reorderDrag != nil }
+
     public private(set) var layout = GridLayout(width: 0, itemCount: 0, preferredCellSize: 240)
     private var cells: [Int: ThumbnailCellView] = [:]
     private var reusableCells: [ThumbnailCellView] = []
     private var lastWanted: [Int: Double] = [:]
     private let tapRecognizer = TapGestureRecognizer()
+    public let longPressRecognizer = LongPressGestureRecognizer()
+    private let moveTransition = FrameTransition()
+    /// The slot the dropped thumbnail is flying home to (no cell is built there meanwhile).
+    private var landingSlot: Int?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -45,6 +67,10 @@ public final class ThumbnailGridView: ScrollView {
             self.onSelect?(index)
         }
         addGestureRecognizer(tapRecognizer)
+        longPressRecognizer.addAction { [unowned self] recognizer in
+            self.handleLongPress(recognizer)
+        }
+        addGestureRecognizer(longPressRecognizer)
     }
 
     /// Thumbnail edge in pixels the cells need now.
@@ -58,11 +84,24 @@ public final class ThumbnailGridView: ScrollView {
     /// Indices of the cells that exist (visible plus prefetch), sorted.
     public var liveIndices: [Int] { cells.keys.sorted() }
 
-    /// The cell view showing `index`, if it exists.
-    public func cell(at index: Int) -> ThumbnailCellView? { cells[index] }
+    /// The cell view showing photo `index` (in the list's order), if it exists; also while it
+    /// is carried.
+    public func cell(at index: Int) -> ThumbnailCellView? {
+        if let drag = reorderDrag, index == (drag.isLanding ? landingSlot : drag.plan.from) {
+            return drag.lifted.item as? ThumbnailCellView
+        }
+        return cells[index]
+    }
+
+    /// The photo shown in `slot` now (they differ only while a thumbnail is being dragged).
+    public func item(inSlot slot: Int) -> Int {
+        guard let drag = reorderDrag, !drag.isLanding else { return slot }
+        return drag.plan.item(atDisplay: slot)
+    }
 
     /// Asks the provider again for every live cell (after the photo list changed).
     public func reloadData() {
+        cancelReorder()
         for (index, cell) in cells {
             cell.state = provider?.thumbnailState(at: index, edge: thumbnailEdge) ?? .loading
         }
@@ -72,7 +111,7 @@ public final class ThumbnailGridView: ScrollView {
 
     /// The provider has a new thumbnail (or failure) for `index`.
     public func thumbnailDidChange(at index: Int) {
-        guard let cell = cells[index], let provider else { return }
+        guard let cell = cell(at: index), let provider else { return }
         cell.state = provider.thumbnailState(at: index, edge: thumbnailEdge)
     }
 
@@ -86,7 +125,7 @@ public final class ThumbnailGridView: ScrollView {
     /// Whether every visible cell shows its thumbnail or its failure (nothing still loading).
     public var isVisibleContentLoaded: Bool {
         visibleIndices.allSatisfy { index in
-            if case .loading = cells[index]?.state ?? .loading { return false }
+            if case .loading = cell(at: item(inSlot: index))?.state ?? .loading { return false }
             return true
         }
     }
@@ -96,6 +135,7 @@ public final class ThumbnailGridView: ScrollView {
         let newLayout = GridLayout(width: bounds.width, itemCount: itemCount,
                                    preferredCellSize: preferredCellSize, spacing: spacing)
         if newLayout != layout {
+            cancelReorder()
             let anchor = layout.width != newLayout.width && layout.itemCount > 0 ? visibleIndices.first : nil
             layout = newLayout
             contentSize = layout.contentSize
@@ -117,15 +157,23 @@ public final class ThumbnailGridView: ScrollView {
         let margin = prefetchMargin ?? bounds.height
         let live = bounds.insetBy(dx: 0, dy: -margin)
         let wantedRange = layout.indices(intersecting: live)
-        for (index, cell) in cells where !wantedRange.contains(index) {
+        // Cells are keyed by photo; while a thumbnail is dragged, slot and photo differ.
+        let carried = reorderDrag.map { $0.isLanding ? landingSlot : $0.plan.from } ?? nil
+        var wantedItems = Set(wantedRange.map(item(inSlot:)))
+        if let carried { wantedItems.remove(carried) }
+        for (index, cell) in cells where !wantedItems.contains(index) {
+            moveTransition.remove(cell)
             recycle(cell)
             cells[index] = nil
         }
         let edge = thumbnailEdge
         var distances: [Int: Double] = [:]
         distances.reserveCapacity(wantedRange.count)
-        for index in wantedRange {
-            let frame = layout.frame(of: index)
+        if let carried { distances[carried] = 0 }
+        for slot in wantedRange {
+            let index = item(inSlot: slot)
+            guard index != carried else { continue }
+            let frame = layout.frame(of: slot)
             let cell: ThumbnailCellView
             if let existing = cells[index] {
                 cell = existing
@@ -136,7 +184,7 @@ public final class ThumbnailGridView: ScrollView {
                 cells[index] = cell
                 addSubview(cell)
             }
-            if cell.frame != frame { cell.frame = frame }
+            if cell.frame != frame && !moveTransition.isMoving(cell) { cell.frame = frame }
             distances[index] = urgency(of: frame)
         }
         if distances != lastWanted {
@@ -170,5 +218,100 @@ public final class ThumbnailGridView: ScrollView {
         cell.removeFromSuperview()
         cell.state = .loading
         reusableCells.append(cell)
+    }
+}
+
+// MARK: Reordering
+
+extension ThumbnailGridView: ReorderHost {
+    private func handleLongPress(_ recognizer: GestureRecognizer) {
+        let finger = recognizer.location(in: nil)
+        switch recognizer.state {
+        case .began:
+            let point = recognizer.location(in: self)
+            guard let index = layout.index(at: point) else {
+                onLongPressEmptyArea?(point)
+                return
+            }
+            beginReorder(at: index, finger: finger)
+        case .changed:
+            reorderDrag?.move(to: finger)
+        case .ended, .cancelled:
+            if let drag = reorderDrag, !drag.isLanding {
+                drag.move(to: finger)
+                drag.drop()
+            }
+        default:
+            break
+        }
+    }
+
+    /// Picks up photo `index` under `finger` (window coordinates), as a long press does.
+    public func beginReorder(at index: Int, finger: Point) {
+        guard isReorderEnabled, index >= 0, index < itemCount else { return }
+        reorderDrag?.finishNow()
+        guard let container = liftContainer ?? window else { return }
+        stopMotion()
+        layoutIfNeeded()
+        guard let cell = cells[index] else { return }
+        moveTransition.remove(cell)
+        cells[index] = nil
+        reorderDrag = ReorderDrag(host: self, item: cell, index: index, finger: finger, container: container,
+                                  axis: .vertical, density: reorderDensity)
+        setNeedsLayout()
+    }
+
+    /// Puts a carried thumbnail back where it came from without moving anything (the photo
+    /// list changed under the drag, so its indices no longer hold).
+    public func cancelReorder() {
+        guard let drag = reorderDrag else { return }
+        if !drag.isLanding { drag.cancel() }
+        drag.finishNow()
+        moveTransition.finish()
+    }
+
+    func reorderSlotFrame(_ index: Int) -> Rect { layout.frame(of: index) }
+
+    func reorderSlot(at point: Point) -> Int { layout.nearestIndex(to: point) }
+
+    func reorderPlanDidChange(_ plan: ReorderPlan) {
+        var targets: [(view: View, frame: Rect)] = []
+        for (index, cell) in cells {
+            targets.append((cell, layout.frame(of: plan.displayIndex(of: index))))
+        }
+        moveTransition.move(targets, duration: ReorderDrag.rearrangeDuration, animator: window?.animator)
+        setNeedsLayout()
+    }
+
+    func reorderDidDrop(_ plan: ReorderPlan) {
+        // The cells now belong to their new indices; those sliding keep sliding to the same frames.
+        var rekeyed: [Int: ThumbnailCellView] = [:]
+        for (index, cell) in cells {
+            let newIndex = plan.displayIndex(of: index)
+            cell.index = newIndex
+            rekeyed[newIndex] = cell
+        }
+        cells = rekeyed
+        (reorderDrag?.lifted.item as? ThumbnailCellView)?.index = plan.to
+        landingSlot = plan.to
+        lastWanted = [:]
+        if plan.from != plan.to { onMove?(plan.from, plan.to) }
+        setNeedsLayout()
+    }
+
+    func reorderDidLand(_ item: View, at index: Int) {
+        landingSlot = nil
+        reorderDrag = nil
+        guard let cell = item as? ThumbnailCellView else { return }
+        cell.transform = .identity
+        if cells[index] == nil && index < itemCount {
+            cell.index = index
+            cell.frame = layout.frame(of: index)
+            cells[index] = cell
+            addSubview(cell)
+        } else {
+            recycle(cell)
+        }
+        setNeedsLayout()
     }
 }

@@ -1,0 +1,60 @@
+import Graphics
+import UI
+
+/// One thumbnail of a strip. Unlike grid cells it takes touches itself, as the seed's
+/// ThumbImageView does: with the strip's delaysContentTouches on and canCancelContentTouches
+/// off, a finger that rests briefly and then moves past the drag threshold drags the
+/// thumbnail instead of scrolling the strip; a quick swipe still scrolls.
+final class StripItemView: View {
+    let cell = ThumbnailCellView()
+    weak var strip: ThumbnailStripView?
+    var index = 0 {
+        didSet { cell.index = index }
+    }
+    private var isDragging = false
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        cell.isUserInteractionEnabled = false
+        isExclusiveTouch = true
+        addSubview(cell)
+    }
+
+    override func layoutSubviews() {
+        cell.frame = Rect(size: bounds.size)
+    }
+
+    override func touchesBegan(_ touches: [Touch]) {
+        isDragging = false
+    }
+
+    override func touchesMoved(_ touches: [Touch]) {
+        guard let touch = touches.first, let strip else { return }
+        if isDragging {
+            strip.reorderDrag?.move(to: touch.location)
+        } else if touch.location.distance(to: touch.startLocation) > ThumbnailStripView.dragThreshold * strip.reorderDensity,
+                  strip.beginReorder(self, finger: touch.location) {
+            isDragging = true
+        }
+    }
+
+    override func touchesEnded(_ touches: [Touch]) {
+        if isDragging {
+            finishDrag(touches)
+        } else if let touch = touches.first, let strip,
+                  touch.location.distance(to: touch.startLocation) <= ThumbnailStripView.dragThreshold * strip.reorderDensity {
+            strip.onSelect?(index)
+        }
+    }
+
+    override func touchesCancelled(_ touches: [Touch]) {
+        if isDragging { finishDrag(touches) }
+    }
+
+    private func finishDrag(_ touches: [Touch]) {
+        isDragging = false
+        guard let drag = strip?.reorderDrag, !drag.isLanding, drag.lifted.item === self else { return }
+        if let touch = touches.first { drag.move(to: touch.location) }
+        drag.drop()
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+import Glibc
+import Graphics
+@testable import Imaging
+
+@Suite("PhotoFileDecoder (the loader's decoder)")
+struct PhotoFileDecoderTests {
+    func write(_ bytes: [UInt8]) throws -> String {
+        var template = Array("/tmp/photokiosk-pfd-XXXXXX".utf8CString)
+        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let path = dir + "/photo.jpg"
+        try FileReader.write(bytes, to: path)
+        return path
+    }
+
+    /// A photo whose main image is red and whose EXIF thumbnail is blue, so the test can tell
+    /// which one was used.
+    func photo(width: Int, height: Int, thumbWidth: Int, thumbHeight: Int) throws -> String {
+        let thumb = try Fixtures.jpeg(Fixtures.solid(width: thumbWidth, height: thumbHeight, .blue))
+        let tiff = TIFFBuilder(thumbnail: thumb).build()
+        var options = JPEGEncoder.Options(quality: 90)
+        options.markers = [.exif(tiff: tiff)]
+        return try write(JPEGEncoder.encode(Fixtures.solid(width: width, height: height, .red), options: options))
+    }
+
+    func isBlue(_ b: Bitmap) -> Bool { let c = b.color(x: b.width / 2, y: b.height / 2); return c.blue > 200 && c.red < 60 }
+
+    @Test func thumbnailCoversTheSquareCell() throws {
+        let path = try write(Fixtures.jpeg(Fixtures.solid(width: 1600, height: 900, .green)))
+        let b = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: 200))))
+        #expect(b.height == 200)
+        #expect(b.width == 356)
+    }
+
+    @Test func thumbnailBoxCapsPanoramas() {
+        let box = PhotoFileDecoder.thumbnailBox(for: Size(width: 10000, height: 500), edge: 100)
+        #expect(box.width == 300)
+        #expect(box.height == 100)
+    }
+
+    @Test func bigEnoughEmbeddedThumbnailIsUsed() throws {
+        let path = try photo(width: 1600, height: 1200, thumbWidth: 320, thumbHeight: 240)
+        let b = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: 160))))
+        #expect(isBlue(b))
+        #expect(b.height == 160)
+    }
+
+    @Test(arguments: [(160, 120, 200), (320, 180, 160)])
+    func smallOrMisshapenEmbeddedThumbnailIsNotUsed(thumbWidth: Int, thumbHeight: Int, edge: Int) throws {
+        let path = try photo(width: 1600, height: 1200, thumbWidth: thumbWidth, thumbHeight: thumbHeight)
+        let b = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: edge))))
+        #expect(!isBlue(b))
+    }
+
+    @Test func screenAndFullSizes() throws {
+        let path = try write(Fixtures.jpeg(Fixtures.solid(width: 800, height: 600, .green)))
+        let screen = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .screen(width: 400, height: 400))))
+        #expect(screen.width == 400 && screen.height == 300)
+        let full = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .full)))
+        #expect(full.width == 800 && full.height == 600)
+    }
+
+    @Test func errorsNameTheFile() throws {
+        let path = try write(Array("not an image".utf8))
+        #expect(throws: ImagingError.self) {
+            try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: 100))))
+        }
+        do {
+            _ = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: 100))))
+        } catch {
+            #expect("\(error)".contains("photo.jpg"))
+        }
+    }
+}
