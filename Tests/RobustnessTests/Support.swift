@@ -120,3 +120,15 @@ func makeHeadlessApp(folders: [String], width: Int = 1600, height: Int = 1200, t
     try app.start()
     return (app, display)
 }
+
+/// Names in a directory, sorted (without "." and "..").
+func directoryNames(_ path: String) -> [String] {
+    guard let dir = opendir(path) else { return [] }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self) }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+}
