@@ -24,3 +24,14 @@ test: unit-test
 
 clean:
 	rm -rf .build
+
+# Robustness (issue 11): libFuzzer over the decoders and EXIF (FUZZ_SECONDS per target), and the
+# unit tests under AddressSanitizer + ThreadSanitizer (SANITIZER=asan|tsan|all).
+FUZZ_SECONDS ?= 60
+SANITIZER ?= all
+.PHONY: fuzz sanitize
+fuzz:
+	fuzz/run.sh $(FUZZ_SECONDS)
+
+sanitize:
+	scripts/sanitizers.sh $(SANITIZER)
