@@ -132,3 +132,9 @@ func directoryNames(_ path: String) -> [String] {
     }
     return names.sorted()
 }
+
+func monotonicSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
