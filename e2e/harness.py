@@ -28,6 +28,11 @@ EXPECT = {
     'app_tap':   ['changed', 'stable'],
     'app_back':  ['changed', 'busy'],
     'app_exit':  [],
+    # optional fault stage (faults-driver.sh; MODES=faults): devices come and go, the app carries on
+    'faults_start':   ['busy', 'stable'],
+    'faults_hotplug': ['changed', 'stable'],
+    'faults_drm':     ['changed', 'busy'],
+    'faults_vt':      ['changed', 'busy', 'stable'],
     # logical quadrants turned a quarter clockwise: logical top-left lands top-right
     'rotated90': [((.75, .25), RED), ((.75, .75), GREEN), ((.25, .25), BLUE), ((.25, .75), WHITE)],
 }
@@ -85,9 +90,11 @@ def check(img, rules, previous, last_try):
     return bad
 
 STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', 'master_regained', 'fbdev'],
-          'app': ['app_start', 'app_swipe', 'app_tap', 'app_back', 'app_exit']}
+          'app': ['app_start', 'app_swipe', 'app_tap', 'app_back', 'app_exit'],
+          'faults': ['faults_start', 'faults_hotplug', 'faults_drm', 'faults_vt']}
 # How long a stage may take to reach its expected screen (the app has no frame handshake).
-PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20}
+PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
+            'faults_start': 60, 'faults_hotplug': 30, 'faults_drm': 30, 'faults_vt': 30}
 
 def screendump(qmp, path):
     if os.path.exists(path): os.unlink(path)

@@ -84,6 +84,12 @@ if [[ " $MODES " == *" app "* ]]; then
   rm -rf "$OUT/photos" && mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"
   FILES+=("$BIN/photokiosk" "$E2E/app-driver.sh" "$OUT/photos")
 fi
+# The optional fault stage (MODES="faults"; never in the default MODES).
+if [[ " $MODES " == *" faults "* ]]; then
+  [[ " $MODES " == *" app "* ]] || { rm -rf "$OUT/photos" && mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"
+    FILES+=("$BIN/photokiosk" "$OUT/photos"); }
+  FILES+=("$E2E/faults-driver.sh")
+fi
 "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 
 # 4. Boot once per display device and mode; the harness checks every screendump.
