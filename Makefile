@@ -25,6 +25,24 @@ test: unit-test
 clean:
 	rm -rf .build
 
+# Picture-frame install (see README "Running as a picture frame"): builds a release with the
+# Swift runtime linked in (as you), then installs program, samples, config, unit, udev rules and
+# the photokiosk user (as root, through sudo). DESTDIR=dir stages instead; BINARY=path installs
+# a prebuilt program (e.g. cross-compiled) without building.
+.PHONY: install deb static-release
+STATIC_BIN = $(or $(BINARY),$(shell $(SWIFT) build -c release --static-swift-stdlib --show-bin-path 2>/dev/null)/photokiosk)
+SUDO = $(if $(DESTDIR),,$(shell [ "$$(id -u)" -eq 0 ] || echo sudo))
+
+static-release: deps
+	$(if $(BINARY),@true,$(SWIFT) build -c release --static-swift-stdlib --product photokiosk)
+
+install: static-release
+	$(SUDO) env DESTDIR="$(DESTDIR)" PREFIX="$(or $(PREFIX),/usr/local)" scripts/install.sh --binary "$(STATIC_BIN)"
+
+# Debian package from a staged install: .build/photokiosk_VERSION_ARCH.deb
+deb: static-release
+	deploy/debian/build.sh --binary "$(STATIC_BIN)"
+
 # Robustness (issue 11): libFuzzer over the decoders and EXIF (FUZZ_SECONDS per target), and the
 # unit tests under AddressSanitizer + ThreadSanitizer (SANITIZER=asan|tsan|all).
 FUZZ_SECONDS ?= 60

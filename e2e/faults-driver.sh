@@ -16,8 +16,10 @@ alive() { kill -0 $APP 2>/dev/null || { tail -n 40 /tmp/app.log; echo "@@APP_DIE
 /opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos > /tmp/app.log 2>&1 &
 APP=$!
 sleep 2; alive start
-ready faults_start
-for i in 1 2; do touch_cmd "plug"; sleep 1; alive plug; touch_cmd "unplug"; sleep 1; alive unplug; done
+# Let every thumbnail arrive first (TCG is slow): later changes then come from the gestures.
+sleep 25; ready faults_start
+for i in 1 2; do touch_cmd "plug"; sleep 3; alive plug; touch_cmd "unplug"; sleep 2; alive unplug; done
+grep -c "device removed" /tmp/app.log | sed 's/^/@@HOTPLUG_REMOVALS_SEEN /'
 touch_cmd "tap 1536 1638"; ready faults_hotplug
 if [ "${PHOTOKIOSK_E2E_UDEVD:-0}" = 1 ]; then
   udevadm trigger --action=change --subsystem-match=drm; udevadm settle -t 5

@@ -114,6 +114,7 @@ def main():
     ap.add_argument('--mode', default='platform')
     ap.add_argument('--expect', help='JSON file with extra stage rules (app mode)')
     ap.add_argument('--timeout', type=float, default=300)
+    ap.add_argument('--save-recording', help='write the guest\'s "@@REC" lines here (record-driver.sh)')
     a = ap.parse_args()
     expect = dict(EXPECT)
     if a.expect:
@@ -152,6 +153,10 @@ def main():
             line = line[line.index('@@'):]
             if not line[2:3].isupper(): continue
             tag = line.split()[0][2:]
+            if tag == 'REC':   # a touch recording line from record-driver.sh; optional, never a failure
+                if a.save_recording:
+                    with open(a.save_recording, 'a') as rec: rec.write(line[6:] + '\n')
+                continue
             if tag != 'TOUCH': print(f'[{time.time()-t0:6.1f}s] {line}', flush=True)
             marks.setdefault(tag, time.time() - t0)
             if tag == 'READY':

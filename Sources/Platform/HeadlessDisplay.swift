@@ -6,6 +6,9 @@ public final class HeadlessDisplay: Display {
     public let frameBuffer: Bitmap
     public private(set) var presentedFrames = 0
     public private(set) var lastDamage: [PixelRect] = []
+    /// The power state the app last set (see HeadlessDisplay+ScreenPower), and how often it changed.
+    public internal(set) var isScreenOn = true
+    public internal(set) var powerChanges = 0
 
     public init(width: Int = 1920, height: Int = 1080) {
         frameBuffer = Bitmap(width: width, height: height, format: .xrgb8888)

@@ -90,13 +90,18 @@ struct KioskOptions: ParsableArguments {
         return o
     }
 
-    /// The file (if any) with the flags on top; one clear message and no start on any mistake.
+    /// The file (if any) with the flags on top; one clear message and no start on any mistake:
+    /// "FILE:LINE: OPTION: problem" on stderr, exit status 78 (EX_CONFIG), no usage text.
     func resolvedConfig() throws -> KioskConfig {
         do {
             let file = try KioskConfig.load(path: config ?? KioskConfig.defaultPath, mustExist: config != nil)
             return try file.applying(overrides())
         } catch let error as ConfigError {
-            throw ValidationError(error.description)
+            printError("photokiosk: \(error.description)")
+            throw ExitCode(Self.configErrorExitCode)
         }
     }
+
+    /// sysexits.h EX_CONFIG; the systemd unit does not restart on it (RestartPreventExitStatus).
+    static let configErrorExitCode: Int32 = 78
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import Graphics
 import Imaging
 import Logging
@@ -16,6 +17,8 @@ struct Run: ParsableCommand {
     var screenshot: String = "photokiosk-screen.png"
     @Option(help: "Seconds the headless screen waits for thumbnails before writing the PNG.")
     var settleTimeout: Double = 60
+    @Flag(help: "Draw the touch overlay (fingers, trails, rate, latency, gestures); a four-finger tap toggles it outside kiosk mode.")
+    var touchOverlay = false
 
     mutating func run() throws {
         let config = try options.resolvedConfig()
@@ -32,15 +35,25 @@ struct Run: ParsableCommand {
                            thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config),
                            stateDirectory: Bootstrap.stateDirectory(config: config), logger: logger)
         try app.start()
+        if touchOverlay || !config.kiosk {   // the host keeps the lab
+            _ = TouchLab(host: app.host, showsOverlay: touchOverlay, allowsToggle: !config.kiosk)
+        }
 
         if let headless = opened.display as? HeadlessDisplay {
-            let settled = try app.runUntilSettled(timeout: settleTimeout)
+            // A preview: the slideshow only when it starts at once, nothing saved.
+            let life = app.startKioskLife(resume: nil)
+            let settled = life.isSlideshowRunning
+                ? try app.host.run(until: { life.isSlideshowSettled }, timeout: settleTimeout)
+                : try app.runUntilSettled(timeout: settleTimeout)
             if !settled { logger.warning("not every thumbnail arrived within \(settleTimeout) s; writing what is shown") }
             try PNGEncoder.write(headless.frameBuffer, to: screenshot)
             print("No display device could be used; the headless screen is in \(screenshot)")
             return
         }
 
+        if config.input.calibration != nil {
+            logger.warning("input.calibration is not applied by this version: set LIBINPUT_CALIBRATION_MATRIX with a udev rule (/usr/share/photokiosk/60-photokiosk-touch.rules.example)")
+        }
         let input = try openInput(Bootstrap.inputBackend(config.input.backend),
                                   configuration: InputConfiguration(devices: config.input.devices),
                                   mapping: opened.mapping, logger: logger) { [weak app] event in app?.handle(event) }
@@ -52,6 +65,23 @@ struct Run: ParsableCommand {
             relayout?(size)
             input?.mapping = ScreenMapping(logicalSize: size, rotation: displayOptions.rotation)
         }
+        let life = app.startKioskLife(resume: ResumeStore(path: Bootstrap.paths(config: config).resumeFile),
+                                      power: Self.screenPower(config, display: opened.display, logger: logger))
         try app.run()
+        life.saveResume(force: true)
+    }
+
+    /// What blanks the screen on schedule: DPMS through the display, or the panel's backlight.
+    static func screenPower(_ config: KioskConfig, display: any Display, logger: Logger) -> (any ScreenPowerControl)? {
+        guard !config.schedule.periods.isEmpty else { return display as? any ScreenPowerControl }
+        if config.schedule.blankMethod == .backlight {
+            if let backlight = BacklightPower.first() { return backlight }
+            logger.warning("schedule.blank = \"backlight\" but /sys/class/backlight is empty: using DPMS")
+        }
+        guard let control = display as? any ScreenPowerControl else {
+            logger.warning("\(display.name) cannot be blanked: the schedule will not turn the screen off")
+            return nil
+        }
+        return control
     }
 }

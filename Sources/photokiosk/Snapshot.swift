@@ -14,14 +14,21 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Screen size WIDTHxHEIGHT.") var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "Output PNG.") var out: String
     @Option(help: "Thumbnail edge in pixels.") var thumbnailSize: Int?
-    @Option(help: "Open photo N (0-based) full screen instead of the grid.") var photo: Int?
+    @Option(help: "Open the album at photo N (0-based) instead of the grid.") var photo: Int?
     @Option(help: "Seconds to wait for thumbnails.") var timeout: Double = 60
     @Flag(help: "Do not read or write the thumbnail disk cache.") var noCache = false
+    @Flag(help: "Show the slideshow (from its first photo, or --photo N) instead of the grid.") var slideshow = false
+    @Option(help: "Slideshow: blur, solid or none beside portrait photos.") var portraitFill: KioskConfig.PortraitFill?
+    @Flag(help: "Measure instead: flick through the whole album, print figures (with --photo N: then zoom into photo N and write --out).")
+    var flick = false
+    @Option(help: "Seconds between flicks with --flick.") var flickInterval: Double = 0.5
 
     mutating func run() throws {
         var config = KioskConfig()
         if !folders.isEmpty { config.library.folders = folders }
         if let thumbnailSize { config.library.thumbnailSize = thumbnailSize }
+        if slideshow { config.slideshow.idleTimeout = 0 }
+        if let portraitFill { config.slideshow.portraitFill = portraitFill }
         let logger = Bootstrap.logger(level: .warning)
         let roots = try Bootstrap.photoFolders(config: config, explicit: !folders.isEmpty, logger: logger)
         let loop = try EventLoop(signals: [])
@@ -29,6 +36,14 @@ struct Snapshot: ParsableCommand {
         let app = KioskApp(config: config, folders: roots, display: display, loop: loop,
                            thumbnailCacheDirectory: noCache ? nil : Bootstrap.cacheDirectory(config: config), logger: logger)
         try app.start()
+        if slideshow {
+            return try snapshotSlideshow(app, display: display, logger: logger)
+        }
+        if flick {
+            let report = try AlbumFlickMeasurement(app: app, interval: flickInterval).run(zoomPhoto: photo, zoomPNG: out)
+            print(report)
+            return
+        }
         if let photo {
             try app.runUntilSettled(timeout: timeout)
             guard photo < app.photos.count else { throw ValidationError("--photo \(photo): only \(app.photos.count) photos") }
@@ -36,6 +51,20 @@ struct Snapshot: ParsableCommand {
         }
         if !(try app.runUntilSettled(timeout: timeout)) {
             logger.warning("not every thumbnail arrived within \(timeout) s")
+        }
+        try PNGEncoder.write(display.frameBuffer, to: out)
+        print(out)
+    }
+
+    /// The slideshow as it looks once its photo has faded in fully.
+    private func snapshotSlideshow(_ app: KioskApp, display: HeadlessDisplay, logger: Logger) throws {
+        try app.runUntilSettled(timeout: timeout)
+        guard app.photos.count > 0 else { throw ValidationError("no photos to show") }
+        let first = photo ?? 0
+        guard first < app.photos.count else { throw ValidationError("--photo \(first): only \(app.photos.count) photos") }
+        let life = app.startKioskLife(resume: nil, startingSlideshowAt: app.photos[first].path.description)
+        if !(try app.host.run(until: { life.isSlideshowSettled }, timeout: timeout)) {
+            logger.warning("the slideshow photo did not arrive within \(timeout) s")
         }
         try PNGEncoder.write(display.frameBuffer, to: out)
         print(out)

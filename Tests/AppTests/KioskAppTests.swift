@@ -70,14 +70,14 @@ import Widgets
         app.handle(.touch(slot: 0, phase: .up, location: target, time: now + 0.05))
         app.handle(.frame(time: now + 0.05))
         #expect(try app.runUntilSettled(timeout: 20))
-        #expect(app.viewer?.index == 2)
-        #expect(app.viewer?.quality == .screen)
+        #expect(app.album?.centerPageIndex == 2)
+        #expect(app.album?.centerPage?.content.quality == .screen)
         // The photo fills the screen's width (320x200 on 800x600: letterboxed top and bottom).
         #expect(close(display.frameBuffer.color(x: 400, y: 300), Self.colors[2]))
         #expect(display.frameBuffer.color(x: 400, y: 20) == .black)
         app.handle(.key(.escape, pressed: true, time: now + 1))
         #expect(try app.runUntilSettled(timeout: 20))
-        #expect(app.viewer == nil)
+        #expect(app.album == nil)
         #expect(close(colorAtCentre(of: 2, app, display), Self.colors[2]))
     }
 

@@ -20,7 +20,7 @@ import Testing
         let c = try parse("")
         #expect(c == KioskConfig())
         #expect(c.library.folders == ["/var/lib/photokiosk/photos"])
-        #expect(c.slideshow.idleTimeout == 300)
+        #expect(c.slideshow.idleTimeout == 120)
         #expect(c.display.rotation == .none)
         #expect(c.schedule.periods.isEmpty)
     }

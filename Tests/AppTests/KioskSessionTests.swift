@@ -71,4 +71,22 @@ import Testing
         #expect(s.slideshow.state == .running(returnTo: .grid(scrollOffset: 80)))
         #expect(s.slideshow.frame(at: 0)?.photo == "b")
     }
+
+    @Test func skipAndLateLibraryOnlyActWhileTheScreenIsOn() {
+        var c = config
+        c.slideshow.idleTimeout = 0
+        var day = KioskSession(config: c, photos: [], seed: 1, resume: ResumeState(), now: 0, local: local(12))
+        let first = day.update(photos: ["a", "b", "c"], now: 1)
+        #expect(first)
+        #expect(day.slideshow.frame(at: 1)?.photo == "a")
+        let skipped = day.skipPhoto(now: 2)
+        #expect(skipped)
+        #expect(day.slideshow.frame(at: 2)?.photo == "b")
+        var night = KioskSession(config: c, photos: ["a", "b"], seed: 1, resume: ResumeState(), now: 0, local: local(23))
+        #expect(!night.screenOn)
+        let before = night.slideshow.sequencer.current
+        let nightSkip = night.skipPhoto(now: 5)
+        #expect(!nightSkip)
+        #expect(night.slideshow.sequencer.current == before)
+    }
 }

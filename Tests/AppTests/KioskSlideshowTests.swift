@@ -261,4 +261,34 @@ import Testing
         #expect(l2.photo == Rect(x: 0, y: 340, width: 800, height: 600))
         #expect(l2.background == .blurredPhoto(Rect(x: -453.33333333333337, y: 0, width: 1706.6666666666667, height: 1280)))
     }
+
+    @Test func aSlideshowStartedBeforeTheScanShowsTheFirstPhotoWhenItArrives() {
+        var c = SlideshowController(settings: settings { $0.idleTimeout = 0 }, photos: [], seed: 1,
+                                    screen: .grid(scrollOffset: 0), now: 0)
+        #expect(c.state.isRunning)
+        #expect(c.frame(at: 0) == nil)
+        let shown = c.update(photos: ["a", "b"], at: 3)
+        #expect(shown)
+        #expect(c.frame(at: 3) == .init(photo: "a", previous: nil, opacity: 1))
+        #expect(c.nextDeadline == 13)
+        let changed = c.update(photos: ["a", "b", "c"], at: 4)
+        #expect(!changed, "a photo on screen stays")
+        var browsing = SlideshowController(settings: settings(), photos: [], seed: 1, screen: .grid(scrollOffset: 0), now: 0)
+        let started = browsing.update(photos: ["a"], at: 1)
+        #expect(!started)
+        #expect(browsing.frame(at: 1) == nil)
+    }
+
+    @Test func skipMovesOnAtOnceWithoutAFade() {
+        var c = SlideshowController(settings: settings { $0.idleTimeout = 0; $0.order = .sequential }, photos: ["a", "b", "c"],
+                                    seed: 1, screen: .grid(scrollOffset: 0), now: 0)
+        #expect(c.frame(at: 0)?.photo == "a")
+        let moved = c.skip(at: 4)
+        #expect(moved)
+        #expect(c.frame(at: 4) == .init(photo: "b", previous: nil, opacity: 1))
+        #expect(c.nextDeadline == 14)
+        _ = c.touchBegan(at: 5)
+        let whileBrowsing = c.skip(at: 6)
+        #expect(!whileBrowsing)
+    }
 }

@@ -133,3 +133,14 @@ import Testing
         #expect(dst.color(x: 20, y: 35) == .black)
     }
 }
+
+@Suite struct DecimalTextTests {
+    @Test func fixedPlacesWithRoundingAndSign() {
+        #expect(decimalText(12.5, places: 2) == "12.50")
+        #expect(decimalText(0.0049, places: 2) == "0.00")
+        #expect(decimalText(-0.25, places: 1) == "-0.3" || decimalText(-0.25, places: 1) == "-0.2")
+        #expect(decimalText(-0.001, places: 1) == "0.0")
+        #expect(decimalText(3, places: 0) == "3")
+        #expect(decimalText(0.123456789, places: 6) == "0.123457")
+    }
+}

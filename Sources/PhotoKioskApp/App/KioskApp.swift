@@ -18,15 +18,19 @@ public final class KioskApp {
     public let grid: ThumbnailGridView
     public let photos: PhotoList
     public let thumbnails: ThumbnailService
+    public let albumService: AlbumService
+    /// The full-screen album, while open.
+    public private(set) var album: PhotoAlbumView?
     /// The person's own photo order (drag to reorder); nil when there is no state directory.
     public let customOrder: CustomOrderStore?
-    public private(set) var viewer: PhotoViewer?
+    /// Slideshow, screen schedule and resume state (KioskApp+Life.swift); nil until started.
+    public internal(set) var life: KioskLife?
 
     private let loop: EventLoop
-    private let config: KioskConfig
-    private let logger: Logger
-    private let loader: ImageLoader
-    private let cache: ImageCache
+    let config: KioskConfig
+    let logger: Logger
+    let loader: ImageLoader
+    let cache: ImageCache
     private let scanner: LibraryScanner
     private var scan: BackgroundScan?
     private var inotify: InotifyWatcher?
@@ -41,12 +45,14 @@ public final class KioskApp {
     ///   - thumbnailCacheDirectory: where thumbnails are cached on disk; nil disables it.
     ///   - stateDirectory: where the custom photo order is kept (`KioskPaths.stateDirectory`);
     ///     nil keeps it for this run only.
+    ///   - clock: the UI's clock; nil is the loop's (a fast replay passes a ManualClock).
     public init(config: KioskConfig, folders: [String], display: any Display, loop: EventLoop,
-                thumbnailCacheDirectory: String?, stateDirectory: String? = nil, logger: Logger) {
+                thumbnailCacheDirectory: String?, stateDirectory: String? = nil, logger: Logger,
+                clock: (any Clock)? = nil) {
         self.config = config
         self.loop = loop
         self.logger = logger
-        host = ScreenHost(display: display, loop: loop, logger: logger)
+        host = ScreenHost(display: display, loop: loop, logger: logger, clock: clock)
         host.allowsQuit = !config.kiosk
         let photos = PhotoList(order: config.library.sort == .date ? .dateTaken : .name)
         self.photos = photos
@@ -55,13 +61,16 @@ public final class KioskApp {
         cache = ImageCache(budget: max(8, config.cache.memoryMB) << 20, onPressure: { [logger] pressure in
             logger.notice("image cache: \(pressure)")
         })
-        var decoder: any ImageSourceDecoder = PhotoFileDecoder()
+        let originalSizes = OriginalSizes()
+        var decoder: any ImageSourceDecoder = OriginalSizeRecordingDecoder(PhotoFileDecoder(), sizes: originalSizes)
         if let dir = thumbnailCacheDirectory, config.cache.diskMB > 0 {
             decoder = CachingThumbnailDecoder(decoder, diskCache: ThumbnailDiskCache(
                 directory: RawPath(dir), maxBytes: config.cache.diskMB << 20))
         }
         loader = ImageLoader(decoder: decoder, cache: cache, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) })
         thumbnails = ThumbnailService(photos: photos, loader: loader, cache: cache, logger: logger)
+        albumService = AlbumService(photos: photos, loader: loader, cache: cache, sizes: originalSizes,
+                                    screenSize: display.size, thumbnailEdge: 240, logger: logger)
         scanner = LibraryScanner(roots: folders.map { RawPath($0) }, logger: logger)
 
         grid = ThumbnailGridView(frame: Rect(size: display.size))
@@ -70,6 +79,7 @@ public final class KioskApp {
         grid.provider = thumbnails
         window.addSubview(grid)
         thumbnails.onChange = { [weak grid] index in grid?.thumbnailDidChange(at: index) }
+        albumService.onChange = { [weak self] index in self?.album?.photoDidChange(at: index) }
         grid.onSelect = { [weak self] index in self?.openPhoto(at: index) }
         grid.onMove = { [weak self] from, to in self?.movePhoto(from: from, to: to) }
         grid.onLongPressEmptyArea = { [weak self] _ in self?.confirmResetOrder() }
@@ -78,7 +88,8 @@ public final class KioskApp {
         }
         host.onResize = { [weak self] size in
             self?.grid.frame = Rect(size: size)
-            self?.viewer?.frame = Rect(size: size)
+            self?.album?.frame = Rect(size: size)
+            self?.albumService.screenSize = size
         }
     }
 
@@ -100,6 +111,7 @@ public final class KioskApp {
             self.isScanFinished = true
             self.logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
             self.startWatching()
+            self.life?.libraryDidChange()
             self.checkRootsLater()
         })
     }
@@ -143,7 +155,10 @@ public final class KioskApp {
             try loop.watch(watcher.fileDescriptor) { [weak self] in
                 guard let self, let watcher = self.inotify else { return }
                 let changes = watcher.readChanges()
-                for case .removed(let path) in changes { self.thumbnails.invalidate(path: path) }
+                for case .removed(let path) in changes {
+                    self.thumbnails.invalidate(path: path)
+                    self.albumService.invalidate(path: path)
+                }
                 self.libraryChanged(self.photos.apply(changes))
                 // A root renamed or deleted away is reported here; note it gone so that its
                 // return is seen as a change by the root check.
@@ -160,52 +175,49 @@ public final class KioskApp {
         if change.needsRescan { rescan() }
         grid.itemCount = photos.count
         grid.reloadData()
+        album?.reloadData()
+        life?.libraryDidChange()
     }
 
     // MARK: Input
 
     /// Feeds one platform input event to the UI.
     public func handle(_ event: InputEvent) {
+        if let life, !life.filter(event) { return }
         host.handle(event)
     }
 
     // MARK: Screens
 
-    /// Shows photo `index` full screen: its grid thumbnail at once, the screen-sized decode when
-    /// it arrives. A tap or Escape goes back to the grid.
+    /// Opens the album at photo `index`: its grid thumbnail at once, then the screen-sized decode
+    /// (see AlbumService). The "‹ Grid" button, a swipe down or Escape go back.
     public func openPhoto(at index: Int) {
         guard index >= 0, index < photos.count else { return }
-        closePhoto()
-        let photo = photos[index]
-        let view = PhotoViewer(frame: window.bounds, path: photo.path, index: index)
-        if case .image(let thumb) = thumbnails.thumbnailState(at: index, edge: grid.thumbnailEdge) {
-            view.show(thumb, quality: .thumbnail)
+        if let album {
+            album.setCenterPageIndex(index, animated: false)
+            return
         }
+        let view = PhotoAlbumView(frame: window.bounds)
+        view.font = grid.font.flatMap { try? Font(path: $0.path, pixelSize: 18) }
         view.onClose = { [weak self] in self?.closePhoto() }
-        let key = ImageKey(path: photo.path, size: .screen(width: Int(window.bounds.width), height: Int(window.bounds.height)))
-        if let cached = cache.bitmap(for: key) {
-            view.show(cached, quality: .screen)
-        } else {
-            view.ticket = loader.request(key, distance: 0) { [weak view, logger] _, result in
-                switch result {
-                case .success(let bitmap): view?.show(bitmap, quality: .screen)
-                case .failure(let error):
-                    logger.warning("cannot show photo: \(error)")
-                    view?.showFailure("\(error)")
-                }
-            }
-        }
+        albumService.thumbnailEdge = grid.thumbnailEdge
+        albumService.screenSize = window.bounds.size
         window.addSubview(view)
-        viewer = view
+        // The album covers the grid: not drawing it under every album frame halves the work.
+        grid.isHidden = true
+        album = view
+        view.show(albumService, at: index)
         window.firstResponder = view
     }
 
+    /// Back to the grid, scrolled to the last photo viewed.
     public func closePhoto() {
-        guard let view = viewer else { return }
-        if let ticket = view.ticket { loader.cancel(ticket) }
+        guard let view = album else { return }
+        albumService.stopAll()
         view.removeFromSuperview()
-        viewer = nil
-        grid.scrollToItem(view.index, animated: false)
+        album = nil
+        grid.isHidden = false
+        grid.scrollToItem(view.centerPageIndex, animated: false)
     }
 
     /// How many decodes the loader started, merged, skipped (for tests and benchmarks).
@@ -254,10 +266,10 @@ public final class KioskApp {
     }
 
     /// Whether the screen shows everything it is going to show: the scan is done and every
-    /// visible thumbnail (or the viewer's image) has arrived or failed.
+    /// visible thumbnail (or the album's centre photo) has arrived or failed.
     public var isContentLoaded: Bool {
         guard isScanFinished else { return false }
-        if let viewer { return viewer.isFinal }
+        if let album { return album.isCenterPageLoaded }
         return grid.isVisibleContentLoaded
     }
 

@@ -19,17 +19,28 @@ public final class ScreenHost {
     public var onResize: ((Size) -> Void)?
     /// Whether a quit key is honoured (not in kiosk mode).
     public var allowsQuit = true
+    /// Sees every input frame before the view tree (the touch lab's overlay and gesture probe).
+    public var touchObserver: (([TouchEvent]) -> Void)?
+    /// Touch-to-present latency in seconds: from the newest touch event's timestamp to the
+    /// present that first showed it. Called after that present.
+    public var onTouchLatency: ((Double) -> Void)?
+    /// A view kept in front of every other (the touch overlay), even of screens added later.
+    public var overlayView: View?
+    /// The newest touch timestamp not yet on screen.
+    private var unpresentedTouchTime: Double?
 
     private let logger: Logger
     private var translator = InputTranslator()
     private var canvas: (bitmap: Bitmap, canvas: Canvas)?
     private var running = false
 
-    public init(display: any Display, loop: EventLoop, logger: Logger) {
+    /// `clock` drives the UI; nil uses the loop's monotonic clock. A replay passes a
+    /// `ManualClock` so its timing is exact.
+    public init(display: any Display, loop: EventLoop, logger: Logger, clock: (any Clock)? = nil) {
         self.display = display
         self.loop = loop
         self.logger = logger
-        window = Window(size: display.size, clock: EventLoopClock(loop: loop))
+        window = Window(size: display.size, clock: clock ?? EventLoopClock(loop: loop))
     }
 
     /// Starts receiving the display's events (page flips, hotplug, master changes).
@@ -56,6 +67,8 @@ public final class ScreenHost {
     public func handle(_ event: InputEvent) {
         switch translator.translate(event) {
         case .touches(let touches):
+            touchObserver?(touches)
+            unpresentedTouchTime = max(unpresentedTouchTime ?? -.infinity, touches.map(\.timestamp).max() ?? -.infinity)
             window.dispatch(touches)
         case .key(let key):
             if !window.dispatch(key: key) { onUnhandledKey?(key) }
@@ -68,7 +81,10 @@ public final class ScreenHost {
 
     /// Runs due timers, draws and presents what changed, and arms the next deadline.
     public func pump() {
-        window.advance(to: loop.now)
+        window.advance(to: window.scheduler.now)
+        if let overlay = overlayView, overlay.superview === window, window.subviews.last !== overlay {
+            window.bringSubviewToFront(overlay)
+        }
         if window.needsDisplay && display.isReadyForFrame {
             let target = display.frameBuffer
             if canvas?.bitmap !== target { canvas = (target, Canvas(target: target)) }
@@ -76,9 +92,16 @@ public final class ScreenHost {
             do {
                 try display.present(damage: damage)
                 if !damage.isEmpty { framesPresented += 1 }
+                if let touchTime = unpresentedTouchTime {
+                    unpresentedTouchTime = nil
+                    onTouchLatency?(window.scheduler.now - touchTime)
+                }
             } catch {
                 logger.error("present failed: \(error)")
             }
+        } else if !window.needsDisplay {
+            // The touch changed nothing on screen: there is no present to measure.
+            unpresentedTouchTime = nil
         }
         loop.setDeadline(window.nextDeadline)
     }

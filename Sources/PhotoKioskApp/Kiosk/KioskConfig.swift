@@ -89,7 +89,7 @@ public struct KioskConfig: Equatable, Sendable {
     public struct Slideshow: Equatable, Sendable {
         /// Seconds without a touch before the slideshow starts. 0: start in the slideshow; after a
         /// touch it then comes back after `IdleTracker.minimumInteractiveTimeout`.
-        public var idleTimeout: Double = 300
+        public var idleTimeout: Double = 120
         /// Seconds each photo stays on screen.
         public var interval: Double = 10
         public var order: SlideshowOrder = .sequential

@@ -5,6 +5,6 @@ public enum KioskScreen: Equatable, Sendable {
     case grid(scrollOffset: Double)
     /// An album (a folder) by its index in the library.
     case album(index: Int)
-    /// One photo full screen.
+    /// One photo full screen (the album open at it).
     case photo(path: String)
 }

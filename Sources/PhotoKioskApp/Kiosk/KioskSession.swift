@@ -72,6 +72,14 @@ public struct KioskSession: Equatable, Sendable {
 
     public mutating func update(photos: [String]) { slideshow.update(photos: photos) }
 
+    /// The photo on screen cannot be shown: the next one now (nothing while the screen is off).
+    @discardableResult
+    public mutating func skipPhoto(now: Double) -> Bool { screenOn ? slideshow.skip(at: now) : false }
+
+    /// The library changed; true when a running slideshow that had no photo now shows one.
+    @discardableResult
+    public mutating func update(photos: [String], now: Double) -> Bool { slideshow.update(photos: photos, at: now) }
+
     /// Seconds until `tick` has something to do; nil: nothing until a touch or a library change.
     public func secondsUntilNextEvent(now: Double, local: LocalDateTime) -> Double? {
         var soonest: Double?

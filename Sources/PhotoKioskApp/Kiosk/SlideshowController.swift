@@ -58,6 +58,19 @@ public struct SlideshowController: Equatable, Sendable {
         state.navigate(to: screen)
     }
 
+    /// The library changed. A slideshow that started before the scan had found anything shows
+    /// its first photo now; returns true when what the screen shows changed that way.
+    @discardableResult
+    public mutating func update(photos: [String], at now: Double) -> Bool {
+        sequencer.update(photos: photos)
+        guard state.isRunning, sequencer.current == nil, !photos.isEmpty else { return false }
+        _ = sequencer.advance()
+        shownAt = now
+        fade = nil
+        previous = nil
+        return true
+    }
+
     public mutating func update(photos: [String]) {
         sequencer.update(photos: photos)
     }
@@ -67,6 +80,18 @@ public struct SlideshowController: Equatable, Sendable {
     public mutating func startNow(at now: Double) {
         guard !state.isRunning else { return }
         start(at: now)
+    }
+
+    /// Moves on to the next photo now (the one on screen cannot be shown: an unreadable file).
+    /// Returns true when the photo changed.
+    @discardableResult
+    public mutating func skip(at now: Double) -> Bool {
+        guard state.isRunning else { return false }
+        let old = sequencer.current
+        showNext(at: now)
+        fade = nil
+        previous = nil
+        return sequencer.current != old
     }
 
     /// The next moment `tick(at:)` has something to do: the idle timeout while browsing, the next

@@ -1,3 +1,4 @@
+import Graphics
 /// A recorded touch session: what a panel reported, with timestamps, in a text format that is
 /// easy to read and diff (one event per line). Positions are stored normalised to 0...1 of the
 /// screen, so a recording made on one screen size replays on another.
@@ -90,16 +91,16 @@ extension TouchRecording {
         var out = Self.header + "\n"
         if let d = device {
             var line = "device name=\"\(d.name.replacingQuotes())\""
-            if let mm = d.sizeMillimetres { line += " size-mm=\(format(mm.width, 1))x\(format(mm.height, 1))" }
+            if let mm = d.sizeMillimetres { line += " size-mm=\(decimalText(mm.width, places: 1))x\(decimalText(mm.height, places: 1))" }
             line += " screen=\(d.screen.width)x\(d.screen.height) rotation=\(d.rotation)"
-            line += " calibration=" + d.calibration.map { format($0, 6) }.joined(separator: ",")
+            line += " calibration=" + d.calibration.map { decimalText($0, places: 6) }.joined(separator: ",")
             out += line + "\n"
         }
         for e in entries {
-            out += format(e.time, 6) + " "
+            out += decimalText(e.time, places: 6) + " "
             switch e.event {
-            case let .down(slot, x, y): out += "down \(slot) \(format(x, 6)) \(format(y, 6))"
-            case let .move(slot, x, y): out += "move \(slot) \(format(x, 6)) \(format(y, 6))"
+            case let .down(slot, x, y): out += "down \(slot) \(decimalText(x, places: 6)) \(decimalText(y, places: 6))"
+            case let .move(slot, x, y): out += "move \(slot) \(decimalText(x, places: 6)) \(decimalText(y, places: 6))"
             case let .up(slot): out += "up \(slot)"
             case let .cancel(slot): out += "cancel \(slot)"
             case .frame: out += "frame"
@@ -197,18 +198,6 @@ extension TouchRecording {
     }
 }
 
-private func format(_ v: Double, _ decimals: Int) -> String {
-    // Fixed decimals without Foundation: scale, round, then place the point.
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = (abs(v) * scale).rounded()
-    var digits = String(Int64(scaled))
-    if decimals > 0 {
-        while digits.count <= decimals { digits = "0" + digits }
-        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
-    }
-    return (v < 0 && scaled != 0 ? "-" : "") + digits
-}
 
 extension StringProtocol {
     func trimmingSpaces() -> Substring {

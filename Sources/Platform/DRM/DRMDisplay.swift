@@ -86,6 +86,8 @@ public final class DRMDisplay: Display {
     private var hotplug: UdevMonitor?
     private var masterRetry: EventLoop.TimerID?
     private var closed = false
+    /// DPMS off (see DRMDisplay+ScreenPower): no page flips until it is on again.
+    var isPoweredOff = false
 
     /// Opens the card and sets the mode on the chosen screen. With no screen connected it
     /// waits for one (after `attach`) instead of failing. Throws when there is no DRM device
@@ -120,9 +122,16 @@ public final class DRMDisplay: Display {
     }
 
     public var size: Size { frameBuffer.size }
-    public var isReadyForFrame: Bool { state == .active && output != nil && !flipPending }
+    public var isReadyForFrame: Bool { state == .active && output != nil && !flipPending && !isPoweredOff }
     /// The file descriptor of the card, for `doctor` output and tests.
     public var fileDescriptor: Int32 { card.fd }
+    /// The connector being driven, if any (for DPMS).
+    var activeConnector: (id: UInt32, name: String)? { output.map { ($0.connector.id, $0.connector.name) } }
+
+    /// Shows what was drawn while the screen was off.
+    func presentDeferred() {
+        if deferredDamage { try? present(damage: []) }
+    }
 
     // MARK: Modeset
 
@@ -166,6 +175,7 @@ public final class DRMDisplay: Display {
         if try setCRTC(output) {
             state = .active
             log.info("\(name)")
+            keepBlankAfterModeset()
         }
         return true
     }
@@ -322,6 +332,7 @@ public final class DRMDisplay: Display {
         do {
             if try setCRTC(output) {
                 state = .active
+                keepBlankAfterModeset()
                 log.notice("regained DRM master: full redraw")
                 onEvent?(.needsFullRedraw)
                 return

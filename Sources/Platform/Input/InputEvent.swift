@@ -35,12 +35,19 @@ public struct InputDeviceInfo: Sendable, Equatable {
     public var isTouchscreen: Bool
     public var isPointer: Bool
     public var isKeyboard: Bool
+    /// The device's physical size in millimetres (libinput_device_get_size), when it reports one.
+    public var sizeMillimetres: Size?
+    /// The calibration matrix in use (LIBINPUT_CALIBRATION_MATRIX), row-major 2×3.
+    public var calibration: [Double]
 
-    public init(name: String, node: String, isTouchscreen: Bool, isPointer: Bool, isKeyboard: Bool) {
+    public init(name: String, node: String, isTouchscreen: Bool, isPointer: Bool, isKeyboard: Bool,
+                sizeMillimetres: Size? = nil, calibration: [Double] = [1, 0, 0, 0, 1, 0]) {
         self.name = name
         self.node = node
         self.isTouchscreen = isTouchscreen
         self.isPointer = isPointer
         self.isKeyboard = isKeyboard
+        self.sizeMillimetres = sizeMillimetres
+        self.calibration = calibration
     }
 }

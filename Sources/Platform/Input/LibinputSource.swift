@@ -237,7 +237,9 @@ public final class LibinputSource {
             node: "/dev/input/" + String(cString: libinput_device_get_sysname(device)),
             isTouchscreen: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0,
             isPointer: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0,
-            isKeyboard: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0)
+            isKeyboard: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0,
+            sizeMillimetres: InputDeviceDescription.size(device),
+            calibration: InputDeviceDescription.calibration(device))
     }
 
     /// Why a seat may look empty: unreadable /dev/input nodes name the `input` group.

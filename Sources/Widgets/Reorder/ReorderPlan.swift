@@ -34,4 +34,12 @@ public struct ReorderPlan: Hashable, Sendable {
         result.insert(moved, at: to)
         return result
     }
+
+    /// Views keyed by index, re-keyed to where they are shown after the move (a drop commits
+    /// the plan to the grid's or strip's cells).
+    public func rekeyed<V>(_ byIndex: [Int: V]) -> [Int: V] {
+        var result: [Int: V] = [:]
+        for (index, value) in byIndex { result[displayIndex(of: index)] = value }
+        return result
+    }
 }

@@ -285,13 +285,8 @@ extension ThumbnailGridView: ReorderHost {
 
     func reorderDidDrop(_ plan: ReorderPlan) {
         // The cells now belong to their new indices; those sliding keep sliding to the same frames.
-        var rekeyed: [Int: ThumbnailCellView] = [:]
-        for (index, cell) in cells {
-            let newIndex = plan.displayIndex(of: index)
-            cell.index = newIndex
-            rekeyed[newIndex] = cell
-        }
-        cells = rekeyed
+        cells = plan.rekeyed(cells)
+        for (index, cell) in cells { cell.index = index }
         (reorderDrag?.lifted.item as? ThumbnailCellView)?.index = plan.to
         landingSlot = plan.to
         lastWanted = [:]

@@ -208,13 +208,8 @@ extension ThumbnailStripView: ReorderHost {
     }
 
     func reorderDidDrop(_ plan: ReorderPlan) {
-        var rekeyed: [Int: StripItemView] = [:]
-        for (index, item) in items {
-            let newIndex = plan.displayIndex(of: index)
-            item.index = newIndex
-            rekeyed[newIndex] = item
-        }
-        items = rekeyed
+        items = plan.rekeyed(items)
+        for (index, item) in items { item.index = index }
         (reorderDrag?.lifted.item as? StripItemView)?.index = plan.to
         landingSlot = plan.to
         lastWanted = [:]

@@ -1,0 +1,10 @@
+import Imaging
+
+/// The part of `ImageLoader` the album service uses; tests record requests and cancels through it.
+public protocol AlbumImageLoading: AnyObject {
+    func request(_ key: ImageKey, distance: Double, completion: @escaping ImageLoader.Completion) -> LoadTicket
+    func update(_ ticket: LoadTicket, distance: Double)
+    func cancel(_ ticket: LoadTicket)
+}
+
+extension ImageLoader: AlbumImageLoading {}

@@ -1,0 +1,53 @@
+import Imaging
+import Logging
+import Platform
+
+extension KioskApp {
+    /// Starts the kiosk's life: the slideshow after the idle timeout, the display schedule and
+    /// resuming where the last run was. Call after `start()`.
+    /// - Parameters:
+    ///   - resume: where the position is saved between runs; nil: start fresh, save nothing.
+    ///   - power: what blanks the screen; nil: the display itself if it can (DPMS, or the
+    ///     headless screen's recorded state).
+    ///   - localTime: the wall clock the schedule reads (tests pass their own).
+    @discardableResult
+    public func startKioskLife(resume: ResumeStore?, initial: ResumeState? = nil, power: (any ScreenPowerControl)? = nil,
+                               seed: UInt64 = .random(in: 0...UInt64.max),
+                               localTime: @escaping () -> LocalDateTime = LocalDateTime.current) -> KioskLife {
+        let life = KioskLife(app: self, config: config, store: resume, initial: initial,
+                             power: power ?? (host.display as? any ScreenPowerControl),
+                             seed: seed, localTime: localTime, logger: logger)
+        self.life = life
+        let resize = host.onResize
+        host.onResize = { [weak life] size in
+            resize?(size)
+            life?.screenResized()
+        }
+        life.begin()
+        return life
+    }
+
+    /// The slideshow running from `photo` at once (snapshots), nothing saved.
+    @discardableResult
+    public func startKioskLife(resume: ResumeStore?, startingSlideshowAt photo: String) -> KioskLife {
+        startKioskLife(resume: resume, initial: ResumeState(screen: currentScreen, photo: photo, inSlideshow: true))
+    }
+
+    /// The library's photos as the slideshow names them.
+    var photoPaths: [String] {
+        (0..<photos.count).map { photos[$0].path.description }
+    }
+
+    func rawPath(_ photo: String) -> RawPath {
+        photos.photo(at: RawPath(photo))?.path ?? RawPath(photo)
+    }
+
+    /// Where the person is, for the slideshow's way back and the resume state.
+    public var currentScreen: KioskScreen {
+        // The album is remembered by its photo's path: an index would move with the order.
+        if let album, album.centerPageIndex < photos.count {
+            return .photo(path: photos[album.centerPageIndex].path.description)
+        }
+        return .grid(scrollOffset: grid.contentOffset.y)
+    }
+}

@@ -1,0 +1,362 @@
+import Graphics
+import Imaging
+import Logging
+import Platform
+import UI
+
+/// Makes `KioskSession` real in the running app: every input event passes through here first
+/// (a touch that stops the slideshow or wakes a dark screen goes no further), one scheduler timer
+/// is armed at the session's next event (idle timeout, next photo, schedule change; none while a
+/// finger is down and nothing is scheduled), the screen is blanked through a `ScreenPowerControl`,
+/// and the place the person was is saved for a restart.
+///
+/// The slideshow decodes screen-sized photos through the app's `ImageLoader` and composes each
+/// into a slide once; the next photo is prepared while the current one shows, so a change never
+/// waits for a decode.
+public final class KioskLife {
+    public private(set) var session: KioskSession
+    public private(set) var slideshowView: SlideshowView?
+    public let power: (any ScreenPowerControl)?
+
+    private unowned let app: KioskApp
+    private let settings: KioskConfig.Slideshow
+    private let store: ResumeStore?
+    private let localTime: () -> LocalDateTime
+    private let logger: Logger
+    private var timer: EventLoop.TimerID?
+    /// The screen to reopen once the library scan has found its photo (after a restart).
+    private var pendingRestore: KioskScreen?
+    /// Slots with a finger down, and those whose touch stopped the slideshow or woke the screen
+    /// (their moves and lift are swallowed too).
+    private var fingersDown: Set<Int> = []
+    private var swallowed: Set<Int> = []
+    /// Composed slides by photo path: the one on screen and the next one (at most a few).
+    private var slides: [String: Bitmap] = [:]
+    private var loads: [String: LoadTicket] = [:]
+    private var hiddenBeneath: [View] = []
+    private var lastSaved: ResumeState?
+    private var lastSaveTime = -Double.infinity
+    private var failuresInARow = 0
+    private var saveFailed = false
+    private var reportedBroken: Set<String> = []
+    private lazy var workshop = SlideWorkshop(loop: app.host.loop)
+    private var composing: Set<String> = []
+
+    /// A wall-clock change (NTP setting the time after boot on a Pi without a real-time clock)
+    /// is noticed within this many seconds while a schedule is configured.
+    public static let scheduleRecheck: Double = 300
+    /// While the slideshow runs, its position is saved at most this often (SD cards wear).
+    public static let slideshowSaveInterval: Double = 60
+
+    init(app: KioskApp, config: KioskConfig, store: ResumeStore?, initial: ResumeState?, power: (any ScreenPowerControl)?,
+         seed: UInt64, localTime: @escaping () -> LocalDateTime, logger: Logger) {
+        self.app = app
+        self.settings = config.slideshow
+        self.store = store
+        self.power = power
+        self.localTime = localTime
+        self.logger = logger
+        let resume = initial ?? store?.load(logger: logger) ?? ResumeState()
+        // The scan has only just started: until it reports, the photo that was on screen stands
+        // in for the library so a slideshow resumes with it (the scan's list then replaces it).
+        var photos = app.photoPaths
+        if photos.isEmpty, let photo = resume.photo, resume.inSlideshow { photos = [photo] }
+        session = KioskSession(config: config, photos: photos, seed: seed, resume: resume,
+                               now: app.window.scheduler.now, local: localTime())
+        pendingRestore = resume.screen == .grid(scrollOffset: 0) ? nil : resume.screen
+        lastSaved = resume
+    }
+
+    /// Applies the initial state: a dark screen when the schedule says so, the slideshow when
+    /// the kiosk starts in it, and the first timer.
+    func begin() {
+        if !session.screenOn { applyPower(false) }
+        if session.slideshow.state.isRunning { showSlideshowFrame() }
+        restoreIfReady()
+        schedule()
+    }
+
+    private var now: Double { app.window.scheduler.now }
+
+    // MARK: Input
+
+    /// Whether `event` should go on to the views.
+    func filter(_ event: InputEvent) -> Bool {
+        defer { schedule() }
+        switch event {
+        case let .touch(slot, phase, _, _):
+            switch phase {
+            case .down:
+                guard !fingersDown.contains(slot) else { return !swallowed.contains(slot) }
+                fingersDown.insert(slot)
+                if activity() { return true }
+                swallowed.insert(slot)
+                return false
+            case .motion:
+                return !swallowed.contains(slot)
+            case .up, .cancel:
+                if fingersDown.remove(slot) != nil { session.touchEnded(now: now) }
+                return swallowed.remove(slot) == nil
+            }
+        case let .key(_, pressed, _):
+            guard pressed else { return true }
+            let deliver = activity()
+            session.touchEnded(now: now)
+            return deliver
+        case .frame, .deviceAdded, .deviceRemoved:
+            return true
+        }
+    }
+
+    /// A touch began (or a key was pressed): returns whether it goes on to the views.
+    private func activity() -> Bool {
+        session.navigate(to: app.currentScreen)
+        switch session.touchBegan(now: now, local: localTime()) {
+        case .deliver:
+            return true
+        case .wokeScreen(let returnTo):
+            logger.info("screen woken by a touch")
+            applyPower(true)
+            if returnTo != nil { stopSlideshow() }
+            return false
+        case .stoppedSlideshow:
+            stopSlideshow()
+            return false
+        case .ignored:
+            return false
+        }
+    }
+
+    // MARK: Time
+
+    /// Arms the one timer at the session's next event. It is an event-loop timer, not a UI one:
+    /// the window counts as settled while the slideshow merely waits for its next photo.
+    private func schedule() {
+        let loop = app.host.loop
+        if let timer { loop.cancelTimer(timer) }
+        timer = nil
+        nextTimerDeadline = nil
+        guard var delay = session.secondsUntilNextEvent(now: now, local: localTime()) else { return }
+        if !session.power.schedule.periods.isEmpty { delay = min(delay, Self.scheduleRecheck) }
+        nextTimerDeadline = now + delay
+        timer = loop.addTimer(after: delay) { [weak self] in
+            self?.timer = nil
+            self?.tick()
+        }
+    }
+
+    /// When the session's timer fires next (monotonic seconds); nil when none is armed.
+    public private(set) var nextTimerDeadline: Double?
+
+    /// Re-evaluates the schedule and the slideshow now (the timer calls it; so may a test that
+    /// moved the wall clock, or the app after a clock change).
+    public func tick() {
+        session.navigate(to: app.currentScreen)
+        let update = session.tick(now: now, local: localTime())
+        if update.screenChanged { applyPower(update.screenOn) }
+        if update.slideshowChanged { showSlideshowFrame() }
+        schedule()
+    }
+
+    private func applyPower(_ on: Bool) {
+        guard let power else { return }
+        if !on { slideshowView?.stopAnimating() }
+        do {
+            try power.setScreenOn(on)
+            logger.info("screen \(on ? "on" : "off") (\(power.powerControlName))")
+        } catch {
+            logger.warning("cannot switch the screen \(on ? "on" : "off"): \(error)")
+        }
+        if on { app.window.setNeedsDisplayAll() }
+    }
+
+    // MARK: Slideshow
+
+    public var isSlideshowRunning: Bool { session.slideshow.state.isRunning }
+    /// Photo changes that had to wait for a decode because the photo was not prepared ahead.
+    public private(set) var slideChangesThatWaited = 0
+    /// Photos whose slide is composed and ready to show.
+    public var preparedPhotos: Set<String> { Set(slides.keys) }
+    /// True while a slide is being decoded or composed.
+    public var isPreparing: Bool { !loads.isEmpty || !composing.isEmpty }
+
+    /// True when the slideshow is running and shows its photo fully (for snapshots and tests).
+    public var isSlideshowSettled: Bool {
+        guard let view = slideshowView, let photo = session.slideshow.sequencer.current else { return false }
+        return view.photo == photo && view.isSettled
+    }
+
+    private var screenKey: SizeClass {
+        .screen(width: Int(app.window.bounds.width), height: Int(app.window.bounds.height))
+    }
+
+    private func showSlideshowFrame() {
+        guard let photo = session.slideshow.sequencer.current else { return }
+        let view = slideshowView ?? makeSlideshowView()
+        // The photo after this one: the same value ticked at its deadline (shuffle is seeded).
+        var ahead = session.slideshow
+        var next: String?
+        if let deadline = ahead.nextDeadline, ahead.tick(at: deadline), let candidate = ahead.sequencer.current, candidate != photo {
+            next = candidate
+        }
+        if let slide = slides[photo] {
+            let first = view.photo == nil
+            view.show(slide, photo: photo, fadeDuration: first || settings.transition == .crossfade ? settings.transitionDuration : 0)
+            slides = slides.filter { $0.key == photo || $0.key == next }
+        } else {
+            if view.photo != nil { slideChangesThatWaited += 1 }
+            prepare(photo)   // shown when it arrives (see `slideReady`)
+        }
+        if let next { prepare(next) }
+        saveResume(force: view.photo == nil)
+    }
+
+    private func makeSlideshowView() -> SlideshowView {
+        let view = SlideshowView(frame: app.window.bounds)
+        view.onSettled = { [weak self] in self?.hideScreensBeneath() }
+        app.window.addSubview(view)
+        slideshowView = view
+        logger.info("slideshow started")
+        return view
+    }
+
+    /// Decodes `photo` at screen size and composes its slide.
+    private func prepare(_ photo: String) {
+        guard slides[photo] == nil, loads[photo] == nil, !composing.contains(photo) else { return }
+        let key = ImageKey(path: app.rawPath(photo), size: screenKey)
+        logger.debug("slideshow: preparing \(key)")
+        let screen = app.window.bounds.size
+        let compose: (Bitmap) -> Void = { [weak self] bitmap in
+            guard let self else { return }
+            let started = self.now
+            self.composing.insert(photo)
+            self.workshop.compose(bitmap, screen: screen, fill: self.settings.portraitFill,
+                                  background: self.settings.background) { [weak self] slide in
+                guard let self else { return }
+                self.composing.remove(photo)
+                self.slides[photo] = slide
+                self.failuresInARow = 0
+                self.logger.debug("slideshow: \(photo) composed in \(Int((self.now - started) * 1000)) ms")
+                self.slideReady(photo)
+            }
+        }
+        if let cached = app.cache.bitmap(for: key) { return compose(cached) }
+        loads[photo] = app.loader.request(key, distance: 0) { [weak self] _, result in
+            guard let self else { return }
+            self.loads[photo] = nil
+            switch result {
+            case .success(let bitmap): compose(bitmap)
+            case .failure(let error):
+                // Once per photo: it comes round again every cycle.
+                if self.reportedBroken.insert(photo).inserted {
+                    self.logger.warning("slideshow: cannot show \(photo): \(error)")
+                }
+                self.skipBrokenPhoto(photo)
+            }
+        }
+    }
+
+    private func slideReady(_ photo: String) {
+        guard isSlideshowRunning, session.slideshow.sequencer.current == photo, slideshowView?.photo != photo else { return }
+        showSlideshowFrame()
+    }
+
+    /// A photo that cannot be decoded is passed over at once rather than shown as a gap.
+    private func skipBrokenPhoto(_ photo: String) {
+        guard isSlideshowRunning, session.slideshow.sequencer.current == photo else { return }
+        // When every photo fails, wait for the interval instead of trying them all in a loop.
+        failuresInARow += 1
+        guard failuresInARow < session.slideshow.sequencer.photos.count else { return }
+        if session.skipPhoto(now: now), session.slideshow.sequencer.current != photo { showSlideshowFrame() }
+        schedule()
+    }
+
+    private func stopSlideshow() {
+        for (_, ticket) in loads { app.loader.cancel(ticket) }
+        loads = [:]
+        slides = [:]
+        workshop.cancelAll()
+        composing = []
+        for view in hiddenBeneath { view.isHidden = false }
+        hiddenBeneath = []
+        slideshowView?.removeFromSuperview()
+        slideshowView = nil
+        logger.info("slideshow stopped")
+        saveResume(force: true)
+    }
+
+    /// Once a slide covers the screen, the screens beneath are hidden so their updates (a
+    /// thumbnail arriving) cost nothing; they come back unchanged when the slideshow stops.
+    private func hideScreensBeneath() {
+        guard let view = slideshowView else { return }
+        for other in app.window.subviews where other !== view && !other.isHidden {
+            other.isHidden = true
+            hiddenBeneath.append(other)
+        }
+    }
+
+    /// The display changed size (another screen was connected): slides are composed again.
+    func screenResized() {
+        guard let view = slideshowView else { return }
+        view.frame = app.window.bounds
+        slides = [:]
+        workshop.cancelAll()
+        composing = []
+        for (_, ticket) in loads { app.loader.cancel(ticket) }
+        loads = [:]
+        view.reset()
+        showSlideshowFrame()
+    }
+
+    // MARK: Library
+
+    /// The photo list changed (scan batch, folder watch).
+    func libraryDidChange() {
+        let firstPhoto = session.update(photos: app.photoPaths, now: now)
+        restoreIfReady()
+        if firstPhoto || (isSlideshowRunning && slideshowView?.photo == nil) { showSlideshowFrame() }
+        schedule()
+    }
+
+    /// After a restart: reopen the saved screen once the scan has found what it needs.
+    private func restoreIfReady() {
+        guard let screen = pendingRestore, app.isScanFinished else { return }
+        pendingRestore = nil
+        switch screen {
+        case .photo(let path):
+            if let index = app.photoPaths.firstIndex(of: path) { app.openPhoto(at: index) }
+        case .grid(let offset):
+            app.grid.layoutIfNeeded()
+            app.grid.setContentOffset(Point(x: 0, y: offset), animated: false)
+        case .album:
+            break   // albums restore through their own screen once it exists
+        }
+    }
+
+    // MARK: Resume
+
+    /// Saves where the kiosk is (also called by the CLI when it stops). Unchanged states are not
+    /// written; the slideshow's moving position at most once a minute.
+    public func saveResume(force: Bool = false) {
+        guard let store else { return }
+        session.navigate(to: app.currentScreen)
+        let state = session.resumeState
+        guard state != lastSaved else { return }
+        if !force, let lastSaved, lastSaved.inSlideshow, state.inSlideshow, lastSaved.screen == state.screen,
+           now - lastSaveTime < Self.slideshowSaveInterval { return }
+        do {
+            try store.save(state)
+            lastSaved = state
+            lastSaveTime = now
+        } catch {
+            // Once: a kiosk run by hand without write access to the state folder would say it
+            // every minute otherwise.
+            if saveFailed {
+                logger.debug("cannot save the resume state to \(store.path): \(error)")
+            } else {
+                logger.warning("cannot save the resume state to \(store.path): \(error) (a restart will begin at the grid)")
+            }
+            saveFailed = true
+        }
+    }
+}

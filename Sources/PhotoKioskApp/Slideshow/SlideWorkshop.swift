@@ -1,0 +1,52 @@
+import Graphics
+import Imaging
+import Platform
+
+/// Composes slides on a thread of their own, so the tens of milliseconds a blurred full-screen
+/// slide takes (hundreds on a small board) never delay a touch on the event loop. One short-lived
+/// thread per slide (one every interval); results come back through the loop's mailbox.
+final class SlideWorkshop {
+    private let loop: EventLoop
+    private var pending: [Int: (thread: WorkerThread, completion: (Bitmap) -> Void)] = [:]
+    private var nextID = 0
+
+    init(loop: EventLoop) {
+        self.loop = loop
+    }
+
+    deinit {
+        for job in pending.values { job.thread.join() }
+    }
+
+    /// Composes `photo` for `screen`; `completion` runs on the loop thread unless `cancelAll()`
+    /// came first.
+    func compose(_ photo: Bitmap, screen: Size, fill: KioskConfig.PortraitFill, background: Color,
+                 completion: @escaping (Bitmap) -> Void) {
+        nextID += 1
+        let id = nextID
+        let owner = WeakOwner(self)
+        let mailbox = loop.mailbox
+        let thread = WorkerThread(name: "pk-slide") {
+            let slide = SlideComposer.compose(photo, screen: screen, fill: fill, background: background)
+            mailbox.post { owner.value?.finish(id, slide) }
+        }
+        pending[id] = (thread, completion)
+    }
+
+    /// Forgets every slide in progress (the slideshow stopped); their threads end on their own.
+    func cancelAll() {
+        for id in pending.keys { pending[id]?.completion = { _ in } }
+    }
+
+    private func finish(_ id: Int, _ slide: Bitmap) {
+        guard let job = pending.removeValue(forKey: id) else { return }
+        job.thread.join()   // it has posted this result: only its return is left
+        job.completion(slide)
+    }
+
+    /// The workshop, reached from the mailbox block; only ever dereferenced on the loop thread.
+    private struct WeakOwner: @unchecked Sendable {
+        weak var value: SlideWorkshop?
+        init(_ value: SlideWorkshop) { self.value = value }
+    }
+}

@@ -1,0 +1,254 @@
+import Graphics
+import UI
+
+/// A full-screen album: swipe between photos, pinch or double-tap to zoom, swipe down (at fit
+/// zoom), the "‹ Grid" button or Escape to go back. Left/right arrow keys page.
+///
+/// Loading is progressive and driven by the `source`: each page shows the best bitmap the
+/// source has now and improves as loads arrive (thumbnail → screen → full), never the other way.
+/// The album tells the source what it wants after every page change and zoom change: the centre
+/// page at the quality its zoom needs, the neighbours (and the pages after them) at screen
+/// quality by distance, so loads for photos paged past are dropped.
+public final class PhotoAlbumView: View {
+    /// Seconds the page indicator and caption stay before fading.
+    public static let chromeVisibleDuration = 1.5
+    static let chromeFadeDuration = 0.4
+    /// Pages either side of the centre whose screen images are preloaded.
+    public static let preloadReach = 2
+    /// A downward swipe this long (points) or this fast (points/s) closes the album.
+    static let closeDistance = 120.0
+    static let closeVelocity = 800.0
+
+    public private(set) weak var source: PhotoAlbumSource?
+    /// The user asked to go back to the grid.
+    public var onClose: (() -> Void)?
+    /// The centre page changed.
+    public var onPageChange: ((Int) -> Void)?
+    public var font: Font? {
+        didSet { applyFont() }
+    }
+    public var showsCaptions = true
+
+    public let pager = PagingScrollView()
+    public let indicator = PageIndicatorView()
+    let caption = AlbumLabelView()
+    let backButton = AlbumLabelView()
+    public let swipeDownRecognizer = PanGestureRecognizer()
+    private var chromeTimer: ScheduledTimer?
+    private var chromeFade: Animation?
+    private var swipeReturn: Animation?
+    private var lastDemands: [Int: PhotoDemand] = [:]
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = .black
+        clipsToBounds = true
+        pager.frame = bounds
+        pager.makePage = { [unowned self] index, reused in self.makePage(index, reusing: reused) }
+        pager.onRecycle = { page, _ in (page as? PhotoPageView)?.prepare(for: -1) }
+        pager.onCenterPageChange = { [unowned self] index in self.centerPageChanged(index) }
+        pager.onScrollEnd = { [unowned self] in self.scrollEnded() }
+        addSubview(pager)
+        addSubview(caption)
+        addSubview(indicator)
+        backButton.text = "‹ Grid"
+        backButton.drawsChevronWithoutFont = true
+        caption.isUserInteractionEnabled = false
+        caption.centersText = true
+        addSubview(backButton)
+        backButton.addGestureRecognizer(TapGestureRecognizer { [weak self] recognizer in
+            if recognizer.state == .recognized { self?.onClose?() }
+        })
+        swipeDownRecognizer.shouldBegin = { [weak self] recognizer in self?.swipeDownShouldBegin(recognizer) ?? false }
+        swipeDownRecognizer.addAction { [weak self] _ in self?.handleSwipeDown() }
+        addGestureRecognizer(swipeDownRecognizer)
+    }
+
+    // MARK: State
+
+    public var photoCount: Int { pager.pageCount }
+    public var centerPageIndex: Int { pager.centerPageIndex }
+    public var centerPage: PhotoPageView? { pager.centerPage as? PhotoPageView }
+    public func page(at index: Int) -> PhotoPageView? { pager.page(at: index) as? PhotoPageView }
+    /// The centre page shows what its zoom needs (or is broken).
+    public var isCenterPageLoaded: Bool { centerPage?.isLoaded ?? (photoCount == 0) }
+    /// The chrome (indicator, caption) is showing or fading, not yet gone.
+    public var isChromeVisible: Bool { indicator.alpha > 0.01 }
+
+    /// Shows photo `index`, sliding there when `animated`.
+    public func setCenterPageIndex(_ index: Int, animated: Bool) {
+        pager.setCenterPageIndex(index, animated: animated)
+    }
+
+    /// Shows `source`'s photos starting at photo `index`.
+    public func show(_ source: PhotoAlbumSource, at index: Int) {
+        self.source = source
+        reloadData(centeredAt: index)
+    }
+
+    /// Reads the photo count again and rebuilds the pages (around `index` if given, else the
+    /// current photo).
+    public func reloadData(centeredAt index: Int? = nil) {
+        lastDemands = [:]
+        pager.reloadData(pageCount: source?.photoCount ?? 0, centeredAt: index)
+        indicator.pageCount = pager.pageCount
+        centerPageChanged(pager.centerPageIndex)
+    }
+
+    /// The source has something new for photo `index`.
+    public func photoDidChange(at index: Int) {
+        guard let page = page(at: index), let source else { return }
+        page.show(source.photoContent(at: index))
+    }
+
+    // MARK: Pages
+
+    private func makePage(_ index: Int, reusing reused: View?) -> View {
+        let page = (reused as? PhotoPageView) ?? {
+            let page = PhotoPageView()
+            page.font = font
+            page.onNeededQualityChange = { [weak self] _ in self?.updateDemands() }
+            return page
+        }()
+        page.frame = pager.frame(ofPage: index)
+        page.prepare(for: index)
+        page.showsSpinner = index == pager.centerPageIndex
+        if let source { page.show(source.photoContent(at: index)) }
+        return page
+    }
+
+    private func centerPageChanged(_ index: Int) {
+        for i in pager.livePageIndices {
+            page(at: i)?.showsSpinner = i == index
+        }
+        indicator.currentPage = index
+        caption.text = showsCaptions ? (source?.caption(at: index) ?? "") : ""
+        layoutChrome()
+        showChrome()
+        updateDemands()
+        onPageChange?(index)
+    }
+
+    /// Pages that scrolled away go back to fitting their photo (NYTPhotoViewer #143).
+    private func scrollEnded() {
+        for i in pager.livePageIndices where i != pager.centerPageIndex {
+            page(at: i)?.resetZoom()
+        }
+    }
+
+    private func updateDemands() {
+        guard let source, photoCount > 0 else { return }
+        let center = pager.centerPageIndex
+        var demands: [Int: PhotoDemand] = [:]
+        let reach = Self.preloadReach
+        for index in max(0, center - reach)...min(photoCount - 1, center + reach) {
+            let distance = Double(abs(index - center))
+            if index == center, let page = centerPage {
+                demands[index] = PhotoDemand(quality: page.neededQuality, distance: 0, zoomScale: page.zoomScale)
+            } else {
+                demands[index] = PhotoDemand(quality: .screen, distance: distance)
+            }
+        }
+        guard demands != lastDemands else { return }
+        lastDemands = demands
+        source.updateWantedPhotos(demands)
+    }
+
+    // MARK: Chrome
+
+    private func applyFont() {
+        indicator.font = font
+        caption.font = font
+        backButton.font = font
+        for i in pager.livePageIndices { page(at: i)?.font = font }
+        layoutChrome()
+    }
+
+    private func layoutChrome() {
+        let indicatorSize = indicator.preferredSize
+        indicator.frame = Rect(x: bounds.midX - indicatorSize.width / 2, y: bounds.maxY - indicatorSize.height - 16,
+                               width: indicatorSize.width, height: indicatorSize.height)
+        let lineHeight = (font?.lineHeight ?? 16) + 10
+        let captionWidth = min(bounds.width - 40, (font?.width(of: caption.text) ?? 0) + 24)
+        caption.frame = Rect(x: bounds.midX - captionWidth / 2, y: indicator.frame.minY - lineHeight - 8,
+                             width: max(0, captionWidth), height: lineHeight)
+        let backWidth = (font?.width(of: backButton.text) ?? 40) + 24
+        backButton.frame = Rect(x: 12, y: 12, width: backWidth, height: max(36, lineHeight + 6))
+    }
+
+    /// Shows the indicator and caption, then fades them after a moment.
+    public func showChrome() {
+        chromeFade?.cancel()
+        chromeFade = nil
+        chromeTimer?.invalidate()
+        indicator.alpha = 1
+        caption.alpha = 1
+        guard let scheduler = window?.scheduler else { return }
+        chromeTimer = scheduler.schedule(after: Self.chromeVisibleDuration) { [weak self] in
+            guard let self, let animator = self.window?.animator else { return }
+            self.chromeFade = animator.animate(duration: Self.chromeFadeDuration, easing: .easeIn, update: { [weak self] p in
+                self?.indicator.alpha = 1 - p
+                self?.caption.alpha = 1 - p
+            })
+        }
+    }
+
+    public override func didMoveToWindow() {
+        if window != nil { showChrome() } else { chromeTimer?.invalidate(); chromeFade?.cancel() }
+    }
+
+    public override func layoutSubviews() {
+        if pager.frame.size != bounds.size { pager.frame = Rect(origin: pager.frame.origin, size: bounds.size) }
+        layoutChrome()
+    }
+
+    // MARK: Input
+
+    public override func handleKey(_ key: KeyEvent) -> Bool {
+        switch key {
+        case .left: setCenterPageIndex(centerPageIndex - 1, animated: true); return true
+        case .right: setCenterPageIndex(centerPageIndex + 1, animated: true); return true
+        case .escape: onClose?(); return true
+        default: return false
+        }
+    }
+
+    /// A mostly vertical, downward drag on a page at fit zoom, while the pages rest.
+    private func swipeDownShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        guard let page = centerPage, page.isAtMinimumZoom, !page.isZooming, !pager.isScrolling else { return false }
+        let moved = recognizer.touches.reduce(Point.zero) { $0 + ($1.location - $1.startLocation) }
+        return moved.y > 0 && moved.y > abs(moved.x) * 1.5
+    }
+
+    private func handleSwipeDown() {
+        let pan = swipeDownRecognizer
+        switch pan.state {
+        case .began, .changed:
+            swipeReturn?.cancel()
+            let dy = max(0, pan.translation(in: self).y)
+            pager.transform = ViewTransform(translation: Point(x: 0, y: dy))
+        case .ended:
+            let dy = pan.translation(in: self).y
+            if dy > Self.closeDistance || (dy > 20 && pan.velocity(in: self).y > Self.closeVelocity) {
+                onClose?()
+            } else {
+                springBack()
+            }
+        case .cancelled:
+            springBack()
+        default:
+            break
+        }
+    }
+
+    private func springBack() {
+        let start = pager.transform.translation.y
+        guard start > 0, let animator = window?.animator else {
+            pager.transform = .identity
+            return
+        }
+        swipeReturn = animator.animate(duration: 0.2, easing: .easeOut, update: { [weak self] p in
+            self?.pager.transform = ViewTransform(translation: Point(x: 0, y: start * (1 - p)))
+        })
+    }
+}

@@ -1,0 +1,47 @@
+import Graphics
+import UI
+
+/// The zooming content of a photo page. Its bounds are the photo's ORIGINAL size in points, so
+/// the page's zoom scale is screen pixels per original pixel whatever bitmap it holds: a
+/// thumbnail or screen-sized decode is drawn scaled up into the same rectangle (Nimbus shows the
+/// thumbnail at the original's final size).
+final class PhotoContentView: View {
+    var bitmap: Bitmap? {
+        didSet { if bitmap !== oldValue { setNeedsDisplay() } }
+    }
+    var isBroken = false {
+        didSet { if isBroken != oldValue { setNeedsDisplay() } }
+    }
+    var font: Font?
+
+    override func draw(in context: DrawContext) {
+        if let bitmap {
+            // Scale only the part that is being redrawn: cheap at any zoom.
+            let visible = bounds.intersection(context.dirtyRect)
+            guard !visible.isEmpty else { return }
+            let sx = Double(bitmap.width) / bounds.width, sy = Double(bitmap.height) / bounds.height
+            let source = Rect(x: visible.minX * sx, y: visible.minY * sy, width: visible.width * sx, height: visible.height * sy)
+            // Within 1% of one bitmap pixel per screen pixel (a screen-sized image at fit zoom, a
+            // full image at 1:1) nearest sampling looks the same and costs far less than bilinear.
+            let pixelsPerBitmapPixel = context.scale / sx
+            let quality: ScalingQuality = abs(pixelsPerBitmapPixel - 1) < 0.01 ? .nearest : .bilinear
+            context.draw(bitmap, from: source, in: visible, quality: quality)
+        } else if isBroken {
+            drawBrokenTile(in: context)
+        }
+    }
+
+    /// The grid's broken-photo tile, at a fixed screen size in the middle of the page.
+    private func drawBrokenTile(in context: DrawContext) {
+        let s = context.scale
+        let edge = 240 / s
+        let tile = Rect(x: bounds.midX - edge / 2, y: bounds.midY - edge / 2, width: edge, height: edge)
+        context.fill(tile, color: ThumbnailCellView.brokenColor)
+        let mark = Rect(x: tile.midX - edge / 8, y: tile.midY - edge / 8 - edge / 12, width: edge / 4, height: edge / 4)
+        context.stroke(mark, color: Color(rgb: 0xD08080), width: 4)
+        if let font {
+            context.drawText("broken photo", centeredIn: Rect(x: tile.minX, y: mark.maxY + 8 / s, width: tile.width,
+                                                             height: font.lineHeight / s), font: font, color: Color(rgb: 0xE0C0C0))
+        }
+    }
+}

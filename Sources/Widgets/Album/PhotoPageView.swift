@@ -1,0 +1,212 @@
+import Graphics
+import UI
+
+/// One page of the album: a zooming scroll view around one photo (Nimbus' NIPhotoScrollView).
+///
+/// Zoom is screen pixels per original photo pixel (`PhotoZoomLimits`): the minimum fits the
+/// photo, the photo stays centred while smaller than the page. Double tap zooms in at the tap
+/// (to the maximum) or, at the maximum, back out to fit. Content only improves: `show(_:)`
+/// ignores anything not better than what is shown.
+public final class PhotoPageView: ScrollView, ScrollViewDelegate {
+    public private(set) var photoIndex = -1
+    public private(set) var content = PhotoContent.empty
+    /// Shows the spinner while loading (the album sets it for the centre page only).
+    public var showsSpinner = false {
+        didSet { updateSpinner() }
+    }
+    /// Told when `neededQuality` changed (zoomed past the screen-sized image's resolution).
+    public var onNeededQualityChange: ((PhotoPageView) -> Void)?
+
+    let contentView = PhotoContentView()
+    let spinner = SpinnerView(frame: Rect(x: 0, y: 0, width: 56, height: 56))
+    public let doubleTapRecognizer = TapGestureRecognizer(taps: 2)
+    private var limits: PhotoZoomLimits?
+    private var lastNeededQuality = PhotoQuality.screen
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        delegate = self
+        decelerationRate = DecelerationCurve.fastRate
+        showsHorizontalScrollIndicator = false
+        showsVerticalScrollIndicator = false
+        contentView.isUserInteractionEnabled = false
+        addSubview(contentView)
+        viewForZooming = contentView
+        addSubview(spinner)
+        doubleTapRecognizer.addAction { [weak self] recognizer in
+            guard let self, recognizer.state == .recognized else { return }
+            self.handleDoubleTap(at: recognizer.location(in: self.contentView))
+        }
+        addGestureRecognizer(doubleTapRecognizer)
+        // A zoomed photo dragged on past its left or right edge leaves the drag to the album,
+        // which pages (as photo viewers do), instead of rubber-banding.
+        let scrolls = panGestureRecognizer.shouldBegin
+        panGestureRecognizer.shouldBegin = { [weak self] recognizer in
+            guard let self else { return false }
+            if self.isAtHorizontalEdge(movingBy: recognizer.touches) { return false }
+            return scrolls?(recognizer) ?? true
+        }
+    }
+
+    private func isAtHorizontalEdge(movingBy touches: [Touch]) -> Bool {
+        let moved = touches.reduce(Point.zero) { $0 + ($1.location - $1.startLocation) }
+        guard abs(moved.x) > abs(moved.y) else { return false }
+        let slack = 0.5
+        if moved.x > 0 { return contentOffset.x <= minimumContentOffset.x + slack }
+        return contentOffset.x >= maximumContentOffset.x - slack
+    }
+
+    var font: Font? {
+        get { contentView.font }
+        set { contentView.font = newValue }
+    }
+
+    /// The bitmap on screen now (nil while nothing arrived or when broken).
+    public var bitmap: Bitmap? { content.bitmap }
+    /// True when the best this page needs is on screen, or the photo is broken.
+    public var isLoaded: Bool { content.quality >= neededQuality || content.failure != nil }
+    public var isAtMinimumZoom: Bool { zoomScale <= minimumZoomScale * 1.0001 }
+
+    // MARK: Content
+
+    /// Makes the page show photo `index` from scratch (a recycled page).
+    func prepare(for index: Int) {
+        stopMotion()
+        photoIndex = index
+        content = .empty
+        contentView.bitmap = nil
+        contentView.isBroken = false
+        limits = nil
+        lastNeededQuality = .screen
+        installContentSize(nil)
+        updateSpinner()
+    }
+
+    /// Shows `newContent` if it is better than what is shown (never a downgrade); a failure
+    /// shows the broken tile only when there is no bitmap at all. Returns whether anything changed.
+    @discardableResult
+    public func show(_ newContent: PhotoContent) -> Bool {
+        var changed = false
+        if newContent.bitmap != nil, newContent.quality > content.quality {
+            let sizeChanged = (newContent.originalSize ?? content.originalSize) != content.originalSize || content.bitmap == nil
+            content.bitmap = newContent.bitmap
+            content.quality = newContent.quality
+            if let size = newContent.originalSize { content.originalSize = size }
+            contentView.bitmap = newContent.bitmap
+            if sizeChanged { installContentSize(content.originalSize) }
+            changed = true
+        } else if content.originalSize == nil, let size = newContent.originalSize, content.bitmap != nil {
+            content.originalSize = size
+            installContentSize(size)
+            changed = true
+        }
+        if let failure = newContent.failure, content.failure == nil {
+            content.failure = failure
+            contentView.isBroken = content.bitmap == nil
+            changed = true
+        }
+        updateSpinner()
+        return changed
+    }
+
+    /// Sizes the content view: the original's size when known (zoomable), otherwise the bitmap
+    /// fitted to the page (no zoom until the size is known). Starts at the minimum zoom.
+    private func installContentSize(_ original: Size?) {
+        let viewport = bounds.size
+        let size: Size
+        if let original, !original.isEmpty {
+            size = original
+            limits = PhotoZoomLimits(photo: original, viewport: viewport)
+        } else if let bitmap = content.bitmap, !viewport.isEmpty {
+            size = bitmap.size * bitmap.size.scaleToFit(viewport)
+            limits = nil
+        } else {
+            size = viewport.isEmpty ? Size(width: 1, height: 1) : viewport
+            limits = nil
+        }
+        contentView.bounds = Rect(size: size)
+        minimumZoomScale = limits?.minimum ?? 1
+        maximumZoomScale = limits?.maximum ?? 1
+        setZoomScaleInPlace(minimumZoomScale)
+        contentOffset = minimumContentOffset
+        contentView.setNeedsDisplay()
+    }
+
+    // MARK: Zoom
+
+    /// Back to fitting the photo (the page was scrolled away).
+    public func resetZoom() {
+        guard !isAtMinimumZoom || isMoving else { return }
+        stopMotion()
+        setZoomScaleInPlace(minimumZoomScale)
+        contentOffset = minimumContentOffset
+        contentView.setNeedsDisplay()
+        checkNeededQuality()
+    }
+
+    private func handleDoubleTap(at point: Point) {
+        guard limits != nil else { return }
+        if zoomScale >= maximumZoomScale - 1e-6 {
+            setZoomScale(minimumZoomScale, animated: true)
+        } else {
+            let size = Size(width: bounds.width / maximumZoomScale, height: bounds.height / maximumZoomScale)
+            zoom(to: Rect(x: point.x - size.width / 2, y: point.y - size.height / 2, width: size.width, height: size.height),
+                 animated: true)
+        }
+    }
+
+    /// The quality the current zoom needs: the full image once zoomed past what a screen-sized
+    /// decode can show sharply.
+    public var neededQuality: PhotoQuality {
+        guard let original = content.originalSize else { return .screen }
+        return PhotoZoomLimits.needsFullResolution(photo: original, viewport: bounds.size, zoomScale: zoomScale) ? .full : .screen
+    }
+
+    private func checkNeededQuality() {
+        let needed = neededQuality
+        guard needed != lastNeededQuality else { return }
+        lastNeededQuality = needed
+        updateSpinner()
+        onNeededQualityChange?(self)
+    }
+
+    public func scrollViewDidZoom(_ scrollView: ScrollView) {
+        checkNeededQuality()
+    }
+
+    public func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double) {
+        checkNeededQuality()
+    }
+
+    // MARK: Layout
+
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        let viewport = bounds.size
+        if let original = content.originalSize, PhotoZoomLimits(photo: original, viewport: viewport) != limits {
+            // A new page size (rotation): keep fitting if it fitted, else stay within the limits.
+            let wasAtMinimum = isAtMinimumZoom
+            let new = PhotoZoomLimits(photo: original, viewport: viewport)
+            limits = new
+            minimumZoomScale = new.minimum
+            maximumZoomScale = new.maximum
+            let scale = wasAtMinimum ? new.minimum : min(max(zoomScale, new.minimum), new.maximum)
+            setZoomScaleInPlace(scale)
+            contentOffset = clampedOffset(contentOffset)
+        } else if content.originalSize == nil, contentView.bounds.size != fallbackSize(viewport) {
+            installContentSize(nil)
+        }
+        spinner.frame = Rect(x: bounds.midX - spinner.bounds.width / 2, y: bounds.midY - spinner.bounds.height / 2,
+                             width: spinner.bounds.width, height: spinner.bounds.height)
+    }
+
+    private func fallbackSize(_ viewport: Size) -> Size {
+        if let bitmap = content.bitmap, !viewport.isEmpty { return bitmap.size * bitmap.size.scaleToFit(viewport) }
+        return viewport.isEmpty ? Size(width: 1, height: 1) : viewport
+    }
+
+    private func updateSpinner() {
+        let loading = content.failure == nil && content.quality < neededQuality
+        spinner.isSpinning = showsSpinner && loading
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Logging
+import PhotoKioskApp
+import Platform
+
+struct TouchTest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touch-test",
+        abstract: "Tap a grid of targets to measure a touch panel: accuracy, misses, jitter, edges, calibration.",
+        discussion: """
+        Shows the touch overlay on a plain canvas. Tap each yellow target in turn (hold one still \
+        for a moment to measure jitter). At the end the figures are shown and printed, with a \
+        LIBINPUT_CALIBRATION_MATRIX udev line when the taps are consistently off.
+        """)
+
+    @Option(help: "Headless screen size WIDTHxHEIGHT (when no display device is usable).")
+    var size: KioskConfig.DisplayMode = .init(width: 1280, height: 800)
+    @Option(help: "Give up after this many seconds.") var timeout: Double?
+    @OptionGroup var options: KioskOptions
+
+    mutating func run() throws {
+        let config = try options.resolvedConfig()
+        let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
+        let loop = try EventLoop()
+        var displayOptions = Bootstrap.displayOptions(config.display)
+        displayOptions.headlessWidth = size.width
+        displayOptions.headlessHeight = size.height
+        let opened = try openDisplay(displayOptions, logger: logger)
+        let screen = TouchLabScreen(content: .touchTest, display: opened.display, loop: loop, logger: logger,
+                                    showsOverlay: true, allowsToggle: false, rotation: opened.mapping.rotation)
+        try screen.start()
+        screen.touchTest?.onComplete = { [weak loop] _ in
+            // Leave the figures on screen a moment, then stop.
+            loop?.addTimer(after: 5) { screen.host.stop() }
+        }
+        let input = try openInput(Bootstrap.inputBackend(config.input.backend),
+                                  configuration: InputConfiguration(devices: config.input.devices),
+                                  mapping: opened.mapping, logger: logger) { screen.handle($0) }
+        try input?.attach(to: loop)
+        defer { input?.close() }
+        if let timeout { loop.addTimer(after: timeout) { screen.host.stop() } }
+        try screen.host.run()
+        if let view = screen.touchTest {
+            for line in view.session.reportLines(deviceName: view.deviceName) { print(line) }
+        }
+    }
+}

@@ -1,0 +1,276 @@
+import Testing
+import Glibc
+import Graphics
+import Imaging
+import Platform
+import UI
+@testable import PhotoKioskApp
+import Widgets
+
+/// The kiosk's life in the whole app on a headless screen: the slideshow after an idle timeout
+/// (short, real time through the event loop), a touch that stops it, the schedule blanking the
+/// headless screen's recorded power, and resuming after a restart.
+@Suite struct KioskLifeTests {
+    static let colors: [Color] = [.red, .green, .blue, Color(rgb: 0xFFFF00)]
+
+    func makeFolder(photoCount: Int) throws -> String {
+        let dir = try temporaryDirectory("photokiosk-life")
+        for i in 0..<photoCount {
+            let b = Bitmap(width: 320, height: 200)
+            Canvas(target: b).clear(Self.colors[i % Self.colors.count])
+            try FileReader.write(try JPEGEncoder.encode(b, options: .init(quality: 95)), to: dir + "/photo0\(i).jpg")
+        }
+        return dir
+    }
+
+    func config(idle: Double = 0.3, interval: Double = 30, fade: Double = 0.1) -> KioskConfig {
+        var c = KioskConfig()
+        c.library.thumbnailSize = 190
+        c.slideshow.idleTimeout = idle
+        c.slideshow.interval = interval
+        c.slideshow.transitionDuration = fade
+        return c
+    }
+
+    func makeApp(_ config: KioskConfig, folder: String) throws -> (KioskApp, HeadlessDisplay) {
+        let display = HeadlessDisplay(width: 800, height: 600)
+        let app = KioskApp(config: config, folders: [folder], display: display, loop: try EventLoop(signals: []),
+                           thumbnailCacheDirectory: nil, logger: .init(label: "test"))
+        try app.start()
+        return (app, display)
+    }
+
+    func tap(_ app: KioskApp, at point: Point) {
+        let now = app.host.loop.now
+        app.handle(.touch(slot: 0, phase: .down, location: point, time: now))
+        app.handle(.frame(time: now))
+        app.handle(.touch(slot: 0, phase: .up, location: point, time: now + 0.05))
+        app.handle(.frame(time: now + 0.05))
+    }
+
+    func close(_ a: Color, _ b: Color) -> Bool {
+        abs(Int(a.red) - Int(b.red)) < 24 && abs(Int(a.green) - Int(b.green)) < 24 && abs(Int(a.blue) - Int(b.blue)) < 24
+    }
+
+    @Test func slideshowStartsWhenIdleAndATouchReturnsToTheGridUntouched() throws {
+        let folder = try makeFolder(photoCount: 4)
+        let (app, display) = try makeApp(config(), folder: folder)
+        let life = app.startKioskLife(resume: nil, seed: 1)
+        #expect(try app.runUntilSettled(timeout: 20))
+        let gridCentre = app.grid.convert(app.grid.layout.frame(of: 1).center, to: nil)
+        let gridColor = display.frameBuffer.color(x: Int(gridCentre.x), y: Int(gridCentre.y))
+        #expect(close(gridColor, Self.colors[1]))
+
+        #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
+        #expect(life.isSlideshowRunning)
+        #expect(app.grid.isHidden, "the grid beneath is hidden once the slide covers it")
+        // The first photo (sequential) fills the screen's width; the bars above and below are its
+        // blurred, darkened enlargement: the same hue, not black.
+        #expect(close(display.frameBuffer.color(x: 400, y: 300), Self.colors[0]))
+        let bar = display.frameBuffer.color(x: 400, y: 20)
+        #expect(bar.red > 80 && bar.red < 230 && bar.green < 40 && bar.blue < 40)
+
+        // A touch stops it and does nothing else: no photo opens under the finger.
+        tap(app, at: gridCentre)
+        #expect(!life.isSlideshowRunning)
+        #expect(life.slideshowView == nil)
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(app.album == nil)
+        #expect(!app.grid.isHidden)
+        #expect(display.frameBuffer.color(x: Int(gridCentre.x), y: Int(gridCentre.y)) == gridColor)
+        // The next touch is an ordinary one again.
+        tap(app, at: gridCentre)
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(app.album?.centerPageIndex == 1)
+    }
+
+    @Test func slideshowAdvancesToAPreparedPhotoEveryInterval() throws {
+        let folder = try makeFolder(photoCount: 3)
+        let (app, display) = try makeApp(config(idle: 0, interval: 1, fade: 0.2), folder: folder)
+        let life = app.startKioskLife(resume: nil, seed: 1)
+        #expect(life.isSlideshowRunning, "idle_timeout 0 starts in the slideshow")
+        #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
+        let first = try #require(life.slideshowView?.photo)
+        // The next photo is decoded and composed while the first one shows.
+        #expect(try app.host.run(until: { life.preparedPhotos.count == 2 }, timeout: 20))
+        #expect(try app.host.run(until: { life.slideshowView?.photo != first && life.isSlideshowSettled }, timeout: 20))
+        let second = try #require(life.slideshowView?.photo)
+        #expect(second.hasSuffix("photo01.jpg"))
+        #expect(close(display.frameBuffer.color(x: 400, y: 300), Self.colors[1]))
+        #expect(life.slideChangesThatWaited == 0)
+    }
+
+    final class WallClock: @unchecked Sendable {
+        var time: LocalDateTime
+        init(_ time: LocalDateTime) { self.time = time }
+    }
+
+    @Test func scheduleBlanksTheScreenATouchWakesItAndMorningTurnsItOn() throws {
+        let folder = try makeFolder(photoCount: 2)
+        var c = config(idle: 0.3)
+        c.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]
+        c.schedule.wakeMinutes = 5
+        let (app, display) = try makeApp(c, folder: folder)
+        let clock = WallClock(LocalDateTime(year: 2026, month: 11, day: 23, hour: 23))
+        let life = app.startKioskLife(resume: nil, seed: 1, localTime: { clock.time })
+        #expect(!display.isScreenOn, "23:00 is inside the off period")
+        #expect(try app.runUntilSettled(timeout: 20))
+        // Dark: no slideshow, and the only timer is the schedule's re-check, not a photo change.
+        #expect(!life.isSlideshowRunning)
+        let wait = try #require(life.nextTimerDeadline) - app.host.loop.now
+        #expect(wait > 200 && wait <= KioskLife.scheduleRecheck)
+
+        // A touch wakes the screen and is swallowed (the photo under it does not open).
+        let cell = app.grid.convert(app.grid.layout.frame(of: 0).center, to: nil)
+        tap(app, at: cell)
+        #expect(display.isScreenOn)
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(app.album == nil)
+
+        // The wake runs out inside the night: dark again.
+        clock.time = LocalDateTime(year: 2026, month: 11, day: 23, hour: 23, minute: 6)
+        life.tick()
+        #expect(!display.isScreenOn)
+        // Morning: on, and the slideshow starts once the idle timeout has passed.
+        clock.time = LocalDateTime(year: 2026, month: 11, day: 24, hour: 7)
+        life.tick()
+        #expect(display.isScreenOn)
+        #expect(display.powerChanges == 4)
+        #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
+    }
+
+    @Test func aDarkScreenSleepsWithoutWakeups() throws {
+        let folder = try makeFolder(photoCount: 3)
+        var c = config(idle: 0, interval: 1, fade: 0.1)   // would change photos every second
+        c.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]
+        let (app, display) = try makeApp(c, folder: folder)
+        let life = app.startKioskLife(resume: nil, seed: 1, localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 1) })
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(try app.host.run(until: { !life.isPreparing }, timeout: 20))
+        _ = try app.host.run(until: { false }, timeout: 0.3)   // the scan's last deliveries
+        #expect(!display.isScreenOn)
+        let frames = display.presentedFrames, wakeups = app.host.loop.wakeups
+        let photo = life.session.slideshow.sequencer.current, shownAt = life.session.slideshow.shownAt
+        _ = try app.host.run(until: { false }, timeout: 1.5)
+        #expect(app.host.loop.wakeups == wakeups, "no timer fires and nothing is polled while dark")
+        #expect(display.presentedFrames == frames)
+        #expect(life.session.slideshow.sequencer.current == photo, "the slideshow does not advance in the dark")
+        #expect(life.session.slideshow.shownAt == shownAt)
+    }
+
+    @Test func aRestartReopensTheAlbumAtThePhotoThatWasOpen() throws {
+        let folder = try makeFolder(photoCount: 4)
+        let state = try temporaryDirectory("photokiosk-state")
+        let store = ResumeStore(path: state + "/resume")
+        do {
+            let (app, _) = try makeApp(config(idle: 600), folder: folder)
+            let life = app.startKioskLife(resume: store, seed: 1)
+            #expect(try app.runUntilSettled(timeout: 20))
+            app.openPhoto(at: 2)
+            life.saveResume(force: true)
+        }
+        let (app, _) = try makeApp(config(idle: 600), folder: folder)
+        app.startKioskLife(resume: store, seed: 1)
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(app.album?.centerPageIndex == 2)
+        #expect(app.currentScreen == .photo(path: folder + "/photo02.jpg"))
+    }
+
+    @Test func aRestartReturnsToTheGridPosition() throws {
+        let folder = try makeFolder(photoCount: 40)
+        let state = try temporaryDirectory("photokiosk-state")
+        let store = ResumeStore(path: state + "/resume")
+        do {
+            let (app, _) = try makeApp(config(idle: 600), folder: folder)
+            let life = app.startKioskLife(resume: store, seed: 1)
+            #expect(try app.runUntilSettled(timeout: 30))
+            app.grid.setContentOffset(Point(x: 0, y: 500), animated: false)
+            life.saveResume(force: true)
+        }
+        #expect(store.load().state.screen == .grid(scrollOffset: 500))
+        let (app, _) = try makeApp(config(idle: 600), folder: folder)
+        app.startKioskLife(resume: store, seed: 1)
+        #expect(try app.runUntilSettled(timeout: 30))
+        #expect(app.grid.contentOffset.y == 500)
+        #expect(app.album == nil)
+    }
+
+    @Test func withoutWakeMinutesADarkScreenIgnoresTouches() throws {
+        let folder = try makeFolder(photoCount: 2)
+        var c = config(idle: 600)
+        c.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]
+        c.schedule.wakeMinutes = 0
+        let (app, display) = try makeApp(c, folder: folder)
+        let life = app.startKioskLife(resume: nil, seed: 1, localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 2) })
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(!display.isScreenOn)
+        tap(app, at: app.grid.convert(app.grid.layout.frame(of: 0).center, to: nil))
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(!display.isScreenOn)
+        #expect(app.album == nil, "the touch went nowhere")
+        #expect(!life.isSlideshowRunning)
+    }
+
+    @Test func aKeyStopsTheSlideshowAndIsSwallowed() throws {
+        let folder = try makeFolder(photoCount: 2)
+        let (app, _) = try makeApp(config(idle: 0), folder: folder)
+        let life = app.startKioskLife(resume: nil, seed: 1)
+        #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
+        app.handle(.key(.escape, pressed: true, time: app.host.loop.now))
+        app.handle(.key(.escape, pressed: false, time: app.host.loop.now))
+        #expect(!life.isSlideshowRunning)
+        #expect(life.slideshowView == nil)
+        // After a touch with idle_timeout 0 the slideshow waits the interactive minimum to return.
+        let wait = try #require(life.nextTimerDeadline) - app.host.loop.now
+        #expect(wait > 59 && wait <= IdleTracker.minimumInteractiveTimeout)
+    }
+
+    @Test func anUnreadablePhotoIsPassedOverAtOnce() throws {
+        let folder = try makeFolder(photoCount: 3)
+        try FileReader.write(Array("not a photo".utf8), to: folder + "/photo01.jpg")
+        let (app, _) = try makeApp(config(idle: 0, interval: 1, fade: 0.1), folder: folder)
+        let life = app.startKioskLife(resume: nil, seed: 1)
+        #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
+        #expect(life.slideshowView?.photo?.hasSuffix("photo00.jpg") == true)
+        let firstShown = try #require(life.session.slideshow.shownAt)
+        #expect(try app.host.run(until: { life.slideshowView?.photo?.hasSuffix("photo02.jpg") == true }, timeout: 20))
+        // photo01 had its turn at firstShown + 1 and was replaced then, not an interval later.
+        let shown = try #require(life.session.slideshow.shownAt)
+        #expect(shown - firstShown < 1.9)
+    }
+
+    @Test func aRestartInTheSlideshowContinuesWithTheSamePhoto() throws {
+        let folder = try makeFolder(photoCount: 4)
+        let state = try temporaryDirectory("photokiosk-state")
+        let store = ResumeStore(path: state + "/resume")
+        var shown: String?
+        do {
+            let (app, _) = try makeApp(config(idle: 0, interval: 1, fade: 0.1), folder: folder)
+            let life = app.startKioskLife(resume: store, seed: 7)
+            #expect(try app.host.run(until: { life.slideshowView?.photo?.hasSuffix("photo01.jpg") == true && life.isSlideshowSettled }, timeout: 20))
+            shown = life.slideshowView?.photo
+            life.saveResume(force: true)
+        }
+        #expect(store.load().state.inSlideshow)
+        let (app, display) = try makeApp(config(idle: 600, interval: 30), folder: folder)
+        let life = app.startKioskLife(resume: store, seed: 7)
+        #expect(life.isSlideshowRunning, "it was in the slideshow: it starts there although the idle timeout is long")
+        #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
+        #expect(life.slideshowView?.photo == shown)
+        #expect(close(display.frameBuffer.color(x: 400, y: 300), Self.colors[1]))
+        // A touch goes back to the grid it was started from.
+        tap(app, at: Point(x: 400, y: 300))
+        #expect(app.currentScreen == .grid(scrollOffset: 0))
+        #expect(store.load().state.inSlideshow == false)
+    }
+}
+
+func temporaryDirectory(_ prefix: String) throws -> String {
+    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+        throw POSIXFailure(errno: errno)
+    }
+    return String(cString: made)
+}
+
+struct POSIXFailure: Error { var errno: Int32 }

@@ -1,0 +1,66 @@
+import Testing
+import Graphics
+import UI
+@testable import Widgets
+
+@Suite struct AlbumViewTests {
+    @Test func theCentrePageAndItsNeighboursAreWantedByDistance() {
+        let h = AlbumHarness(count: 10, start: 5)
+        let demands = h.source.lastDemands
+        #expect(Set(demands.keys) == Set(3...7))
+        #expect(demands[5]?.distance == 0)
+        #expect(demands[4]?.distance == 1 && demands[6]?.distance == 1)
+        #expect(demands[3]?.distance == 2 && demands[7]?.distance == 2)
+        #expect(demands.values.allSatisfy { $0.quality == .screen })
+        // Opening at 5 never asked for the first photos.
+        #expect(h.source.demandHistory.allSatisfy { $0.keys.allSatisfy { (3...7).contains($0) } })
+    }
+
+    @Test func pagingFastAcrossFiftyPhotosDropsEveryPhotoPassed() {
+        let h = AlbumHarness(count: 50)
+        for _ in 0..<49 {
+            h.drag(from: Point(x: 300, y: 150), to: Point(x: 200, y: 150), duration: 0.066)
+            for _ in 0..<20 { h.advance(by: AlbumHarness.frame) }
+        }
+        h.settle()
+        #expect(h.album.centerPageIndex == 49)
+        // Never more than centre ± 2 wanted at once, and everything passed was let go.
+        #expect(h.source.demandHistory.allSatisfy { $0.count <= 5 })
+        #expect(h.source.dropped == Set(0...46))
+        #expect(Set(h.source.lastDemands.keys) == Set(47...49))
+    }
+
+    @Test func indicatorUsesDotsForFewPhotosAndTextForMany() {
+        let few = AlbumHarness(count: 5, start: 1)
+        #expect(few.album.indicator.usesDots)
+        let many = AlbumHarness(count: 340, start: 11)
+        #expect(!many.album.indicator.usesDots)
+        #expect(many.album.indicator.text == "12 / 340")
+        many.album.setCenterPageIndex(12, animated: false)
+        #expect(many.album.indicator.text == "13 / 340")
+    }
+
+    @Test func indicatorAndCaptionFadeAfterAMomentAndReturnOnPageChange() {
+        let h = AlbumHarness(count: 5, start: 1)
+        #expect(h.album.isChromeVisible)
+        #expect(h.album.caption.text == "photo1.jpg")
+        for _ in 0..<150 { h.advance(by: AlbumHarness.frame) }
+        #expect(!h.album.isChromeVisible)
+        #expect(h.album.caption.alpha < 0.01)
+        h.album.setCenterPageIndex(2, animated: false)
+        #expect(h.album.isChromeVisible)
+        #expect(h.album.caption.text == "photo2.jpg")
+    }
+
+    @Test func theDotsShowWhichPhotoIsCentred() {
+        let h = AlbumHarness(count: 3, start: 1)
+        let screen = h.render()
+        let frame = h.album.indicator.frame
+        // Dots at pill x = gap + i·(dot + gap): the middle one is white, the others grey.
+        let y = Int(frame.midY)
+        let x1 = Int(frame.minX + PageIndicatorView.dotGap + 1 * (PageIndicatorView.dot + PageIndicatorView.dotGap) + 4)
+        let x0 = Int(frame.minX + PageIndicatorView.dotGap + 4)
+        #expect(screen.color(x: x1, y: y) == .white)
+        #expect(screen.color(x: x0, y: y) != .white)
+    }
+}
