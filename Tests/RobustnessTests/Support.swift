@@ -50,9 +50,7 @@ func makeTemporaryDirectory(_ prefix: String = "robust") -> String {
 func removeTree(_ path: String) {
     guard let dir = opendir(path) else { unlink(path); return }
     while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            Array(raw.prefix(while: { $0 != 0 }))
-        }
+        let name = testDirentName(entry)
         if name == [0x2E] || name == [0x2E, 0x2E] { continue }
         let child = RawPath(path).appending(name)
         var info = stat()
@@ -127,7 +125,7 @@ func directoryNames(_ path: String) -> [String] {
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self) }
+        let name = String(decoding: testDirentName(entry), as: UTF8.self)
         if name != "." && name != ".." { names.append(name) }
     }
     return names.sorted()
@@ -137,4 +135,11 @@ func monotonicSeconds() -> Double {
     var t = timespec()
     clock_gettime(CLOCK_MONOTONIC, &t)
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+/// The name of a directory entry from readdir. Read up to its NUL only: glibc sizes each entry
+/// to its name, so copying the whole 256-byte `d_name` reads past the buffer (AddressSanitizer).
+func testDirentName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+    let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
 }
