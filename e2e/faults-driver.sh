@@ -20,7 +20,7 @@ sleep 2; alive start
 sleep 25; ready faults_start
 for i in 1 2; do touch_cmd "plug"; sleep 3; alive plug; touch_cmd "unplug"; sleep 2; alive unplug; done
 grep -c "device removed" /tmp/app.log | sed 's/^/@@HOTPLUG_REMOVALS_SEEN /'
-touch_cmd "tap 1536 1638"; ready faults_hotplug
+touch_cmd "tap 1536 2458"; ready faults_hotplug   # the centre of row 2, column 2 (unscrolled grid)
 if [ "${PHOTOKIOSK_E2E_UDEVD:-0}" = 1 ]; then
   udevadm trigger --action=change --subsystem-match=drm; udevadm settle -t 5
 else

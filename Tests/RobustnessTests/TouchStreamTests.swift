@@ -191,10 +191,8 @@ struct TouchStorm {
             guard within(o.x, lo.x, hi.x), within(o.y, lo.y, hi.y) else { return "\(name) offset \(o) outside \(lo)...\(hi)" }
             guard within(s.zoomScale, s.minimumZoomScale, s.maximumZoomScale) else { return "zoom \(s.zoomScale) settled outside limits" }
         }
-        if scene.pager.isPagingEnabled {
-            let page = scene.pager.contentOffset.x / 400
-            guard abs(page - page.rounded()) < 0.01 else { return "pager stopped between pages at \(page)" }
-        }
+        // Resting between pages after a touch stopped a snap is the album's PageSnapKeeper's job
+        // (AlbumSnapKeeperTests); this plain paging scroll view only has to stay in bounds.
         return nil
     }
 

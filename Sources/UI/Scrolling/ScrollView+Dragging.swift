@@ -97,12 +97,15 @@ extension ScrollView {
         return raw
     }
 
-    /// After the fingers of a touch that only stopped a bounce, zoom bounce or page snap lift
-    /// (no drag or pinch followed, so nothing else releases it): finish the way back inside
-    /// the limits, onto a page. Otherwise the content would stay pulled past an edge.
+    /// After the fingers of a touch that only stopped a bounce or zoom bounce lift (no drag or
+    /// pinch followed, so nothing else releases it): finish the way back inside the limits.
+    /// Otherwise the content would stay pulled past an edge.
     func settleAfterStop() {
         guard !isDragging, !isZooming, !isMoving, window != nil else { return }
         if bounceZoomBackIfNeeded() { return }
+        // Only back from past an edge: resting between two pages is the paging view's call
+        // (the album's PageSnapKeeper finishes the interrupted snap towards its own target).
+        guard clampedOffset(contentOffset) != contentOffset else { return }
         dragStartOffset = contentOffset
         release(velocity: .zero)
     }
