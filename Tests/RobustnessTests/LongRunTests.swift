@@ -14,6 +14,10 @@ import Widgets
         getenv(name).flatMap { Int(String(cString: $0)) } ?? value
     }
 
+    /// Other suites open and close descriptors in this process at the same time; a leak of one
+    /// per slide or per round would still be hundreds over the run.
+    static let descriptorSlack = 8
+
     static func report(_ label: String, start: (rss: Int, fds: Int), end: (rss: Int, fds: Int)) {
         print("long run \(label): RSS \(start.rss >> 10) KiB -> \(end.rss >> 10) KiB, open fds \(start.fds) -> \(end.fds)")
     }
@@ -85,7 +89,7 @@ import Widgets
         Self.report("slideshow \(hours) h (\(shown) slides, \(touches) touches)", start: first, end: finish)
         #expect(shown > hours * 200, "a slide every 10 s while idle")
         #expect(failed == 0)
-        #expect(finish.fds == first.fds, "descriptors leak")
+        #expect(finish.fds <= first.fds + Self.descriptorSlack, "descriptors leak: \(first.fds) -> \(finish.fds)")
         #expect(finish.rss - first.rss < 24 << 20, "RSS grew by \((finish.rss - first.rss) >> 20) MB")
     }
 
@@ -136,7 +140,7 @@ import Widgets
         let first = start ?? finish
         Self.report("KioskApp \(rounds) rounds (\(storm.eventCount) events)", start: first, end: finish)
         #expect(app.window.activeTouches.isEmpty)
-        #expect(finish.fds == first.fds, "descriptors leak")
+        #expect(finish.fds <= first.fds + Self.descriptorSlack, "descriptors leak: \(first.fds) -> \(finish.fds)")
         #expect(finish.rss - first.rss < 24 << 20, "RSS grew by \((finish.rss - first.rss) >> 20) MB")
     }
 }
