@@ -53,3 +53,8 @@ fuzz:
 
 sanitize:
 	scripts/sanitizers.sh $(SANITIZER)
+
+# Benchmarks (BENCHMARKS.md): release build, the figures beside their baselines, a frame-time
+# histogram. Prints numbers; never fails on timing.
+bench:
+	@bench/run.sh

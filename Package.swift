@@ -50,6 +50,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        .executableTarget(name: "photokiosk-bench", dependencies: [
+            "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics",
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/Benchmarks"),
+
         // MARK: Tests (none of them needs ../shared or a screen)
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics"]),

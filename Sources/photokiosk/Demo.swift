@@ -10,7 +10,7 @@ import Widgets
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Demo screens that exercise the UI core.",
-        subcommands: [ScrollDemo.self])
+        subcommands: [ScrollDemo.self, TilesDemo.self])
 }
 
 struct ScrollDemo: ParsableCommand {

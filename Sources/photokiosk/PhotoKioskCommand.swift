@@ -9,6 +9,6 @@ struct PhotoKioskCommand: ParsableCommand {
         With no subcommand, `run` starts the kiosk: the photo grid on the first usable screen \
         (DRM, then fbdev, then a headless screen that writes a PNG).
         """,
-        subcommands: [Run.self, Snapshot.self, Thumbnail.self, Demo.self, Doctor.self, Record.self, Replay.self, TouchTest.self],
+        subcommands: [Run.self, Snapshot.self, Thumbnail.self, Tiles.self, Demo.self, Doctor.self, Record.self, Replay.self, TouchTest.self],
         defaultSubcommand: Run.self)
 }

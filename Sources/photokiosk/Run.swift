@@ -51,11 +51,8 @@ struct Run: ParsableCommand {
             return
         }
 
-        if config.input.calibration != nil {
-            logger.warning("input.calibration is not applied by this version: set LIBINPUT_CALIBRATION_MATRIX with a udev rule (/usr/share/photokiosk/60-photokiosk-touch.rules.example)")
-        }
         let input = try openInput(Bootstrap.inputBackend(config.input.backend),
-                                  configuration: InputConfiguration(devices: config.input.devices),
+                                  configuration: InputConfiguration(devices: config.input.devices, calibration: config.input.calibration),
                                   mapping: opened.mapping, logger: logger) { [weak app] event in app?.handle(event) }
         try input?.attach(to: loop)
         defer { input?.close() }

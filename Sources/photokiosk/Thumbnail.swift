@@ -22,7 +22,7 @@ struct Thumbnail: ParsableCommand {
             try PNGEncoder.write(decoded.bitmap, to: out)
             let partial = decoded.isPartial ? " (the file is truncated: the missing part is grey)" : ""
             print("\(out): \(decoded.bitmap.width)x\(decoded.bitmap.height) from \(Int(decoded.originalSize.width))x\(Int(decoded.originalSize.height))\(partial)")
-        } catch let error as ImagingError {
+        } catch {
             // One clear line, no usage text: the arguments were fine, the file was not.
             printError("photokiosk thumbnail: \(error)")
             throw ExitCode(65)

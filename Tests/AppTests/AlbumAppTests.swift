@@ -94,7 +94,8 @@ import Widgets
         var template = Array("/tmp/photokiosk-album-XXXXXX".utf8CString)
         let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         // 4-pixel black and white columns: sharp at 1:1, grey mush in a screen-sized image.
-        let big = Bitmap(width: 2400, height: 1800)
+        // Exactly twice the screen: anything bigger opens in tiled mode (TileAppTests).
+        let big = Bitmap(width: 1600, height: 1200)
         for y in 0..<big.height {
             for x in 0..<big.width { big.setPixel(x: x, y: y, ((x / 4) % 2 == 0 ? Color.black : Color.white).pixel) }
         }
@@ -106,8 +107,8 @@ import Widgets
         let album = try #require(app.album)
         let page = try #require(album.centerPage)
         #expect(page.content.quality == .screen)
-        #expect(page.content.originalSize == Size(width: 2400, height: 1800))
-        #expect(page.zoomScale == 600.0 / 1800)
+        #expect(page.content.originalSize == Size(width: 1600, height: 1200))
+        #expect(page.zoomScale == 600.0 / 1200)
         let centre = Point(x: 400, y: 300)
         for _ in 0..<2 {
             let t = app.host.loop.now

@@ -128,7 +128,7 @@ import UI
     }
 }
 
-@Suite struct AlbumSnapKeeperTests {
+@Suite struct AlbumPagingCatchTests {
     @Test func aTapDuringASnapFinishesTheSnapInsteadOfStoppingBetweenPages() {
         let h = AlbumHarness(count: 10)
         h.drag(from: Point(x: 300, y: 150), to: Point(x: 200, y: 150), duration: 0.066)

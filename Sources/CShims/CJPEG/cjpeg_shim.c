@@ -69,7 +69,7 @@ static cjpeg_status classify(const struct cjpeg_error_manager *err) {
 
 // MARK: Decoder
 
-enum { STATE_NEW, STATE_HEADER, STATE_PREPARED, STATE_DONE };
+enum { STATE_NEW, STATE_HEADER, STATE_PREPARED, STATE_DONE, STATE_ROWS };
 
 struct cjpeg_decoder {
     struct jpeg_decompress_struct cinfo;
@@ -225,6 +225,76 @@ long cjpeg_decoder_warning_count(const cjpeg_decoder *d) {
 }
 int cjpeg_decoder_saw_truncation(const cjpeg_decoder *d) { return d ? d->err.saw_truncation : 0; }
 const char *cjpeg_decoder_first_warning(const cjpeg_decoder *d) { return d ? d->err.first_warning : ""; }
+
+// MARK: Band decoding
+
+cjpeg_status cjpeg_decoder_read_header_file(cjpeg_decoder *d, FILE *file, cjpeg_header *header) {
+    if (!d || d->failed || d->state != STATE_NEW || !header || !file) return bad_call(d, "read_header_file called out of order");
+    memset(header, 0, sizeof *header);
+    if (setjmp(d->err.jump)) return fail(d);
+    jpeg_stdio_src(&d->cinfo, file);
+    jpeg_save_markers(&d->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    if (jpeg_read_header(&d->cinfo, TRUE) != JPEG_HEADER_OK) {
+        snprintf(d->err.message, sizeof d->err.message, "JPEG datastream contains no image");
+        d->failed = 1;
+        return CJPEG_CORRUPT;
+    }
+    header->width = d->cinfo.image_width;
+    header->height = d->cinfo.image_height;
+    header->components = d->cinfo.num_components;
+    header->color_space = d->cinfo.jpeg_color_space;
+    header->precision = d->cinfo.data_precision;
+    header->progressive = d->cinfo.progressive_mode ? 1 : 0;
+    header->arithmetic = d->cinfo.arith_code ? 1 : 0;
+    header->saw_adobe_marker = d->cinfo.saw_Adobe_marker ? 1 : 0;
+    for (jpeg_saved_marker_ptr m = d->cinfo.marker_list; m; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length >= 6 && memcmp(m->data, "Exif\0\0", 6) == 0) {
+            header->exif = m->data + 6;
+            header->exif_length = m->data_length - 6;
+            break;
+        }
+    }
+    d->state = STATE_HEADER;
+    return CJPEG_OK;
+}
+
+cjpeg_status cjpeg_decoder_start_rows(cjpeg_decoder *d) {
+    if (!d || d->failed || d->state != STATE_PREPARED) return bad_call(d, "start_rows called out of order");
+    if (setjmp(d->err.jump)) return fail(d);
+    jpeg_start_decompress(&d->cinfo);
+    d->state = STATE_ROWS;
+    return CJPEG_OK;
+}
+
+cjpeg_status cjpeg_decoder_read_rows(cjpeg_decoder *d, uint8_t *pixels, size_t stride,
+                                     uint32_t max_rows, uint32_t *rows_read) {
+    if (rows_read) *rows_read = 0;
+    if (!d || d->failed || d->state != STATE_ROWS || !pixels || !rows_read) return bad_call(d, "read_rows called out of order");
+    if (setjmp(d->err.jump)) return fail(d);
+    uint32_t done = 0;
+    while (done < max_rows && d->cinfo.output_scanline < d->cinfo.output_height) {
+        JSAMPROW rows[16];
+        JDIMENSION count = max_rows - done;
+        if (count > 16) count = 16;
+        for (JDIMENSION i = 0; i < count; i++) rows[i] = pixels + (size_t)(done + i) * stride;
+        JDIMENSION got = jpeg_read_scanlines(&d->cinfo, rows, count);
+        if (got == 0) break;  // a stdio source at end of file: libjpeg pads with grey and warns
+        done += got;
+    }
+    *rows_read = done;
+    return CJPEG_OK;
+}
+
+cjpeg_status cjpeg_decoder_finish_rows(cjpeg_decoder *d) {
+    if (!d || d->failed || d->state != STATE_ROWS) return bad_call(d, "finish_rows called out of order");
+    if (setjmp(d->err.jump)) return fail(d);
+    d->image_warnings = d->err.warnings;
+    d->err.strict = 0;
+    if (d->cinfo.output_scanline < d->cinfo.output_height) jpeg_abort_decompress(&d->cinfo);
+    else jpeg_finish_decompress(&d->cinfo);
+    d->state = STATE_DONE;
+    return CJPEG_OK;
+}
 
 // MARK: Encoder
 

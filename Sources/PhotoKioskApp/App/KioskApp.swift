@@ -39,6 +39,9 @@ public final class KioskApp {
     static let rootCheckInterval = 3.0
     public private(set) var isScanFinished = false
     public private(set) var resetPrompt: ConfirmPromptView?
+    /// Photos over twice the screen size show as tiles over their album page (Tiles/).
+    public private(set) var tiledPhoto: TiledPhotoAttachment?
+    private let pyramids: PyramidCache?
 
     /// - Parameters:
     ///   - folders: photo folders to show (already resolved: the CLI falls back to the samples).
@@ -71,6 +74,7 @@ public final class KioskApp {
         thumbnails = ThumbnailService(photos: photos, loader: loader, cache: cache, logger: logger)
         albumService = AlbumService(photos: photos, loader: loader, cache: cache, sizes: originalSizes,
                                     screenSize: display.size, thumbnailEdge: 240, logger: logger)
+        pyramids = thumbnailCacheDirectory.map { PyramidCache(directory: $0 + "/pyramids") }
         scanner = LibraryScanner(roots: folders.map { RawPath($0) }, logger: logger)
 
         grid = ThumbnailGridView(frame: Rect(size: display.size))
@@ -90,6 +94,7 @@ public final class KioskApp {
             self?.grid.frame = Rect(size: size)
             self?.album?.frame = Rect(size: size)
             self?.albumService.screenSize = size
+            self?.updateTiledPhoto()
         }
     }
 
@@ -200,6 +205,7 @@ public final class KioskApp {
         let view = PhotoAlbumView(frame: window.bounds)
         view.font = grid.font.flatMap { try? Font(path: $0.path, pixelSize: 18) }
         view.onClose = { [weak self] in self?.closePhoto() }
+        view.onPageChange = { [weak self] _ in self?.updateTiledPhoto() }
         albumService.thumbnailEdge = grid.thumbnailEdge
         albumService.screenSize = window.bounds.size
         window.addSubview(view)
@@ -213,11 +219,34 @@ public final class KioskApp {
     /// Back to the grid, scrolled to the last photo viewed.
     public func closePhoto() {
         guard let view = album else { return }
+        tiledPhoto?.detach()
+        tiledPhoto = nil
         albumService.stopAll()
         view.removeFromSuperview()
         album = nil
         grid.isHidden = false
         grid.scrollToItem(view.centerPageIndex, animated: false)
+    }
+
+    /// Puts the centre photo in tiled mode when it is more than twice the screen (pyramid built
+    /// in the background, cached on disk); any other page goes back to the album's own view.
+    private func updateTiledPhoto() {
+        tiledPhoto?.detach()
+        tiledPhoto = nil
+        guard let album else { return }
+        album.layoutIfNeeded()   // the page must have its final size before the tiles cover it
+        guard let page = album.centerPage, album.centerPageIndex < photos.count else { return }
+        let path = photos[album.centerPageIndex].path.description
+        guard let info = try? ImageDecoder.probe(path: path),
+              TiledPhotoContent.wantsTiles(imageSize: info.orientedSize, screenSize: window.bounds.size) else { return }
+        do {
+            let content = try TiledPhotoContent(path: path, cache: cache, pyramids: pyramids, logger: logger,
+                                                deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) })
+            tiledPhoto = TiledPhotoAttachment(content: content, over: page,
+                                              disabling: [page.pinchGestureRecognizer, page.doubleTapRecognizer])
+        } catch {
+            logger.warning("tiles: \(error); showing the photo whole")
+        }
     }
 
     /// How many decodes the loader started, merged, skipped (for tests and benchmarks).
@@ -269,7 +298,7 @@ public final class KioskApp {
     /// visible thumbnail (or the album's centre photo) has arrived or failed.
     public var isContentLoaded: Bool {
         guard isScanFinished else { return false }
-        if let album { return album.isCenterPageLoaded }
+        if let album { return album.isCenterPageLoaded && (tiledPhoto?.content.isSettled ?? true) }
         return grid.isVisibleContentLoaded
     }
 

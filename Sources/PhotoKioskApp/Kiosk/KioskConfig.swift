@@ -35,7 +35,7 @@ public struct KioskConfig: Equatable, Sendable {
     public struct Cache: Equatable, Sendable {
         /// nil: $XDG_CACHE_HOME/photokiosk, or /var/cache/photokiosk (see `KioskPaths`).
         public var directory: String? = nil
-        public var memoryMB: Int = 128
+        public var memoryMB: Int = 64
         public var diskMB: Int = 1024
         public init() {}
     }

@@ -10,10 +10,14 @@ public struct InputConfiguration: Sendable {
     public var seat: String
     /// Explicit /dev/input/eventN nodes (libinput's path backend; no hotplug).
     public var devices: [String]
+    /// A calibration matrix (row-major 2x3, as LIBINPUT_CALIBRATION_MATRIX) that replaces the
+    /// udev one on every touch device that supports calibration; nil keeps udev's.
+    public var calibration: [Double]?
 
-    public init(seat: String = "seat0", devices: [String] = []) {
+    public init(seat: String = "seat0", devices: [String] = [], calibration: [Double]? = nil) {
         self.seat = seat
         self.devices = devices
+        self.calibration = calibration
     }
 }
 
@@ -148,6 +152,14 @@ public final class LibinputSource {
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             let device = libinput_event_get_device(event)!
+            if let matrix = configuration.calibration, matrix.count == 6,
+               libinput_device_config_calibration_has_matrix(device) != 0 {
+                var m = matrix.map { Float($0) }
+                let status = libinput_device_config_calibration_set_matrix(device, &m)
+                if status != LIBINPUT_CONFIG_STATUS_SUCCESS {
+                    log.warning("\(String(cString: libinput_device_get_name(device))): calibration matrix not accepted (status \(status.rawValue))")
+                }
+            }
             let info = Self.info(device)
             devices[device] = info
             // The mouse stands in for a finger: a left press must not wait 50 ms to see whether

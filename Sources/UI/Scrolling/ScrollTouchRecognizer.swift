@@ -7,11 +7,15 @@ final class ScrollTouchRecognizer: GestureRecognizer {
 
     weak var scrollView: ScrollView?
     private var timer: ScheduledTimer?
+    /// This touch stopped the scroll view in motion.
+    private var caughtMotion = false
 
     override func touchesBegan(_ touches: [Touch]) {
         guard state == .possible, let scrollView, self.touches.count == touches.count else { return }
+        scrollView.caughtPageSnapTarget = nil
         if scrollView.isMoving {
-            scrollView.stopMotion()
+            scrollView.catchMotion()
+            caughtMotion = true
             delaysTouchesBegan = false
             setState(.recognized)
             return
@@ -34,8 +38,10 @@ final class ScrollTouchRecognizer: GestureRecognizer {
     override func reset() {
         timer?.invalidate()
         timer = nil
-        // A touch that only stopped the scroll view leaves no drag to fade the indicators.
-        scrollView?.fadeIndicators()
+        // A touch that only stopped the scroll view leaves no drag to settle it or fade the indicators.
+        if caughtMotion { scrollView?.settleAfterCatch() }
+        caughtMotion = false
         scrollView?.settleAfterStop()
+        if scrollView?.isMoving == false { scrollView?.fadeIndicators() }
     }
 }

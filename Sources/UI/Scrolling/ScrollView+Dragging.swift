@@ -97,14 +97,12 @@ extension ScrollView {
         return raw
     }
 
-    /// After the fingers of a touch that only stopped a bounce or zoom bounce lift (no drag or
-    /// pinch followed, so nothing else releases it): finish the way back inside the limits.
-    /// Otherwise the content would stay pulled past an edge.
+    /// After the fingers on the view lift with no drag or pinch to release it (another finger
+    /// stayed, or the touch went to content): never rest past an edge or outside the zoom
+    /// limits. Resting between two pages is left to `settleAfterCatch` and the album.
     func settleAfterStop() {
         guard !isDragging, !isZooming, !isMoving, window != nil else { return }
         if bounceZoomBackIfNeeded() { return }
-        // Only back from past an edge: resting between two pages is the paging view's call
-        // (the album's PageSnapKeeper finishes the interrupted snap towards its own target).
         guard clampedOffset(contentOffset) != contentOffset else { return }
         dragStartOffset = contentOffset
         release(velocity: .zero)
@@ -128,32 +126,52 @@ extension ScrollView {
         let now = window?.scheduler.now ?? 0
         let offset = contentOffset
         let lo = minimumContentOffset, hi = maximumContentOffset
-        let mx: AxisMotion, my: AxisMotion
-        if isPagingEnabled {
-            mx = pageMotion(offset: offset.x, velocity: v.x, start: dragStartOffset.x, page: bounds.width,
-                            extent: contentSize.width, range: lo.x...hi.x, time: now)
-            my = pageMotion(offset: offset.y, velocity: v.y, start: dragStartOffset.y, page: bounds.height,
-                            extent: contentSize.height, range: lo.y...hi.y, time: now)
-        } else {
-            mx = AxisMotion(position: offset.x, velocity: v.x, time: now, range: lo.x...hi.x,
-                            bounces: bouncesHorizontally, rate: decelerationRate)
-            my = AxisMotion(position: offset.y, velocity: v.y, time: now, range: lo.y...hi.y,
-                            bounces: bouncesVertically, rate: decelerationRate)
+        guard isPagingEnabled else {
+            let mx = AxisMotion(position: offset.x, velocity: v.x, time: now, range: lo.x...hi.x,
+                                bounces: bouncesHorizontally, rate: decelerationRate)
+            let my = AxisMotion(position: offset.y, velocity: v.y, time: now, range: lo.y...hi.y,
+                                bounces: bouncesVertically, rate: decelerationRate)
+            return run(mx, my)
         }
-        return run(mx, my)
+        let heading = caughtPageSnapTarget
+        caughtPageSnapTarget = nil
+        let x = pageMotion(offset: offset.x, velocity: v.x, start: dragStartOffset.x, heading: heading?.x,
+                           page: bounds.width, extent: contentSize.width, range: lo.x...hi.x, time: now)
+        let y = pageMotion(offset: offset.y, velocity: v.y, start: dragStartOffset.y, heading: heading?.y,
+                           page: bounds.height, extent: contentSize.height, range: lo.y...hi.y, time: now)
+        let moves = run(x.motion, y.motion)
+        if moves { pageSnapTarget = Point(x: x.destination, y: y.destination) }
+        return moves
     }
 
-    private func pageMotion(offset: Double, velocity: Double, start: Double, page: Double, extent: Double,
-                            range: ClosedRange<Double>, time: Double) -> AxisMotion {
+    /// A paging axis' spring to the page `PageSnap` picks, and that page's offset.
+    private func pageMotion(offset: Double, velocity: Double, start: Double, heading: Double?, page: Double,
+                            extent: Double, range: ClosedRange<Double>, time: Double) -> (motion: AxisMotion, destination: Double) {
         guard page > 0, range.upperBound > range.lowerBound else {
-            return AxisMotion(position: offset, velocity: 0, time: time, range: range, bounces: true, rate: decelerationRate)
+            let motion = AxisMotion(position: offset, velocity: 0, time: time, range: range, bounces: true, rate: decelerationRate)
+            return (motion, min(max(offset, range.lowerBound), range.upperBound))
         }
         let count = Int((extent / page).rounded(.up))
-        let startPage = Int((start / page).rounded())
-        let target = PageSnap.targetPage(offset: offset, pageSize: page, velocity: velocity,
-                                         startPage: startPage, pageCount: count)
+        let target = PageSnap.targetPage(offset: offset, pageSize: page, velocity: velocity, dragStart: start,
+                                         heading: heading.map { Int(($0 / page).rounded()) }, pageCount: count)
         let destination = min(max(Double(target) * page, range.lowerBound), range.upperBound)
-        return AxisMotion(springFrom: offset, to: destination, velocity: velocity, time: time)
+        return (AxisMotion(springFrom: offset, to: destination, velocity: velocity, time: time), destination)
+    }
+
+    /// A touch stopped the moving content; a page snap it stopped stays the touch's reference.
+    func catchMotion() {
+        caughtPageSnapTarget = pageSnapTarget
+        stopMotion()
+    }
+
+    /// The fingers that stopped the content lifted without a drag taking over: settle as after a
+    /// still release, as UIKit does (a paging view finishes its snap instead of resting between
+    /// pages, an overscrolled view springs back).
+    func settleAfterCatch() {
+        guard !isDragging, !isMoving, !isZooming, !isTracking else { return }
+        dragStartOffset = unbandedOffset(contentOffset)
+        if release(velocity: .zero) { showIndicators() } else { fadeIndicators() }
+        caughtPageSnapTarget = nil
     }
 
     /// Steps the two axes every frame until both rest.
@@ -180,6 +198,7 @@ extension ScrollView {
             // Come to rest on whole pixels, so 1:1 content draws as a plain copy, not resampled.
             self.contentOffset = self.clampedOffset(Point(x: offset.x.rounded(), y: offset.y.rounded()))
             self.motion = nil
+            self.pageSnapTarget = nil
             self.motionTask = nil
             self.isDecelerating = false
             self.fadeIndicators()

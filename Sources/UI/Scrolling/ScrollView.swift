@@ -75,6 +75,10 @@ open class ScrollView: View {
     var offsetAnimation: Animation?
     var zoomAnimation: Animation?
     var dragStartOffset = Point.zero
+    /// Where the running page snap goes (nil when no page snap runs).
+    var pageSnapTarget: Point?
+    /// The page snap the current touch stopped on its way: the touch's drag or lift counts from it.
+    var caughtPageSnapTarget: Point?
     var zoomedDuringDrag = false
     var needsPanRebase = false
     var pinchAnchor = Point.zero
@@ -158,6 +162,7 @@ open class ScrollView: View {
     /// `scrollViewDidEndScrollingAnimation`).
     public func setContentOffset(_ offset: Point, animated: Bool) {
         stopMotion()
+        caughtPageSnapTarget = nil
         guard animated, let animator = window?.animator, offset != contentOffset else {
             contentOffset = offset
             return
@@ -193,6 +198,7 @@ open class ScrollView: View {
         if let motionTask { window?.scheduler.removeFrameTask(motionTask) }
         motionTask = nil
         motion = nil
+        pageSnapTarget = nil
         isDecelerating = false
         offsetAnimation?.cancel()
         offsetAnimation = nil

@@ -25,7 +25,6 @@ public final class PagingScrollView: View, ScrollViewDelegate {
     public private(set) var centerPageIndex = 0
     private var pages: [Int: View] = [:]
     private var reusable: [View] = []
-    let snapping = PageSnapKeeper()
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -35,7 +34,6 @@ public final class PagingScrollView: View, ScrollViewDelegate {
         scrollView.decelerationRate = DecelerationCurve.fastRate
         scrollView.delegate = self
         addSubview(scrollView)
-        snapping.attach(to: self)
         layoutScrollView()
     }
 
@@ -46,7 +44,7 @@ public final class PagingScrollView: View, ScrollViewDelegate {
     public var livePageIndices: [Int] { pages.keys.sorted() }
     public func page(at index: Int) -> View? { pages[index] }
     public var centerPage: View? { pages[centerPageIndex] }
-    public var isScrolling: Bool { scrollView.isDragging || scrollView.isMoving || snapping.isAnimating }
+    public var isScrolling: Bool { scrollView.isDragging || scrollView.isMoving }
 
     /// The page a content offset shows most of (Nimbus: floor((x + w/2) / w), clamped).
     public static func centerPage(offset: Double, pageStride: Double, pageCount: Int) -> Int {
@@ -61,7 +59,6 @@ public final class PagingScrollView: View, ScrollViewDelegate {
         let target = min(max(index, 0), pageCount - 1)
         layoutIfNeeded()
         let offset = Point(x: Double(target) * pageStride, y: 0)
-        snapping.cancel()
         if animated && window != nil {
             scrollView.setContentOffset(offset, animated: true)
         } else {
@@ -146,17 +143,11 @@ public final class PagingScrollView: View, ScrollViewDelegate {
         updatePages()
     }
 
-    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
-        snapping.dragBegan()
-    }
-
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate: Bool) {
-        snapping.dragEnded(willDecelerate: willDecelerate)
-        if !willDecelerate && !snapping.isAnimating { onScrollEnd?() }
+        if !willDecelerate { onScrollEnd?() }
     }
 
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
-        snapping.snapEnded()
         onScrollEnd?()
     }
 

@@ -20,7 +20,9 @@ public final class ThumbnailCellView: View {
         case .loading:
             context.fill(area, color: Self.placeholderColor)
         case .image(let bitmap):
-            context.draw(bitmap, from: Canvas.aspectFillSource(imageSize: bitmap.size, destination: area.size), in: area)
+            if !drawPixelAligned(bitmap, in: context) {
+                context.draw(bitmap, from: Canvas.aspectFillSource(imageSize: bitmap.size, destination: area.size), in: area)
+            }
         case .failed:
             context.fill(area, color: Self.brokenColor)
             // A torn-corner mark that reads as "broken" without any text at small sizes.
@@ -33,5 +35,26 @@ public final class ThumbnailCellView: View {
                                                                  height: font.lineHeight), font: font, color: Color(rgb: 0xE0C0C0))
             }
         }
+    }
+
+    /// Cells sit at fractional positions (the columns fill the width exactly) and thumbnails are
+    /// decoded to cover the cell rounded up, so scaling would resample every thumbnail on every
+    /// scrolled frame. At zoom 1 the thumbnail's centre is copied 1:1 into the cell's snapped
+    /// pixels instead: a plain copy, and sharper. False when the bitmap is smaller than the cell.
+    private func drawPixelAligned(_ bitmap: Bitmap, in context: DrawContext) -> Bool {
+        guard context.scale == 1 else { return false }
+        let canvas = context.canvas
+        let device = bounds.offsetBy(dx: canvas.translation.x, dy: canvas.translation.y)
+        let x0 = device.minX.rounded(), y0 = device.minY.rounded()
+        let width = device.maxX.rounded() - x0, height = device.maxY.rounded() - y0
+        guard width > 0, height > 0, Double(bitmap.width) >= width, Double(bitmap.height) >= height else { return false }
+        let source = Rect(x: ((Double(bitmap.width) - width) / 2).rounded(.down),
+                          y: ((Double(bitmap.height) - height) / 2).rounded(.down), width: width, height: height)
+        canvas.save()
+        // Device coordinates exactly (t + (−t) is exactly 0), so the copy is whole-pixel.
+        canvas.translate(by: Point(x: -canvas.translation.x, y: -canvas.translation.y))
+        canvas.draw(bitmap, from: source, in: Rect(x: x0, y: y0, width: width, height: height))
+        canvas.restore()
+        return true
     }
 }

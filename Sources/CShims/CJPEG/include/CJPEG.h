@@ -71,6 +71,24 @@ int cjpeg_decoder_saw_truncation(const cjpeg_decoder *decoder);
 /// The first warning's text ("" if none).
 const char *cjpeg_decoder_first_warning(const cjpeg_decoder *decoder);
 
+// MARK: Band decoding (huge images: a few rows at a time, never the whole image)
+
+/// Like cjpeg_decoder_read_header but reads from an open file as libjpeg needs it (stdio source),
+/// so a 20000x20000 JPEG never sits in memory whole. `file` must stay open until destroy.
+cjpeg_status cjpeg_decoder_read_header_file(cjpeg_decoder *decoder, FILE *file, cjpeg_header *header);
+
+/// After prepare: starts decompressing for cjpeg_decoder_read_rows.
+cjpeg_status cjpeg_decoder_start_rows(cjpeg_decoder *decoder);
+
+/// Decodes up to `max_rows` more rows into `pixels` (the band's first row; rows `stride` bytes
+/// apart). `*rows_read` gets how many were written; 0 means the image is complete.
+cjpeg_status cjpeg_decoder_read_rows(cjpeg_decoder *decoder, uint8_t *pixels, size_t stride,
+                                     uint32_t max_rows, uint32_t *rows_read);
+
+/// After the last row: ends the decompression (problems after the last row are ignored, as in
+/// cjpeg_decoder_decode).
+cjpeg_status cjpeg_decoder_finish_rows(cjpeg_decoder *decoder);
+
 // MARK: Encoding
 
 typedef enum {

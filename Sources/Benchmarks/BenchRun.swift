@@ -1,0 +1,242 @@
+import Glibc
+import Graphics
+import Imaging
+
+struct BenchOptions {
+    var corpus: String? = "../shared/photos"
+    var work = ".build/bench"
+    var repetitions = 3
+    var markdown: String?
+    var histogram: String?
+}
+
+/// The whole benchmark: every section of the issue, one table.
+struct BenchRun {
+    let options: BenchOptions
+    var reps: Int { options.repetitions }
+
+    func run() throws {
+        let began = Clocks.wall()
+        mkdirs(options.work)
+        let corpus = try Corpus.load(from: options.corpus, work: options.work)
+        say("corpus: \(corpus.photos.count) photos (\(corpus.isGenerated ? "generated with JPEGEncoder" : options.corpus ?? ""))")
+        var table = Table()
+        try decodeSection(corpus, &table)
+        let frameTimes = try frameSection(corpus, &table)
+        try appSections(corpus, &table)
+        let total = Clocks.wall() - began
+        say("\n" + table.plainText)
+        say("total benchmark time: \(fixed(total, 0)) s")
+        if let path = options.markdown {
+            let header = "Measured \(machineSummary()); corpus: \(corpus.photos.count) \(corpus.isGenerated ? "generated" : "real") photos; \(reps) repetitions; benchmark took \(fixed(total, 0)) s.\n"
+            if let f = fopen(path, "w") { fputs(header + table.markdown, f); fclose(f) }
+            print("markdown table: \(path)")
+        }
+        if let path = options.histogram, let (samples, floor) = frameTimes {
+            try FrameHistogram(title: "Grid scrolling at 1920x1080: frame render time", frameTimes: samples, floor: floor, target: 0.002).write(to: path)
+            print("histogram: \(path)")
+        }
+    }
+
+    // MARK: (a) + (g) decode
+
+    func decodeSection(_ corpus: Corpus, _ table: inout Table) throws {
+        table.section("(a) decode, per image (thread CPU; tools: child CPU minus their start-up), ratio = PhotoKiosk / tool, median over images")
+        let hasMagick = access("/usr/bin/convert", X_OK) == 0
+        let bench = DecodeBench(photos: corpus.photos, repetitions: reps, work: options.work)
+        let sizes: [(String, SizeClass, [String])] = [
+            ("thumbnail (covers 256x256)", .thumbnail(edge: 256), ["-thumbnail", "256x256^"]),
+            ("screen (fits 1920x1080)", .screen(width: 1920, height: 1080), ["-resize", "1920x1080"]),
+        ]
+        var magickRows: [Row] = []
+        for (name, size, magick) in sizes {
+            let r = try bench.run(size, convertArguments: hasMagick ? magick : nil)
+            table.add(Row(figure: "decode to \(name)", median: ms(r.ours.median) + " ms",
+                          spread: ms(r.ours.spread.low) + "–" + ms(r.ours.spread.high) + " ms",
+                          baseline: r.djpeg.isEmpty ? "djpeg not installed" : "djpeg -scale M/8: \(ms(r.djpeg.median)) ms",
+                          ratio: r.ratioDjpeg.isEmpty ? "" : fixed(r.ratioDjpeg.median, 2) + "x (p10–p90 " + fixed(r.ratioDjpeg.spread.low, 2) + "–" + fixed(r.ratioDjpeg.spread.high, 2) + ")",
+                          target: "≤ 1.1x djpeg", status: verdict(r.ratioDjpeg.median, atMost: 1.1)))
+            if hasMagick {
+                magickRows.append(Row(figure: "ImageMagick convert \(magick.joined(separator: " "))", median: ms(r.convert.median) + " ms",
+                                      spread: ms(r.convert.spread.low) + "–" + ms(r.convert.spread.high) + " ms",
+                                      baseline: "PhotoKiosk: \(ms(r.ours.median)) ms",
+                                      ratio: fixed(r.ratioConvert.median, 3) + "x (PhotoKiosk / convert)"))
+            }
+        }
+        table.section("(g) comparable tools on the same photos")
+        if hasMagick { magickRows.forEach { table.add($0) } } else { table.add(Row(figure: "ImageMagick convert", median: "not installed (apt-get install imagemagick)")) }
+        let fbiNote = which("fbi") == nil ? "not installed" : access("/dev/fb0", F_OK) != 0 ? "installed, cannot run: needs a Linux console with /dev/fb0 (none here)" : "installed; not timed"
+        table.add(Row(figure: "fbi", median: fbiNote))
+    }
+
+    // MARK: (b) frames
+
+    func frameSection(_ corpus: Corpus, _ table: inout Table) throws -> (Samples, Double)? {
+        table.section("(b) full-screen frame render at 1920x1080 (thread CPU per frame), ratio to one memcpy of a frame")
+        let frames = FrameBench()
+        let floor = frames.memcpyFloor(runs: 50 * reps)
+        table.add(Row(figure: "memcpy of one 1920x1080 XRGB frame (floor)", median: ms(floor.median) + " ms",
+                      spread: ms(floor.spread.low) + "–" + ms(floor.spread.high) + " ms"))
+        let decoder = PhotoFileDecoder()
+        var cached: [Bitmap]?
+        func thumbnails(edge: Int) throws -> [Bitmap] {
+            if let cached { return cached }
+            let made = try corpus.photos.prefix(24).map {
+                try decoder.decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .thumbnail(edge: edge))))
+            }
+            cached = made
+            return made
+        }
+        var scroll = Samples()
+        var perRun = Samples()
+        for _ in 0..<reps {
+            let run = try frames.gridScroll(frames: 300, thumbnails: thumbnails)
+            for v in run.values { scroll.add(v) }
+            perRun.add(run.median)
+        }
+        let ratio = scroll.median / floor.median
+        table.add(Row(figure: "grid scrolling (10,000 photos, 17 px/frame)", median: ms(scroll.median) + " ms",
+                      spread: ms(scroll.spread.low) + "–" + ms(scroll.spread.high) + " ms; p99 " + ms(scroll.percentile(99)) + " ms; run medians " + ms(perRun.percentile(0)) + "–" + ms(perRun.percentile(100)),
+                      baseline: "memcpy \(ms(floor.median)) ms", ratio: fixed(ratio, 1) + "x",
+                      target: "≤ 2 ms and ≤ 10x", status: scroll.median <= 0.002 && ratio <= 10 ? "met" : "missed"))
+        var drag = Samples()
+        for _ in 0..<reps {
+            for v in try frames.gridDragAutoscroll(frames: 240, thumbnails: thumbnails).values { drag.add(v) }
+        }
+        let dragRatio = drag.median / floor.median
+        table.add(Row(figure: "grid during drag + autoscroll (reorder)", median: ms(drag.median) + " ms",
+                      spread: ms(drag.spread.low) + "–" + ms(drag.spread.high) + " ms; p99 " + ms(drag.percentile(99)) + " ms",
+                      baseline: "memcpy \(ms(floor.median)) ms", ratio: fixed(dragRatio, 1) + "x"))
+        let screens = try corpus.photos.prefix(8).map {
+            try decoder.decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .screen(width: 1920, height: 1080))))
+        }
+        for (name, paging) in [("album page at fit (full redraw)", false), ("album while paging (frames that drew)", true)] {
+            var album = Samples()
+            for _ in 0..<reps {
+                for v in frames.album(frames: 200, paging: paging, photos: screens).values { album.add(v) }
+            }
+            table.add(Row(figure: name, median: ms(album.median) + " ms",
+                          spread: ms(album.spread.low) + "–" + ms(album.spread.high) + " ms; p99 " + ms(album.percentile(99)) + " ms",
+                          baseline: "memcpy \(ms(floor.median)) ms", ratio: fixed(album.median / floor.median, 1) + "x"))
+        }
+        table.add(.notBuilt("tiled zoom mid-pinch", target: "≤ 4 ms"))
+        return (scroll, floor.median)
+    }
+
+    // MARK: (c)–(f) the app in child processes
+
+    func appSections(_ corpus: Corpus, _ table: inout Table) throws {
+        let exe = selfExecutable()
+        let small = try corpus.library(count: 100, in: options.work)
+        let large = try corpus.library(count: 10_000, in: options.work)
+        let out = options.work + "/child-result.txt"
+        func child(_ mode: String, _ folder: String, cache: String, seconds: Double = 3, memoryMB: Int? = nil) -> ([String: Double], ChildResult?) {
+            let r = spawn([exe, "child", mode, folder, cache, out, String(seconds)] + (memoryMB.map { [String($0)] } ?? []), showErrors: true)
+            return (keyValues(readText(out) ?? ""), r)
+        }
+
+        table.section("(c) time to first frame with photos / to all visible thumbnails shown (wall, in-process KioskApp, headless 1920x1080)")
+        var firstFrames: [String: Samples] = [:]
+        var rss: [String: Samples] = [:]
+        for (label, folder) in [("100", small), ("10,000", large)] {
+            let cache = options.work + "/thumbcache-\(label == "100" ? "100" : "10k")"
+            for temperature in ["cold", "warm"] {
+                var first = Samples(), all = Samples()
+                for _ in 0..<reps {
+                    if temperature == "cold" { removeTree(cache) } else if access(cache, F_OK) != 0 { _ = child("start", folder, cache: cache) }
+                    let (kv, _) = child("start", folder, cache: cache)
+                    if let v = kv["first_frame"], v.isFinite { first.add(v) }
+                    if let v = kv["all_visible"], v.isFinite { all.add(v) }
+                    if let v = kv["peak_rss"] { rss["\(label) \(temperature)", default: Samples()].add(v) }
+                }
+                firstFrames["\(label) \(temperature)"] = first
+                let key100 = "100 \(temperature)"
+                let base = label == "100" ? nil : firstFrames[key100]
+                table.add(Row(figure: "\(label) photos, \(temperature) disk cache: first frame", median: ms(first.median) + " ms",
+                              spread: ms(first.spread.low) + "–" + ms(first.spread.high) + " ms",
+                              baseline: base.map { "100 photos: \(ms($0.median)) ms" } ?? "",
+                              ratio: base.map { fixed(first.median / $0.median, 2) + "x" } ?? "",
+                              target: label == "100" ? "≤ 200 ms" : "≤ 200 ms, ≤ 100-photo figure",
+                              status: label == "100" ? verdict(first.median, atMost: 0.2)
+                                  : (first.median <= 0.2 && first.median <= (base?.median ?? .infinity) * 1.1 ? "met" : "missed")))
+                table.add(Row(figure: "\(label) photos, \(temperature) disk cache: all visible thumbnails", median: ms(all.median) + " ms",
+                              spread: ms(all.spread.low) + "–" + ms(all.spread.high) + " ms"))
+            }
+        }
+
+        table.section("(d) peak RSS (VmHWM of the child process)")
+        let (flingRun, _) = child("fling", large, cache: options.work + "/thumbcache-10k", seconds: 4)
+        func megabytes(_ key: String) -> Double { (rss[key]?.median ?? .nan) / 1_048_576 }
+        let gridRSS = (flingRun["peak_rss"] ?? .nan) / 1_048_576
+        table.add(Row(figure: "grid of 10,000 photos: 4 s of flings (decoding as it goes)", median: fixed(gridRSS, 1) + " MB",
+                      baseline: "cold start 100 photos: " + fixed(megabytes("100 cold"), 1) + " MB",
+                      target: "≤ 80 MB", status: verdict(gridRSS, atMost: 80)))
+        table.add(Row(figure: "grid of 10,000 photos: cold start (first screen decoded)", median: fixed(megabytes("10,000 cold"), 1) + " MB",
+                      target: "≤ 80 MB", status: verdict(megabytes("10,000 cold"), atMost: 80)))
+        table.add(Row(figure: "grid of 10,000 photos: warm start (thumbnails from the disk cache)", median: fixed(megabytes("10,000 warm"), 1) + " MB",
+                      baseline: "warm start 100 photos: " + fixed(megabytes("100 warm"), 1) + " MB",
+                      target: "≤ 80 MB", status: verdict(megabytes("10,000 warm"), atMost: 80)))
+        let (smallCache, _) = child("fling", large, cache: options.work + "/thumbcache-10k", seconds: 4, memoryMB: 32)
+        let smallRSS = smallCache["peak_rss"] ?? .nan
+        table.add(Row(figure: "the same with cache.memory_mb = 32 (default 128)", median: fixed(smallRSS / 1_048_576, 1) + " MB",
+                      target: "≤ 80 MB", status: verdict(smallRSS / 1_048_576, atMost: 80)))
+        var albumRSS = Samples()
+        var pages = 0.0
+        for _ in 0..<min(reps, 2) {
+            let (kv, _) = child("album", small, cache: options.work + "/thumbcache-100")
+            if let v = kv["peak_rss"] { albumRSS.add(v / 1_048_576) }
+            pages = kv["pages"] ?? pages
+        }
+        table.add(Row(figure: "album through \(Int(pages)) photos (100-photo library, each at screen quality)", median: fixed(albumRSS.median, 1) + " MB",
+                      spread: fixed(albumRSS.spread.low, 1) + "–" + fixed(albumRSS.spread.high, 1) + " MB",
+                      baseline: "warm start 100 photos: " + fixed(megabytes("100 warm"), 1) + " MB"))
+        table.add(.notBuilt("20,000 x 20,000 tiled image zoomed in and out", target: "≤ 120 MB"))
+
+        table.section("(e) CPU share of one core (getrusage over the window, whole process incl. loader threads)")
+        var idle = Samples(), idleWakeups = Samples(), fling = Samples(), fps = Samples()
+        for _ in 0..<reps {
+            let (kv, _) = child("idle", large, cache: options.work + "/thumbcache-10k", seconds: 3)
+            if let v = kv["cpu_percent"] { idle.add(v) }
+            if let v = kv["wakeups"] { idleWakeups.add(v / 3) }
+            let (f, _) = child("fling", large, cache: options.work + "/thumbcache-10k", seconds: 3)
+            if let v = f["cpu_percent"] { fling.add(v) }
+            if let v = f["fps"] { fps.add(v) }
+        }
+        table.add(Row(figure: "idle, static grid (3 s)", median: fixed(idle.median, 2) + " %",
+                      spread: fixed(idle.spread.low, 2) + "–" + fixed(idle.spread.high, 2) + " %; " + fixed(idleWakeups.median, 1) + " wakeups/s",
+                      target: "< 1 %", status: idle.median < 1 ? "met" : "missed"))
+        table.add(Row(figure: "continuous fling down the 10,000 (a swipe every 0.5 s, 3 s)", median: fixed(fling.median, 1) + " %",
+                      spread: fixed(fling.spread.low, 1) + "–" + fixed(fling.spread.high, 1) + " %; " + fixed(fps.median, 0) + " frames/s"))
+
+        table.section("(f) touch-to-present latency (event timestamp → frame presented, wall), 125 Hz drag from another thread")
+        var lat = Samples(), p99 = Samples()
+        for _ in 0..<reps {
+            let (kv, _) = child("latency", large, cache: options.work + "/thumbcache-10k", seconds: 3)
+            if let v = kv["median"], v.isFinite { lat.add(v) }
+            if let v = kv["p99"], v.isFinite { p99.add(v) }
+        }
+        table.add(Row(figure: "latency median", median: ms(lat.median) + " ms", spread: ms(lat.spread.low) + "–" + ms(lat.spread.high) + " ms (over runs)"))
+        table.add(Row(figure: "latency p99", median: ms(p99.median) + " ms", spread: ms(p99.spread.low) + "–" + ms(p99.spread.high) + " ms (over runs)",
+                      baseline: "one frame: 16.7 ms", ratio: fixed(p99.median / (1.0 / 60), 2) + " frames",
+                      target: "≤ 16.7 ms", status: verdict(p99.median, atMost: 1.0 / 60)))
+    }
+
+    func machineSummary() -> String {
+        var name = utsname()
+        uname(&name)
+        func field<T>(_ value: T) -> String {
+            withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        let cpu = (readText("/proc/cpuinfo") ?? "").split(separator: "\n")
+            .first { $0.hasPrefix("model name") }.map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingSpaces() } ?? "unknown CPU"
+        let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        let load = (readText("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")
+        return "on \(cpu), \(cores) cores, \(field(name.sysname)) \(field(name.release)) \(field(name.machine)), load average at the end \(load)"
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,54 @@
+import Glibc
+import Graphics
+import Imaging
+
+// photokiosk-bench: the figures of BENCHMARKS.md. `make bench` runs
+//   photokiosk-bench run [--corpus DIR] [--work DIR] [--reps N] [--markdown FILE] [--histogram FILE]
+// and the app measurements re-run this program as `photokiosk-bench child ...`.
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    if arguments.first == "child" {
+        try runChild(Array(arguments.dropFirst()))
+    } else if arguments.first == "grid" {
+        // Only the grid-scroll frames: for profiling (`perf record`) and quick before/after.
+        let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
+        let frames = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
+        let samples = try FrameBench().gridScroll(frames: frames) { edge in
+            try corpus.photos.prefix(24).map { try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .thumbnail(edge: edge)))) }
+        }
+        say("grid scroll: median \(ms(samples.median)) ms, p10 \(ms(samples.percentile(10))) ms, p90 \(ms(samples.percentile(90))) ms over \(frames) frames")
+    } else if arguments.first == "decode" {
+        // Only the app's decoder over the corpus (quick before/after of decode changes).
+        let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
+        let eighths = arguments.contains("--eighths")
+        let decoder = PhotoFileDecoder(options: DecodeOptions(usesEighthScales: eighths))
+        for size in [SizeClass.thumbnail(edge: 256), .screen(width: 1920, height: 1080)] {
+            var total = Samples()
+            for path in corpus.photos {
+                let request = ImageRequest(key: ImageKey(path: RawPath(path), size: size))
+                total.add(try cpuTimes(5) { _ = try decoder.decode(request) }.median)
+            }
+            say("decode \(size)\(eighths ? " (M/8 scales)" : ""): mean \(ms(total.sum / Double(total.count))) ms, median \(ms(total.median)) ms per image (per-image medians of 5)")
+        }
+    } else {
+        var options = BenchOptions()
+        var i = arguments.first == "run" ? 1 : 0
+        while i < arguments.count {
+            let value = i + 1 < arguments.count ? arguments[i + 1] : ""
+            switch arguments[i] {
+            case "--corpus": options.corpus = value
+            case "--work": options.work = value
+            case "--reps": options.repetitions = max(1, Int(value) ?? 3)
+            case "--markdown": options.markdown = value
+            case "--histogram": options.histogram = value
+            default: fatalError("unknown option \(arguments[i]); see Sources/Benchmarks/main.swift")
+            }
+            i += 2
+        }
+        try BenchRun(options: options).run()
+    }
+} catch {
+    let message = Array("photokiosk-bench: \(error)\n".utf8)
+    _ = message.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    exit(1)
+}

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CJPEG
+import Graphics
+
+/// Reads a JPEG file a band of rows at a time through libjpeg's scanline interface (the CJPEG
+/// shim keeps setjmp in C). The file is read as needed, not loaded whole; memory is libjpeg's
+/// row buffers plus the caller's band. (Progressive JPEGs still make libjpeg buffer the
+/// coefficients of the whole image: that is how the format works.)
+public final class JPEGBandReader: RowSource {
+    public let info: ImageInfo
+    public let width: Int
+    public let height: Int
+    private let handle: OpaquePointer
+    private let file: UnsafeMutablePointer<FILE>
+    private var finished = false
+
+    /// Opens `path` and reads its header; `scale` picks a DCT-scaled output (eighths).
+    public init(path: String, scale: DCTScale = .full, options: DecodeOptions = .default) throws(ImagingError) {
+        guard let file = fopen(path, "rb") else { throw FileReader.error(errno, path) }
+        guard let handle = cjpeg_decoder_create(options.strict ? 1 : 0, Int32(clamping: options.maxScans)) else {
+            fclose(file)
+            throw ImagingError(.internalFailure, "out of memory creating a JPEG decoder")
+        }
+        self.file = file
+        self.handle = handle
+        var header = cjpeg_header()
+        do throws(ImagingError) {
+            try Self.check(cjpeg_decoder_read_header_file(handle, file, &header), handle)
+            var exif: ExifData?
+            if let start = header.exif, header.exif_length > 0 {
+                exif = ExifData.parse(UnsafeBufferPointer(start: start, count: header.exif_length))
+            }
+            exif?.thumbnail = nil
+            info = ImageInfo(format: .jpeg, pixelWidth: Int(header.width), pixelHeight: Int(header.height),
+                             orientation: exif?.orientation ?? .up, isProgressive: header.progressive != 0,
+                             colorSpace: header.color_space == JCS_GRAYSCALE ? .grayscale : header.color_space == JCS_CMYK ? .cmyk
+                                 : header.color_space == JCS_YCCK ? .ycck : .rgb,
+                             bitsPerComponent: Int(header.precision), hasAlpha: false,
+                             isArithmeticCoded: header.arithmetic != 0, exif: exif)
+            if info.colorSpace == .cmyk || info.colorSpace == .ycck {
+                throw ImagingError(.unsupported, "CMYK JPEGs are not read in bands")
+            }
+            var w: UInt32 = 0, h: UInt32 = 0
+            try Self.check(cjpeg_decoder_prepare(handle, UInt32(scale.eighths), 8, 0, &w, &h), handle)
+            width = Int(w)
+            height = Int(h)
+            try Self.check(cjpeg_decoder_start_rows(handle), handle)
+        } catch {
+            cjpeg_decoder_destroy(handle)
+            fclose(file)
+            throw error.attributed(to: path)
+        }
+    }
+
+    deinit {
+        if !finished { _ = cjpeg_decoder_finish_rows(handle) }
+        cjpeg_decoder_destroy(handle)
+        fclose(file)
+    }
+
+    public func readRows(into band: Bitmap) throws(ImagingError) -> Int {
+        guard !finished else { return 0 }
+        var rows: UInt32 = 0
+        try Self.check(cjpeg_decoder_read_rows(handle, band.pixels.assumingMemoryBound(to: UInt8.self), band.stride,
+                                               UInt32(band.height), &rows), handle)
+        if rows == 0 {
+            finished = true
+            _ = cjpeg_decoder_finish_rows(handle)
+        }
+        return Int(rows)
+    }
+
+    /// Warnings libjpeg emitted (corrupt or truncated data, filled with grey).
+    public var warningCount: Int { cjpeg_decoder_warning_count(handle) }
+
+    private static func check(_ status: cjpeg_status, _ handle: OpaquePointer) throws(ImagingError) {
+        guard status != CJPEG_OK else { return }
+        let text = String(cString: cjpeg_decoder_message(handle))
+        switch status {
+        case CJPEG_TRUNCATED: throw ImagingError(.truncated, "JPEG data ends early (\(text))")
+        case CJPEG_UNSUPPORTED: throw ImagingError(.unsupported, "unsupported JPEG: \(text)")
+        case CJPEG_NO_MEMORY: throw ImagingError(.internalFailure, "out of memory decoding JPEG: \(text)")
+        default: throw ImagingError(.corrupt, "corrupt JPEG: \(text)")
+        }
+    }
+}

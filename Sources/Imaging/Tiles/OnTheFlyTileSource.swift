@@ -1,0 +1,50 @@
+import Graphics
+
+/// Tiles cut from an ordinary photo while it is shown: each level is decoded when first asked
+/// for (JPEGs at the smallest DCT scale that covers it, so the fit level is cheap), and tiles
+/// are cut from it. At most two levels are kept. Zooming into full resolution costs one full
+/// decode (within the decoder's pixel limit); a pyramid on disk avoids that.
+public final class OnTheFlyTileSource: TileSource, @unchecked Sendable {
+    public let path: String
+    public let layout: DeepZoomLayout
+    private let options: DecodeOptions
+    private let lock = ConditionLock()
+    private var levels: [(level: Int, bitmap: Bitmap)] = []
+
+    public init(path: String, tileSize: Int = 256, options: DecodeOptions = .default) throws(ImagingError) {
+        let info = try ImageDecoder.probe(path: path, options: options)
+        self.path = path
+        self.options = options
+        layout = DeepZoomLayout(width: Int(info.orientedSize.width), height: Int(info.orientedSize.height), tileSize: tileSize)
+    }
+
+    public var identity: String { "photo:" + path }
+
+    public func tile(level: Int, column: Int, row: Int) throws -> Bitmap {
+        let image = try levelBitmap(level)
+        let size = layout.levelSize(level)
+        let rect = layout.storedRect(level: level, column: column, row: row)
+        guard rect.width > 0, rect.height > 0 else { throw ImagingError(.io, "no tile \(column)_\(row) at level \(level)") }
+        // The decode's size may differ from the level's by a rounding pixel: scale to match.
+        let sx = Double(image.width) / Double(size.width), sy = Double(image.height) / Double(size.height)
+        let tile = Bitmap(width: rect.width, height: rect.height)
+        Canvas(target: tile).draw(image, from: Rect(x: Double(rect.x) * sx, y: Double(rect.y) * sy,
+                                                    width: Double(rect.width) * sx, height: Double(rect.height) * sy),
+                                  in: Rect(x: 0, y: 0, width: rect.width, height: rect.height))
+        return tile
+    }
+
+    /// The level's whole picture, decoded once (one decode at a time: two workers asking for
+    /// the same level share it).
+    private func levelBitmap(_ level: Int) throws -> Bitmap {
+        try lock.withLock {
+            if let hit = levels.first(where: { $0.level == level }) { return hit.bitmap }
+            let size = layout.levelSize(level)
+            let bitmap = try ImageDecoder.decode(path: path, fitting: Size(width: size.width, height: size.height),
+                                                 options: options).bitmap
+            levels.append((level, bitmap))
+            if levels.count > 2 { levels.removeFirst() }
+            return bitmap
+        }
+    }
+}

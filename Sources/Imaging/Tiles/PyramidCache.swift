@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Pyramids of big photos kept on disk, one folder per photo version: keyed by path, file size
+/// and modification time, so an edited photo simply gets a new pyramid (old ones can be
+/// deleted with the folder at any time). A pyramid is built in a temporary folder and renamed
+/// into place, so a half-built one is never found.
+public struct PyramidCache: Sendable {
+    public let directory: String
+    public let options: PyramidBuilder.Options
+    /// After each build the least recently used pyramids are deleted down to this many bytes.
+    public let maxBytes: Int
+
+    public init(directory: String, options: PyramidBuilder.Options = .init(), maxBytes: Int = 2 << 30) {
+        self.directory = directory
+        self.options = options
+        self.maxBytes = maxBytes
+    }
+
+    /// Where the pyramid of the file at `path` (as it is now) lives; nil when it cannot be stat'ed.
+    public func descriptorPath(for path: String) -> String? {
+        guard let key = ThumbnailCacheKey(path: RawPath(path), edge: options.tileSize) else { return nil }
+        let bytes = key.serialized + Array(options.format.rawValue.utf8)
+        var hash = FNV1a64()
+        hash.combine(bytes)
+        var second = FNV1a64(basis: 0x8422_2325_CBF2_9CE4)
+        second.combine(bytes.reversed())
+        return directory + "/" + Self.hex(hash.value) + Self.hex(second.value) + "/image.dzi"
+    }
+
+    /// The cached pyramid's descriptor path, if it was built already.
+    public func existing(for path: String) -> String? {
+        guard let descriptor = descriptorPath(for: path) else { return nil }
+        var info = stat()
+        return stat(descriptor, &info) == 0 ? descriptor : nil
+    }
+
+    /// Builds the pyramid unless cached; returns its descriptor path. Blocks: call on a worker.
+    public func build(for path: String, decodeOptions: DecodeOptions = .default,
+                      progress: PyramidBuilder.Progress? = nil) throws(ImagingError) -> String {
+        if let found = existing(for: path) { return found }
+        guard let descriptor = descriptorPath(for: path) else { throw FileReader.error(ENOENT, path) }
+        let folder = String(descriptor.dropLast("/image.dzi".count))
+        try PyramidBuilder.makeDirectory(directory)
+        let temporary = folder + ".tmp-\(getpid())-\(UInt(pthread_self()) % 100_000)"
+        _ = try PyramidBuilder.build(imageAt: path, directory: temporary, name: "image", options: options,
+                                     decodeOptions: decodeOptions, progress: progress)
+        if rename(temporary, folder) != 0 {
+            // Another process built it meanwhile: keep theirs.
+            let failure = errno
+            Self.removeTree(temporary)
+            if existing(for: path) == nil { throw FileReader.error(failure, folder) }
+        }
+        prune(toBytes: maxBytes, keeping: descriptor)
+        return descriptor
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

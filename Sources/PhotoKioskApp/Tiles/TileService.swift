@@ -1,0 +1,161 @@
+import Graphics
+import Imaging
+import Logging
+import Widgets
+
+/// Serves a `TiledImageView` the tiles of one `TileSource`: from the shared memory cache when
+/// there, otherwise loaded on worker threads (an `ImageLoader` of its own, most urgent first,
+/// dropped when no longer wanted) with results handed back on the event loop. Tiles on screen
+/// are pinned in the cache, so they are never evicted; stand-ins (coarser tiles) and tiles
+/// scrolled away age out under the cache's byte budget. A tile on screen that the cache refused
+/// (pinned tiles already fill the budget) is held here while it is wanted, so a small budget
+/// costs memory beyond it (at most the live-tile bound), never a reload loop. Runs on the event
+/// loop thread.
+public final class TileService: TiledImageProvider {
+    public private(set) var source: any TileSource
+    public var onTileLoaded: ((TileID) -> Void)?
+
+    private let cache: ImageCache
+    private let logger: Logger
+    private var loader: ImageLoader
+    private let deliver: ImageLoader.Delivery
+    private var tickets: [ImageKey: (id: TileID, ticket: LoadTicket)] = [:]
+    private var pinned: Set<ImageKey> = []
+    private var failed: Set<ImageKey> = []
+    private var held: [ImageKey: Bitmap] = [:]
+    private var wanted: [TileID: Double] = [:]
+    /// The source replaced by `replaceSource`: its cached tiles stand in until the new ones load.
+    private var previous: (any TileSource)?
+
+    public init(source: any TileSource, cache: ImageCache, logger: Logger,
+                workerCount: Int = ImageLoader.defaultWorkerCount, deliver: @escaping ImageLoader.Delivery) {
+        self.source = source
+        self.cache = cache
+        self.logger = logger
+        self.deliver = deliver
+        loader = Self.makeLoader(source, cache: cache, workerCount: workerCount, deliver: deliver)
+    }
+
+    deinit {
+        loader.shutdown()
+        for key in pinned { cache.unpin(key) }
+    }
+
+    private static func makeLoader(_ source: any TileSource, cache: ImageCache, workerCount: Int,
+                                   deliver: @escaping ImageLoader.Delivery) -> ImageLoader {
+        ImageLoader(decoder: ClosureDecoder { request in
+            guard let tile = TileKey(request.key) else { throw ImagingError(.internalFailure, "not a tile key: \(request.key)") }
+            return try source.tile(level: tile.level, column: tile.column, row: tile.row)
+        }, cache: cache, workerCount: workerCount, deliver: deliver)
+    }
+
+    public var imageSize: Size { Size(width: source.layout.width, height: source.layout.height) }
+    public var tileSize: Int { source.layout.tileSize }
+    public var minimumResolution: Int { -source.layout.maxLevel }
+    /// Tile loads queued or running.
+    public var pendingLoads: Int { tickets.count }
+    public var statistics: LoaderStatistics { loader.statistics }
+
+    public func tile(_ id: TileID) -> TileImage? {
+        if let image = image(id, from: source) { return image }
+        return previous.flatMap { image(id, from: $0) }
+    }
+
+    private func image(_ id: TileID, from source: any TileSource) -> TileImage? {
+        guard let key = key(id, source), let bitmap = held[key] ?? cache.bitmap(for: key) else { return nil }
+        let level = source.layout.maxLevel + id.resolution
+        let c = source.layout.contentRect(level: level, column: id.column, row: id.row)
+        return TileImage(bitmap: bitmap, contentRect: Rect(x: c.x, y: c.y, width: c.width, height: c.height))
+    }
+
+    public func updateWantedTiles(_ priorities: [TileID: Double]) {
+        wanted = priorities
+        var keys: [ImageKey: (TileID, Double)] = [:]
+        for (id, priority) in priorities {
+            if let key = key(id, source) { keys[key] = (id, priority) }
+        }
+        for (key, entry) in tickets where keys[key] == nil {
+            loader.cancel(entry.ticket)
+            tickets[key] = nil
+        }
+        for key in held.keys where keys[key] == nil { held[key] = nil }
+        let onScreen = Set(keys.filter { $0.value.1 < TiledImageView.standInPriority }.keys)
+        for key in pinned where !onScreen.contains(key) {
+            cache.unpin(key)
+            pinned.remove(key)
+        }
+        for (key, (id, priority)) in keys {
+            if onScreen.contains(key), pinned.insert(key).inserted { cache.pin(key) }
+            if failed.contains(key) || held[key] != nil || cache.contains(key) { continue }
+            if let entry = tickets[key] {
+                loader.update(entry.ticket, distance: priority)
+            } else {
+                let ticket = loader.request(key, distance: priority) { [weak self] key, result in
+                    self?.finished(key, id, result)
+                }
+                tickets[key] = (id, ticket)
+            }
+        }
+    }
+
+    /// Switches to another source of the same image (the finished pyramid replacing tiles cut
+    /// on the fly). The old source's cached tiles keep showing until the new ones arrive.
+    public func replaceSource(_ newSource: any TileSource) {
+        for (_, entry) in tickets { loader.cancel(entry.ticket) }
+        tickets = [:]
+        for key in pinned { cache.unpin(key) }
+        pinned = []
+        failed = []
+        held = [:]
+        loader.shutdown()
+        previous = source
+        source = newSource
+        loader = Self.makeLoader(newSource, cache: cache, workerCount: ImageLoader.defaultWorkerCount, deliver: deliver)
+        updateWantedTiles(wanted)
+    }
+
+    private func finished(_ key: ImageKey, _ id: TileID, _ result: Result<Bitmap, any Error>) {
+        tickets[key] = nil
+        switch result {
+        case .success(let bitmap):
+            if !cache.contains(key) { held[key] = bitmap }
+        case .failure(let error):
+            failed.insert(key)
+            logger.warning("tile \(id): \(error)")
+            return
+        }
+        onTileLoaded?(id)
+    }
+
+    private func key(_ id: TileID, _ source: any TileSource) -> ImageKey? {
+        let level = source.layout.maxLevel + id.resolution
+        guard level >= 0 else { return nil }
+        return TileKey(identity: source.identity, level: level, column: id.column, row: id.row).imageKey
+    }
+}
+
+/// A tile as a cache key: the loader and cache know images by path, so a tile's path is its
+/// source's identity plus "#level/column_row" (unique; never a real file name the loader opens).
+struct TileKey {
+    var identity: String
+    var level: Int
+    var column: Int
+    var row: Int
+
+    init(identity: String, level: Int, column: Int, row: Int) {
+        self.identity = identity
+        self.level = level
+        self.column = column
+        self.row = row
+    }
+
+    var imageKey: ImageKey { ImageKey(path: RawPath("\(identity)#\(level)/\(column)_\(row)"), size: .full) }
+
+    init?(_ key: ImageKey) {
+        let text = key.path.description
+        guard let hash = text.lastIndex(of: "#") else { return nil }
+        let parts = text[text.index(after: hash)...].split(whereSeparator: { $0 == "/" || $0 == "_" })
+        guard parts.count == 3, let l = Int(parts[0]), let c = Int(parts[1]), let r = Int(parts[2]) else { return nil }
+        self.init(identity: String(text[..<hash]), level: l, column: c, row: r)
+    }
+}
