@@ -34,6 +34,9 @@ public final class KioskApp {
     private let scanner: LibraryScanner
     private var scan: BackgroundScan?
     private var inotify: InotifyWatcher?
+    private var roots: RootPresence?
+    /// How often the folders are checked for having vanished or come back (unmounts).
+    static let rootCheckInterval = 3.0
     public private(set) var isScanFinished = false
     public private(set) var resetPrompt: ConfirmPromptView?
     /// Photos over twice the screen size show as tiles over their album page (Tiles/).
@@ -114,6 +117,40 @@ public final class KioskApp {
             self.logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
             self.startWatching()
             self.life?.libraryDidChange()
+            self.checkRootsLater()
+        })
+    }
+
+    /// A folder unmounted, renamed away, or back again: rescan (inotify does not report these).
+    private func checkRootsLater() {
+        roots = roots ?? RootPresence(roots: scanner.roots)
+        loop.addTimer(after: Self.rootCheckInterval) { [weak self] in
+            guard let self else { return }
+            let now = RootPresence(roots: self.scanner.roots)
+            if now != self.roots {
+                self.logger.notice("library: a photo folder appeared, vanished or was remounted; rescanning")
+                self.roots = now
+                self.rescan()
+            }
+            self.checkRootsLater()
+        }
+    }
+
+    /// Scans everything again and applies the difference (after lost inotify events or a
+    /// folder that changed under the watcher), then watches the folders afresh.
+    private func rescan() {
+        scan?.cancel()
+        let found = ScanCollector()
+        scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) }, onBatch: { batch in
+            found.files += batch
+        }, onFinish: { [weak self] _ in
+            guard let self else { return }
+            let changes = self.photos.diff(against: found.files)
+            for case .removed(let path) in changes { self.thumbnails.invalidate(path: path) }
+            self.libraryChanged(self.photos.apply(changes))
+            if let old = self.inotify { self.loop.unwatch(old.fileDescriptor) }
+            self.inotify = nil
+            self.startWatching()
         })
     }
 
@@ -128,6 +165,9 @@ public final class KioskApp {
                     self.albumService.invalidate(path: path)
                 }
                 self.libraryChanged(self.photos.apply(changes))
+                // A root renamed or deleted away is reported here; note it gone so that its
+                // return is seen as a change by the root check.
+                self.roots = RootPresence(roots: self.scanner.roots)
             }
             inotify = watcher
         } catch {
@@ -137,6 +177,7 @@ public final class KioskApp {
 
     private func libraryChanged(_ change: PhotoListChange?) {
         guard let change, !change.isEmpty else { return }
+        if change.needsRescan { rescan() }
         grid.itemCount = photos.count
         grid.reloadData()
         album?.reloadData()
