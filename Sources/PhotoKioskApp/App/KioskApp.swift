@@ -35,6 +35,8 @@ public final class KioskApp {
     private var scan: BackgroundScan?
     private var inotify: InotifyWatcher?
     private var roots: RootPresence?
+    private var mounts: MountTableWatcher?
+    private var rootCheckTimer: EventLoop.TimerID?
     /// How often the folders are checked for having vanished or come back (unmounts).
     static let rootCheckInterval = 3.0
     public private(set) var isScanFinished = false
@@ -121,18 +123,38 @@ public final class KioskApp {
         })
     }
 
-    /// A folder unmounted, renamed away, or back again: rescan (inotify does not report these).
+    /// A folder unmounted, mounted over, renamed away, or back again: rescan (inotify does not
+    /// report these). Checked when the mount table changes, and every few seconds only while a
+    /// folder is missing, so an idle kiosk with all its folders present has no wakeups.
     private func checkRootsLater() {
         roots = roots ?? RootPresence(roots: scanner.roots)
-        loop.addTimer(after: Self.rootCheckInterval) { [weak self] in
-            guard let self else { return }
-            let now = RootPresence(roots: self.scanner.roots)
-            if now != self.roots {
-                self.logger.notice("library: a photo folder appeared, vanished or was remounted; rescanning")
-                self.roots = now
-                self.rescan()
+        if mounts == nil, let watcher = MountTableWatcher() {
+            do {
+                try watcher.attach(to: loop) { [weak self] in self?.checkRoots() }
+                mounts = watcher
+            } catch {
+                logger.notice("mount changes not watched: \(error)")
             }
-            self.checkRootsLater()
+        }
+        scheduleMissingRootCheck()
+    }
+
+    private func checkRoots() {
+        let now = RootPresence(roots: scanner.roots)
+        if now != roots {
+            logger.notice("library: a photo folder appeared, vanished or was remounted; rescanning")
+            roots = now
+            rescan()
+        }
+        scheduleMissingRootCheck()
+    }
+
+    /// A folder that does not exist yet (a share not mounted) is looked for every few seconds.
+    private func scheduleMissingRootCheck() {
+        guard rootCheckTimer == nil, roots?.isMissingAny ?? false else { return }
+        rootCheckTimer = loop.addTimer(after: Self.rootCheckInterval) { [weak self] in
+            self?.rootCheckTimer = nil
+            self?.checkRoots()
         }
     }
 
@@ -166,8 +188,9 @@ public final class KioskApp {
                 }
                 self.libraryChanged(self.photos.apply(changes))
                 // A root renamed or deleted away is reported here; note it gone so that its
-                // return is seen as a change by the root check.
+                // return is seen as a change by the root check (which now polls for it).
                 self.roots = RootPresence(roots: self.scanner.roots)
+                self.scheduleMissingRootCheck()
             }
             inotify = watcher
         } catch {

@@ -8,6 +8,9 @@ struct RootPresence: Equatable {
     /// Device and inode of each root (links resolved), nil for a root that is not there.
     private var identities: [FileIdentityPair?]
 
+    /// Whether some folder is not there (not mounted yet, renamed away).
+    var isMissingAny: Bool { identities.contains(nil) }
+
     struct FileIdentityPair: Equatable {
         var device: UInt64
         var inode: UInt64
