@@ -1,4 +1,5 @@
 # PhotoKiosk — the README's two commands are `make run` and `make test`.
+SHELL := /bin/bash
 SWIFT ?= swift
 PHOTOS ?=
 RUN_ARGS ?=
@@ -17,10 +18,13 @@ run: release
 
 unit-test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/unit-test.log
 
+# Unit tests, then the QEMU end-to-end suite; the last line sums up the unit test count.
 test: unit-test
 	@if [ -x e2e/run.sh ]; then e2e/run.sh; else echo "e2e: no end-to-end suite in this tree"; fi
+	@n=$$(grep -oE 'Test run with [0-9]+ tests' .build/unit-test.log | grep -oE '[0-9]+' | tail -1); \
+	 echo "tests: $${n:-0} passed, 0 failed"
 
 clean:
 	rm -rf .build
