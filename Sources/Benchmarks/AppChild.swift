@@ -244,12 +244,23 @@ final class DragFeeder: @unchecked Sendable {
     }
 }
 
-/// Entry point of `photokiosk-bench child MODE FOLDER CACHE|- OUT SECONDS [MEMORY_MB]`.
+/// Entry point of `photokiosk-bench child MODE FOLDER CACHE|- OUT SECONDS [MEMORY_MB]`
+/// (the tiles-pinch and tiles-zoom modes ignore FOLDER and CACHE).
 func runChild(_ args: [String]) throws {
     guard args.count >= 4 else { fatalError("child MODE FOLDER CACHE OUT [SECONDS]") }
     let mode = args[0], folder = args[1], cache = args[2] == "-" ? nil : args[2], out = args[3]
     let seconds = args.count > 4 ? Double(args[4]) ?? 3 : 3
     let memoryMB = args.count > 5 ? Int(args[5]) : nil
+    if mode.hasPrefix("tiles-") {
+        let tiles = try TilesChild()
+        switch mode {
+        case "tiles-pinch": try tiles.measurePinch()
+        case "tiles-zoom": try tiles.measureZoom()
+        default: fatalError("unknown child mode \(mode)")
+        }
+        tiles.write(to: out)
+        return
+    }
     let child = try AppChild(folder: folder, cache: cache, memoryMB: memoryMB)
     switch mode {
     case "start": try child.measureStart()
