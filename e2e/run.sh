@@ -77,7 +77,7 @@ BIN=$(swift build --show-bin-path)
 gcc -O2 -Wall -static -o "$OUT/uitouch" "$E2E/src/uitouch.c"
 if [ -z "$MODES" ]; then
   MODES=platform
-  "$BIN/photokiosk" run --help 2>&1 | grep -q -- "--display" && MODES="platform app seat"
+  "$BIN/photokiosk" run --help 2>&1 | grep -q -- "--display" && MODES="platform app seat blank"
 fi
 FILES=("$BIN/PhotoKioskPackageTests.xctest" "$OUT/uitouch")
 if [[ " $MODES " == *" app "* ]]; then
