@@ -43,6 +43,17 @@ install: static-release
 deb: static-release
 	deploy/debian/build.sh --binary "$(STATIC_BIN)"
 
+# Robustness (issue 11): libFuzzer over the decoders and EXIF (FUZZ_SECONDS per target), and the
+# unit tests under AddressSanitizer + ThreadSanitizer (SANITIZER=asan|tsan|all).
+FUZZ_SECONDS ?= 60
+SANITIZER ?= all
+.PHONY: fuzz sanitize
+fuzz:
+	fuzz/run.sh $(FUZZ_SECONDS)
+
+sanitize:
+	scripts/sanitizers.sh $(SANITIZER)
+
 # Benchmarks (BENCHMARKS.md): release build, the figures beside their baselines, a frame-time
 # histogram. Prints numbers; never fails on timing.
 bench:

@@ -36,6 +36,11 @@ EXPECT = {
     # a display schedule that is off now: DPMS off (black), a tap wakes it (the grid again)
     'blank_off':  ['dark', 'stable'],   # virtio also 'inactive' (see main)
     'blank_wake': ['changed', 'busy', 'stable'],
+    # optional fault stage (faults-driver.sh; MODES=faults): devices come and go, the app carries on
+    'faults_start':   ['busy', 'stable'],
+    'faults_hotplug': ['changed', 'stable'],
+    'faults_drm':     ['changed', 'busy'],
+    'faults_vt':      ['changed', 'busy', 'stable'],
     # logical quadrants turned a quarter clockwise: logical top-left lands top-right
     'rotated90': [((.75, .25), RED), ((.75, .75), GREEN), ((.25, .25), BLUE), ((.25, .75), WHITE)],
 }
@@ -103,11 +108,13 @@ def check(img, rules, previous, last_try):
 STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', 'master_regained', 'fbdev'],
           'app': ['app_start', 'app_swipe', 'app_tap', 'app_back', 'app_exit'],
           'seat': ['seat_start', 'seat_vt_away', 'seat_back', 'seat_touch'],
-          'blank': ['blank_off', 'blank_wake']}
+          'blank': ['blank_off', 'blank_wake'],
+          'faults': ['faults_start', 'faults_hotplug', 'faults_drm', 'faults_vt']}
 # How long a stage may take to reach its expected screen (the app has no frame handshake).
 PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'seat_start': 60, 'seat_vt_away': 10, 'seat_back': 30, 'seat_touch': 30,
-            'blank_off': 10, 'blank_wake': 30}
+            'blank_off': 10, 'blank_wake': 30,
+            'faults_start': 60, 'faults_hotplug': 30, 'faults_drm': 30, 'faults_vt': 30}
 
 def screendump(qmp, path):
     if os.path.exists(path): os.unlink(path)

@@ -107,6 +107,12 @@ if [[ " $MODES " == *" seat "* ]]; then   # Debian's seatd, downloaded once; ski
     MODES=${MODES/seat/}
   fi
 fi
+# The optional fault stage (MODES="faults"; never in the default MODES).
+if [[ " $MODES " == *" faults "* ]]; then
+  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos")
+  [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
+  FILES+=("$E2E/faults-driver.sh")
+fi
 "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 
 # 4. Boot once per display device and mode; the harness checks every screendump.

@@ -15,6 +15,18 @@ public enum FileReader {
     public static func read(path: String, maxBytes: Int = 256 << 20, prefix: Int? = nil) throws(ImagingError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO would otherwise wait for a writer. Regular files ignore it.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        return try read(opened: fd, path: path, maxBytes: maxBytes, prefix: prefix)
+    }
+
+    /// The same for a path kept as raw bytes: file names need not be UTF-8 (a String would
+    /// replace the invalid bytes and name another file).
+    public static func read(path: RawPath, maxBytes: Int = 256 << 20, prefix: Int? = nil) throws(ImagingError) -> [UInt8] {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        return try read(opened: fd, path: path.description, maxBytes: maxBytes, prefix: prefix)
+    }
+
+    /// Reads from `fd` (just opened, or -1 with errno set) and closes it.
+    private static func read(opened fd: Int32, path: String, maxBytes: Int, prefix: Int?) throws(ImagingError) -> [UInt8] {
         guard fd >= 0 else { throw error(errno, path) }
         defer { close(fd) }
         var info = stat()

@@ -19,7 +19,7 @@ public struct PhotoFileDecoder: ImageSourceDecoder {
     public func decode(_ request: ImageRequest) throws -> Bitmap {
         let path = request.path.description
         do throws(ImagingError) {
-            let bytes = try FileReader.read(path: path, maxBytes: options.maxFileBytes)
+            let bytes = try FileReader.read(path: request.path, maxBytes: options.maxFileBytes)
             switch request.size {
             case .full:
                 return try ImageDecoder.decode(bytes: bytes, fitting: nil, options: options).bitmap

@@ -81,6 +81,20 @@ import Widgets
         #expect(close(colorAtCentre(of: 2, app, display), Self.colors[2]))
     }
 
+    /// Idle means asleep: with every folder present, nothing wakes the loop (the folder check
+    /// waits for mount-table changes instead of polling).
+    @Test func anIdleGridHasNoWakeups() throws {
+        let folder = try makeFolder(photoCount: 3)
+        let (app, _) = try makeApp(folder: folder)
+        #expect(try app.runUntilSettled(timeout: 20))
+        // Let start-up work (indicator fades, late deliveries) drain first.
+        _ = try app.host.loop.runOnce(timeout: 0.5)
+        let before = app.host.loop.wakeups
+        let end = app.host.loop.now + 3.5
+        while app.host.loop.now < end { _ = try app.host.loop.runOnce(timeout: end - app.host.loop.now) }
+        #expect(app.host.loop.wakeups == before)
+    }
+
     @Test func photosAddedWhileRunningAppear() throws {
         let folder = try makeFolder(photoCount: 2)
         let (app, _) = try makeApp(folder: folder)

@@ -75,7 +75,7 @@ func removeTree(_ path: RawPath) {
         if let dir = path.withCString({ opendir($0) }) {
             var names: [[UInt8]] = []
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                let name = { (p: UnsafeRawPointer) in Array(UnsafeRawBufferPointer(start: p, count: strlen(p.assumingMemoryBound(to: CChar.self)))) }(UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
                 if name != [46] && name != [46, 46] { names.append(name) }
             }
             closedir(dir)

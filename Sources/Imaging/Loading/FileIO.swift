@@ -51,9 +51,7 @@ enum FileIO {
         defer { closedir(dir) }
         var names: [[UInt8]] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix(while: { $0 != 0 }))
-            }
+            let name = direntName(entry)
             if name == [46] || name == [46, 46] { continue }
             names.append(name)
         }
@@ -63,4 +61,11 @@ enum FileIO {
     static func errorText(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
+}
+
+/// The name of a directory entry from readdir. Read up to its NUL only: glibc sizes each entry
+/// to its name, so copying the whole 256-byte `d_name` reads past the buffer (AddressSanitizer).
+func direntName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+    let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
 }

@@ -34,6 +34,11 @@ public final class KioskApp {
     private let scanner: LibraryScanner
     private var scan: BackgroundScan?
     private var inotify: InotifyWatcher?
+    private var roots: RootPresence?
+    private var mounts: MountTableWatcher?
+    private var rootCheckTimer: EventLoop.TimerID?
+    /// How often the folders are checked for having vanished or come back (unmounts).
+    static let rootCheckInterval = 3.0
     public private(set) var isScanFinished = false
     public private(set) var resetPrompt: ConfirmPromptView?
     /// Photos over twice the screen size show as tiles over their album page (Tiles/).
@@ -114,6 +119,60 @@ public final class KioskApp {
             self.logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
             self.startWatching()
             self.life?.libraryDidChange()
+            self.checkRootsLater()
+        })
+    }
+
+    /// A folder unmounted, mounted over, renamed away, or back again: rescan (inotify does not
+    /// report these). Checked when the mount table changes, and every few seconds only while a
+    /// folder is missing, so an idle kiosk with all its folders present has no wakeups.
+    private func checkRootsLater() {
+        roots = roots ?? RootPresence(roots: scanner.roots)
+        if mounts == nil, let watcher = MountTableWatcher() {
+            do {
+                try watcher.attach(to: loop) { [weak self] in self?.checkRoots() }
+                mounts = watcher
+            } catch {
+                logger.notice("mount changes not watched: \(error)")
+            }
+        }
+        scheduleMissingRootCheck()
+    }
+
+    private func checkRoots() {
+        let now = RootPresence(roots: scanner.roots)
+        if now != roots {
+            logger.notice("library: a photo folder appeared, vanished or was remounted; rescanning")
+            roots = now
+            rescan()
+        }
+        scheduleMissingRootCheck()
+    }
+
+    /// A folder that does not exist yet (a share not mounted) is looked for every few seconds.
+    private func scheduleMissingRootCheck() {
+        guard rootCheckTimer == nil, roots?.isMissingAny ?? false else { return }
+        rootCheckTimer = loop.addTimer(after: Self.rootCheckInterval) { [weak self] in
+            self?.rootCheckTimer = nil
+            self?.checkRoots()
+        }
+    }
+
+    /// Scans everything again and applies the difference (after lost inotify events or a
+    /// folder that changed under the watcher), then watches the folders afresh.
+    private func rescan() {
+        scan?.cancel()
+        let found = ScanCollector()
+        scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) }, onBatch: { batch in
+            found.files += batch
+        }, onFinish: { [weak self] _ in
+            guard let self else { return }
+            let changes = self.photos.diff(against: found.files)
+            for case .removed(let path) in changes { self.thumbnails.invalidate(path: path) }
+            self.libraryChanged(self.photos.apply(changes))
+            if let old = self.inotify { self.loop.unwatch(old.fileDescriptor) }
+            self.inotify = nil
+            self.startWatching()
         })
     }
 
@@ -128,6 +187,10 @@ public final class KioskApp {
                     self.albumService.invalidate(path: path)
                 }
                 self.libraryChanged(self.photos.apply(changes))
+                // A root renamed or deleted away is reported here; note it gone so that its
+                // return is seen as a change by the root check (which now polls for it).
+                self.roots = RootPresence(roots: self.scanner.roots)
+                self.scheduleMissingRootCheck()
             }
             inotify = watcher
         } catch {
@@ -137,6 +200,7 @@ public final class KioskApp {
 
     private func libraryChanged(_ change: PhotoListChange?) {
         guard let change, !change.isEmpty else { return }
+        if change.needsRescan { rescan() }
         grid.itemCount = photos.count
         grid.reloadData()
         album?.reloadData()

@@ -46,7 +46,7 @@ struct DirectoryReader: ~Copyable {
         var result: [(name: [UInt8], kind: EntryKind)] = []
         errno = 0
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let name = direntName(entry)
             if name == [46] || name == [46, 46] { continue }
             let kind: EntryKind
             switch Int32(entry.pointee.d_type) {
@@ -99,4 +99,11 @@ extension ScannedFile {
                   modificationSeconds: Int64(info.st_mtim.tv_sec),
                   modificationNanoseconds: Int64(info.st_mtim.tv_nsec), captureDate: captureDate)
     }
+}
+
+/// The name of a directory entry from readdir. Read up to its NUL only: glibc sizes each entry
+/// to its name, so copying the whole 256-byte `d_name` reads past the buffer (AddressSanitizer).
+func direntName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+    let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
 }

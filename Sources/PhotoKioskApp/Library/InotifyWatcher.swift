@@ -155,6 +155,8 @@ public final class InotifyWatcher {
     private func watchTree(_ starts: [RawPath], listingFiles: Bool = true) -> [ScannedFile] {
         let walk = TreeWalk(roots: roots, captureDate: captureDate, logger: logger)
         walk.listsFiles = listingFiles
+        // The first, directories-only walk retraces the scan, which already logged its skips.
+        walk.logsSkips = listingFiles
         var found: [ScannedFile] = []
         walk.emit = { found.append($0) }
         walk.shouldEnter = { [self] directory, identity in

@@ -29,6 +29,8 @@ final class TreeWalk {
     var isCancelled: () -> Bool = { false }
     /// False walks directories only (setting up watches), skipping the stat of every file.
     var listsFiles = true
+    /// False keeps skipped entries out of the log (a second walk over what the scan reported).
+    var logsSkips = true
     var emit: (ScannedFile) -> Void = { _ in }
     private var deferredLinks: [RawPath] = []
 
@@ -131,6 +133,6 @@ final class TreeWalk {
     private func skip(_ path: RawPath, _ reason: SkippedEntry.Reason) {
         let entry = SkippedEntry(path: path, reason: reason)
         skipped.append(entry)
-        logger.warning("library: skipping \(entry)")
+        if logsSkips { logger.warning("library: skipping \(entry)") }
     }
 }

@@ -70,7 +70,14 @@ public final class EventLoop {
 
     /// Calls `handler` on the loop thread whenever `fd` is readable (or hung up).
     public func watch(_ fd: Int32, _ handler: @escaping Handler) throws(PlatformError) {
-        if watchers[fd] == nil { try add(fd: fd) }
+        if watchers[fd] == nil { try add(fd: fd, events: EPOLLIN.rawValue) }
+        watchers[fd] = handler
+    }
+
+    /// Calls `handler` when `fd` reports an exceptional condition (EPOLLPRI), the way the kernel
+    /// signals a changed mount table on /proc/self/mountinfo.
+    public func watchPriority(_ fd: Int32, _ handler: @escaping Handler) throws(PlatformError) {
+        if watchers[fd] == nil { try add(fd: fd, events: EPOLLPRI.rawValue) }
         watchers[fd] = handler
     }
 
@@ -80,9 +87,9 @@ public final class EventLoop {
         _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
     }
 
-    private func add(fd: Int32) throws(PlatformError) {
+    private func add(fd: Int32, events: UInt32 = EPOLLIN.rawValue) throws(PlatformError) {
         var event = epoll_event()
-        event.events = EPOLLIN.rawValue
+        event.events = events
         event.data.fd = fd
         guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else {
             throw .system("epoll_ctl(ADD, \(fd))", errno: errno)

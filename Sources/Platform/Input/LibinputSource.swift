@@ -338,7 +338,7 @@ enum InputNodes {
         defer { closedir(dir) }
         var result: [(String, String)] = []
         while let entry = readdir(dir) {
-            let node = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let node = String(decoding: direntName(entry), as: UTF8.self)
             guard node.hasPrefix("event") else { continue }
             let name = readLine(path: "/sys/class/input/\(node)/device/name") ?? "?"
             result.append(("\(directory)/\(node)", name))

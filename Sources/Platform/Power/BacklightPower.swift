@@ -21,7 +21,7 @@ public final class BacklightPower: ScreenPowerControl {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = String(decoding: direntName(entry), as: UTF8.self)
             if !name.hasPrefix(".") { names.append(name) }
         }
         return names.sorted().first.map { BacklightPower(directory: root + "/" + $0) }

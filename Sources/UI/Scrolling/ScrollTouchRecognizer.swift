@@ -41,6 +41,7 @@ final class ScrollTouchRecognizer: GestureRecognizer {
         // A touch that only stopped the scroll view leaves no drag to settle it or fade the indicators.
         if caughtMotion { scrollView?.settleAfterCatch() }
         caughtMotion = false
+        scrollView?.settleAfterStop()
         if scrollView?.isMoving == false { scrollView?.fadeIndicators() }
     }
 }

@@ -66,7 +66,8 @@ extension ScrollView {
             needsPanRebase = false
             var velocity = pan.velocity(in: self) * -1
             if pan.state == .cancelled || zoomedDuringDrag || isZooming { velocity = .zero }
-            let willMove = zoomAnimation == nil && !isZooming && release(velocity: velocity)
+            // A drag that interrupted a zoom bounce must finish it, not only the offset.
+            let willMove = zoomAnimation == nil && !isZooming && (bounceZoomBackIfNeeded() || release(velocity: velocity))
             delegate?.scrollViewDidEndDragging(self, willDecelerate: willMove)
             if !willMove { fadeIndicators() }
         default:
@@ -94,6 +95,26 @@ extension ScrollView {
         if bouncesHorizontally { raw.x = RubberBand(dimension: bounds.width).unclamp(offset.x, from: lo.x...hi.x) }
         if bouncesVertically { raw.y = RubberBand(dimension: bounds.height).unclamp(offset.y, from: lo.y...hi.y) }
         return raw
+    }
+
+    /// After the fingers on the view lift with no drag or pinch to release it (another finger
+    /// stayed, or the touch went to content): never rest past an edge or outside the zoom
+    /// limits. Resting between two pages is left to `settleAfterCatch` and the album.
+    func settleAfterStop() {
+        guard !isDragging, !isZooming, !isMoving, window != nil else { return }
+        if bounceZoomBackIfNeeded() { return }
+        guard clampedOffset(contentOffset) != contentOffset else { return }
+        dragStartOffset = contentOffset
+        release(velocity: .zero)
+    }
+
+    /// Animates the zoom back inside its limits (offset included); false when already inside.
+    func bounceZoomBackIfNeeded() -> Bool {
+        guard let zoomView = viewForZooming else { return false }
+        let s = zoomView.transform.scale
+        guard s < minimumZoomScale - 1e-9 || s > maximumZoomScale + 1e-9 else { return false }
+        performSetZoomScale(s, animated: true)
+        return true
     }
 
     /// Starts the motion after the fingers lift; false if the content is already at rest.

@@ -144,6 +144,10 @@ public final class ThumbnailGridView: ScrollView {
             if let anchor {
                 // Rotation or resize: keep the first visible photo at the top.
                 contentOffset = clampedOffset(Point(x: 0, y: layout.frame(of: min(anchor, itemCount - 1)).minY - spacing))
+            } else if !isDragging && !isMoving && !isTracking {
+                // Photos removed while scrolled far down: do not stay past the new end.
+                let clamped = clampedOffset(contentOffset)
+                if clamped != contentOffset { contentOffset = clamped }
             }
         }
         updateLiveCells()

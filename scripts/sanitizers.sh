@@ -1,0 +1,26 @@
+#!/bin/sh
+# The unit tests under AddressSanitizer and ThreadSanitizer (issue 11, item 5).
+#   scripts/sanitizers.sh [asan|tsan|all] [swift test --filter pattern]
+# Separate build folders (.build-asan, .build-tsan) so the normal .build stays as it is. Each
+# prints its wall time. The QEMU suite and benchmarks are not part of this run.
+set -eu
+cd "$(dirname "$0")/.."
+which=${1:-all}
+filter=${2:-}
+run() {
+    name=$1 sanitizer=$2
+    start=$(date +%s)
+    echo "== $name: building"
+    swift build --build-tests --scratch-path ".build-$name" --sanitize="$sanitizer"
+    echo "== $name: testing"
+    # Leak reports from the Swift runtime's process-lifetime caches are noise here.
+    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+        swift test --skip-build --scratch-path ".build-$name" --sanitize="$sanitizer" ${filter:+--filter "$filter"}
+    echo "== $name: passed in $(( $(date +%s) - start )) s"
+}
+case $which in
+    asan) run asan address ;;
+    tsan) run tsan thread ;;
+    all) run asan address; run tsan thread ;;
+    *) echo "usage: $0 [asan|tsan|all] [filter]" >&2; exit 2 ;;
+esac
