@@ -24,7 +24,7 @@ echo "@@BLANK_SCHEDULE $day $off-$on (guest clock $(date -u +'%a %H:%M:%S'))"
 TZ=UTC /opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos \
   --config /tmp/blank.toml > /tmp/app.log 2>&1 &
 APP=$!
-i=0; while ! grep -q "screen off" /tmp/app.log && kill -0 $APP 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+i=0; while ! grep -q "screen off" /tmp/app.log && kill -0 $APP 2>/dev/null && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
 kill -0 $APP 2>/dev/null || fail "photokiosk died"
 grep "screen off" /tmp/app.log | sed 's/^/@@BLANK_LOG /'
 grep -q "screen off (DPMS on" /tmp/app.log || fail "no DPMS off in the log"
@@ -32,7 +32,7 @@ dpms() { cat /sys/class/drm/card*-*/dpms | head -n 1; }    # the kernel's view o
 echo "@@BLANK_DPMS $(dpms)"; [ "$(dpms)" = Off ] || fail "the connector's DPMS is not Off"
 ready blank_off                                       # black (bochs) or QEMU's "not active" (virtio)
 touch_cmd "tap 1536 1638"
-i=0; while ! grep -q "screen on" /tmp/app.log && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
+i=0; while ! grep -q "screen on" /tmp/app.log && [ $i -lt 150 ]; do sleep 0.1; i=$((i+1)); done
 grep -E "woken|screen on" /tmp/app.log | sed 's/^/@@BLANK_LOG /'
 grep -q "screen woken by a touch" /tmp/app.log || fail "the tap did not wake the screen"
 echo "@@BLANK_DPMS $(dpms)"; [ "$(dpms)" = On ] || fail "the connector's DPMS is not On"
