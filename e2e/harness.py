@@ -33,6 +33,9 @@ EXPECT = {
     'seat_vt_away': ['changed'],
     'seat_back':    ['changed', 'busy', 'stable'],
     'seat_touch':   ['changed', 'stable'],
+    # a display schedule that is off now: DPMS off (black), a tap wakes it (the grid again)
+    'blank_off':  ['dark', 'stable'],   # virtio also 'inactive' (see main)
+    'blank_wake': ['changed', 'busy', 'stable'],
     # optional fault stage (faults-driver.sh; MODES=faults): devices come and go, the app carries on
     'faults_start':   ['busy', 'stable'],
     'faults_hotplug': ['changed', 'stable'],
@@ -85,6 +88,14 @@ def check(img, rules, previous, last_try):
             if last_try is None or last_try[2] != img[2]: bad.append('screen still changing')
         elif rule == 'changed':
             if previous is not None and previous[2] == img[2]: bad.append('screen did not change')
+        elif rule in ('dark', 'inactive'):
+            w, h, px = img
+            lit = [(i // 3 % w, i // 3 // w) for i in range(0, len(px), 3) if px[i:i+3] != b'\0\0\0']
+            if rule == 'dark' and len(lit) > w * h // 200: bad.append(f'not dark: {len(lit)} pixels lit')
+            # QEMU's "Display output is not active." (a virtio-gpu scanout switched off): a line
+            # of text in the middle of a black screen; a black frame the app drew has none.
+            if rule == 'inactive' and (not lit or any(abs(x - w / 2) > w * .2 or abs(y - h / 2) > h * .1 for x, y in lit)):
+                bad.append(f'not QEMU\'s "display output is not active" ({len(lit)} pixels lit)')
         elif rule == 'busy':
             if len({pixel(img, fx / 8, fy / 8)[1] for fx in range(1, 8) for fy in range(1, 8)}) < 4:
                 bad.append('screen is (nearly) one flat colour')
@@ -97,10 +108,12 @@ def check(img, rules, previous, last_try):
 STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', 'master_regained', 'fbdev'],
           'app': ['app_start', 'app_swipe', 'app_tap', 'app_back', 'app_exit'],
           'seat': ['seat_start', 'seat_vt_away', 'seat_back', 'seat_touch'],
+          'blank': ['blank_off', 'blank_wake'],
           'faults': ['faults_start', 'faults_hotplug', 'faults_drm', 'faults_vt']}
 # How long a stage may take to reach its expected screen (the app has no frame handshake).
 PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'seat_start': 60, 'seat_vt_away': 10, 'seat_back': 30, 'seat_touch': 30,
+            'blank_off': 10, 'blank_wake': 30,
             'faults_start': 60, 'faults_hotplug': 30, 'faults_drm': 30, 'faults_vt': 30}
 
 def screendump(qmp, path):
@@ -124,6 +137,7 @@ def main():
     ap.add_argument('--save-recording', help='write the guest\'s "@@REC" lines here (record-driver.sh)')
     a = ap.parse_args()
     expect = dict(EXPECT)
+    if a.display == 'virtio': expect['blank_off'] = expect['blank_off'] + ['inactive']
     if a.expect:
         for stage, rules in json.load(open(a.expect)).items():
             expect[stage] = [r if isinstance(r, str) else (tuple(r[0]), tuple(r[1])) for r in rules]

@@ -77,12 +77,18 @@ BIN=$(swift build --show-bin-path)
 gcc -O2 -Wall -static -o "$OUT/uitouch" "$E2E/src/uitouch.c"
 if [ -z "$MODES" ]; then
   MODES=platform
-  "$BIN/photokiosk" run --help 2>&1 | grep -q -- "--display" && MODES="platform app seat"
+  "$BIN/photokiosk" run --help 2>&1 | grep -q -- "--display" && MODES="platform app seat blank"
 fi
 FILES=("$BIN/PhotoKioskPackageTests.xctest" "$OUT/uitouch")
 if [[ " $MODES " == *" app "* ]]; then
   rm -rf "$OUT/photos" && mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"
   FILES+=("$BIN/photokiosk" "$E2E/app-driver.sh" "$OUT/photos")
+fi
+if [[ " $MODES " == *" blank "* ]]; then   # the display schedule: DPMS off, a tap wakes it
+  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk")
+  [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
+  [[ " ${FILES[*]} " == *"/photos "* ]] || FILES+=("$OUT/photos")
+  FILES+=("$E2E/blank-driver.sh")
 fi
 if [[ " $MODES " == *" seat "* ]]; then   # Debian's seatd, downloaded once; skipped when missing
   if [ ! -x "$CACHE/seatd-x/usr/sbin/seatd" ] && (cd "$CACHE" && { ls seatd_*.deb >/dev/null 2>&1 || apt-get download seatd >/dev/null 2>&1; }); then
