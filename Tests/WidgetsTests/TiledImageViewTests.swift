@@ -227,6 +227,7 @@ import Widgets
             window.layoutIfNeeded()
             #expect(view.liveTileCount <= 36)
         }
+        #expect(view.tileQuality == .nearest)         // every tile rescales each frame: cheap filter
         #expect(view.resolution == 0)                 // not snapped mid-pinch
         #expect(view.displayedResolution < 0)         // but coarser tiles are shown
         window.dispatch([TouchEvent(slot: 0, phase: .ended, location: c - Point(x: d / 2, y: 0), timestamp: clock.now),
@@ -235,6 +236,7 @@ import Widgets
         #expect(view.resolution < 0)
         #expect(view.scrollView.zoomScale > 0.5 && view.scrollView.zoomScale <= 1)
         #expect(view.displayedResolution == view.resolution)
+        #expect(view.tileQuality == .bilinear)
     }
 
     @Test func wantedTilesFollowTheViewAndPutVisibleOnesFirst() {

@@ -13,13 +13,18 @@ final class TileView: View {
     var placeholderColor = Color(rgb: 0x202024)
     /// Whether the last draw used the tile's own bitmap.
     private(set) var showsOwnImage = false
+    /// Nearest-neighbour while the fingers pinch (every tile is rescaled every frame then);
+    /// bilinear once the zoom settles and the view has snapped back to near 1:1 tiles.
+    var quality: ScalingQuality = .bilinear {
+        didSet { if quality != oldValue { setNeedsDisplay() } }
+    }
 
     override func draw(in context: DrawContext) {
         showsOwnImage = false
         guard let provider else { context.fill(bounds, color: placeholderColor); return }
         if let image = provider.tile(id) {
             showsOwnImage = true
-            context.draw(image.bitmap, from: image.contentRect, in: bounds)
+            context.draw(image.bitmap, from: image.contentRect, in: bounds, quality: quality)
             return
         }
         let tileSize = Double(provider.tileSize)
@@ -35,7 +40,7 @@ final class TileView: View {
                                   width: Double(levelRect.width) * f, height: Double(levelRect.height) * f)
                 source = source.intersection(image.contentRect)
                 if !source.isEmpty {
-                    context.draw(image.bitmap, from: source, in: bounds)
+                    context.draw(image.bitmap, from: source, in: bounds, quality: quality)
                     return
                 }
             }

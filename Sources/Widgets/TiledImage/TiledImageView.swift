@@ -211,8 +211,21 @@ public final class TiledImageView: View, ScrollViewDelegate {
         layoutTiles()
     }
 
+    public func scrollViewWillBeginZooming(_ scrollView: ScrollView) {
+        setTileQuality(.nearest)
+    }
+
     public func scrollViewDidEndZooming(_ scrollView: ScrollView, atScale scale: Double) {
+        setTileQuality(.bilinear)
         updateResolution()
+    }
+
+    /// The filter live tiles draw with (new tiles pick it up in `layoutTiles`).
+    public private(set) var tileQuality = ScalingQuality.bilinear
+
+    private func setTileQuality(_ quality: ScalingQuality) {
+        tileQuality = quality
+        for tile in tiles.values { tile.quality = quality }
     }
 
     // MARK: Tiles
@@ -244,6 +257,7 @@ public final class TiledImageView: View, ScrollViewDelegate {
                 tile = existing
             } else {
                 tile = reusable.popLast() ?? TileView()
+                tile.quality = tileQuality
                 tile.isUserInteractionEnabled = false
                 tile.id = id
                 tile.levelRect = rect
