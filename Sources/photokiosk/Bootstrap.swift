@@ -68,6 +68,18 @@ enum Bootstrap {
                        mode: display.mode.map { ModeRequest(width: $0.width, height: $0.height) })
     }
 
+    /// The screen a demo runs on: the chosen backend, or a headless screen of `headlessSize`.
+    static func openDemoScreen(backend: KioskConfig.DisplayBackend, rotation: KioskConfig.Rotation,
+                               headlessSize: KioskConfig.DisplayMode, logger: Logger) throws -> OpenedDisplay {
+        var display = KioskConfig.Display()
+        display.backend = backend
+        display.rotation = rotation
+        var options = displayOptions(display)
+        options.headlessWidth = headlessSize.width
+        options.headlessHeight = headlessSize.height
+        return try openDisplay(options, logger: logger)
+    }
+
     static func inputBackend(_ backend: KioskConfig.InputBackend) -> InputBackend {
         InputBackend(rawValue: backend.rawValue) ?? .auto
     }

@@ -30,13 +30,7 @@ struct TilesDemo: ParsableCommand {
     func run() throws {
         let logger = Bootstrap.logger(level: .info)
         let loop = try EventLoop()
-        var display = KioskConfig.Display()
-        display.backend = backend
-        display.rotation = rotation
-        var options = Bootstrap.displayOptions(display)
-        options.headlessWidth = size.width
-        options.headlessHeight = size.height
-        let opened = try openDisplay(options, logger: logger)
+        let opened = try Bootstrap.openDemoScreen(backend: backend, rotation: rotation, headlessSize: size, logger: logger)
         let host = ScreenHost(display: opened.display, loop: loop, logger: logger)
         let source: any TileSource = try dzi.map { try DeepZoomTileSource(descriptorPath: $0) } ?? ProceduralTileSource()
         let cache = ImageCache(budget: cacheMb << 20, onPressure: { logger.notice("tile cache: \($0)") })
