@@ -140,15 +140,12 @@ static cjpeg_status bad_call(cjpeg_decoder *d, const char *what) {
     return d->failed ? classify(&d->err) : CJPEG_BAD_CALL;
 }
 
-cjpeg_status cjpeg_decoder_read_header(cjpeg_decoder *d, const uint8_t *data, size_t size,
-                                       cjpeg_header *header) {
-    if (!d || d->failed || d->state != STATE_NEW || !header) return bad_call(d, "read_header called out of order");
-    memset(header, 0, sizeof *header);
-    if (setjmp(d->err.jump)) return fail(d);
-    jpeg_mem_src(&d->cinfo, data, (unsigned long)size);
+// Reads the header from the source already set on `d` and fills `header`. Called by the two
+// public header readers after their setjmp, so a libjpeg error longjmps back into them.
+static cjpeg_status read_header_from_source(cjpeg_decoder *d, cjpeg_header *header) {
     jpeg_save_markers(&d->cinfo, JPEG_APP0 + 1, 0xFFFF);
     if (jpeg_read_header(&d->cinfo, TRUE) != JPEG_HEADER_OK) {
-        // Only tables, or a suspending source (not possible with jpeg_mem_src).
+        // Only tables, or a suspending source (not possible with the memory or stdio source).
         snprintf(d->err.message, sizeof d->err.message, "JPEG datastream contains no image");
         d->failed = 1;
         return CJPEG_CORRUPT;
@@ -170,6 +167,15 @@ cjpeg_status cjpeg_decoder_read_header(cjpeg_decoder *d, const uint8_t *data, si
     }
     d->state = STATE_HEADER;
     return CJPEG_OK;
+}
+
+cjpeg_status cjpeg_decoder_read_header(cjpeg_decoder *d, const uint8_t *data, size_t size,
+                                       cjpeg_header *header) {
+    if (!d || d->failed || d->state != STATE_NEW || !header) return bad_call(d, "read_header called out of order");
+    memset(header, 0, sizeof *header);
+    if (setjmp(d->err.jump)) return fail(d);
+    jpeg_mem_src(&d->cinfo, data, (unsigned long)size);
+    return read_header_from_source(d, header);
 }
 
 cjpeg_status cjpeg_decoder_prepare(cjpeg_decoder *d, unsigned scale_num, unsigned scale_denom,
@@ -233,29 +239,7 @@ cjpeg_status cjpeg_decoder_read_header_file(cjpeg_decoder *d, FILE *file, cjpeg_
     memset(header, 0, sizeof *header);
     if (setjmp(d->err.jump)) return fail(d);
     jpeg_stdio_src(&d->cinfo, file);
-    jpeg_save_markers(&d->cinfo, JPEG_APP0 + 1, 0xFFFF);
-    if (jpeg_read_header(&d->cinfo, TRUE) != JPEG_HEADER_OK) {
-        snprintf(d->err.message, sizeof d->err.message, "JPEG datastream contains no image");
-        d->failed = 1;
-        return CJPEG_CORRUPT;
-    }
-    header->width = d->cinfo.image_width;
-    header->height = d->cinfo.image_height;
-    header->components = d->cinfo.num_components;
-    header->color_space = d->cinfo.jpeg_color_space;
-    header->precision = d->cinfo.data_precision;
-    header->progressive = d->cinfo.progressive_mode ? 1 : 0;
-    header->arithmetic = d->cinfo.arith_code ? 1 : 0;
-    header->saw_adobe_marker = d->cinfo.saw_Adobe_marker ? 1 : 0;
-    for (jpeg_saved_marker_ptr m = d->cinfo.marker_list; m; m = m->next) {
-        if (m->marker == JPEG_APP0 + 1 && m->data_length >= 6 && memcmp(m->data, "Exif\0\0", 6) == 0) {
-            header->exif = m->data + 6;
-            header->exif_length = m->data_length - 6;
-            break;
-        }
-    }
-    d->state = STATE_HEADER;
-    return CJPEG_OK;
+    return read_header_from_source(d, header);
 }
 
 cjpeg_status cjpeg_decoder_start_rows(cjpeg_decoder *d) {
