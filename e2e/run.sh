@@ -107,11 +107,12 @@ if [[ " $MODES " == *" seat "* ]]; then   # Debian's seatd, downloaded once; ski
     MODES=${MODES/seat/}
   fi
 fi
-# The optional fault stage (MODES="faults"; never in the default MODES).
+# The fault stage: touch, display and DRM master taken away and given back.
 if [[ " $MODES " == *" faults "* ]]; then
   [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos")
   [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
-  FILES+=("$E2E/faults-driver.sh")
+  gcc -O2 -Wall -static -I/usr/include/libdrm -o "$OUT/drmhold" "$E2E/src/drmhold.c"
+  FILES+=("$E2E/faults-driver.sh" "$OUT/drmhold")
 fi
 "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 
