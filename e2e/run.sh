@@ -107,7 +107,12 @@ if [[ " $MODES " == *" seat "* ]]; then   # Debian's seatd, downloaded once; ski
     MODES=${MODES/seat/}
   fi
 fi
-# The fault stage: touch, display and DRM master taken away and given back.
+# The fault stage: touch, display and DRM master taken away and given back. Device hotplug
+# reaches the app only through udevd, so the stage needs Debian's udev package (step 2b).
+if [[ " $MODES " == *" faults "* ]] && [ ! -x "$UDEV_TREE/bin/udevadm" ]; then
+  echo "e2e: note: no systemd-udevd for the guest; faults stage skipped"
+  MODES=${MODES/faults/}
+fi
 if [[ " $MODES " == *" faults "* ]]; then
   [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos")
   [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
