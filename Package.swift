@@ -57,13 +57,17 @@ let package = Package(
         ], path: "Sources/Benchmarks"),
 
         // MARK: Tests (none of them needs ../shared or a screen)
+        // Helpers several test targets share (scratch folders, file I/O, log capture, seeded random).
+        .target(name: "TestSupport", dependencies: ["Imaging", "Graphics",
+                                                    .product(name: "Logging", package: "swift-log")],
+                path: "Tests/TestSupport"),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics"]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),
-        .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics"]),
-        .testTarget(name: "RobustnessTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics",
+        .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport"]),
+        .testTarget(name: "RobustnessTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
                                                             .product(name: "Logging", package: "swift-log")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Imaging
 import PhotoKioskApp
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -17,12 +18,12 @@ struct LibraryBenchmarks {
     }
 
     @Test func scanTenThousand() throws {
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         for folder in 0..<100 {
             let dir = scratch.directory("lib/f\(folder)")
             for index in 0..<100 { writeFile(dir.appending("IMG_\(index).jpg"), []) }
         }
-        let scanner = LibraryScanner(roots: [scratch["lib"]], logger: CapturedLog().logger)
+        let scanner = LibraryScanner(roots: [scratch["lib"]], logger: LogCapture().logger)
         var firstBatch = 0.0
         var start = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)

@@ -2,6 +2,7 @@ import Dispatch
 import Graphics
 import Imaging
 import PhotoKioskApp
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ struct LibraryScannerTests {
 
     /// A tree with nested folders, mixed-case extensions, non-images, hidden files, links that
     /// loop, stay inside, or leave, a broken link, a FIFO and a non-UTF-8 name.
-    func makeTree(_ scratch: LibraryScratch, outside: LibraryScratch) -> Set<RawPath> {
+    func makeTree(_ scratch: ScratchDirectory, outside: ScratchDirectory) -> Set<RawPath> {
         let photos = scratch.directory("photos")
         var expected: Set<RawPath> = []
         for name in ["a.jpg", "B.JPG", "c.Jpeg", "d.PNG", "sub/x10.jpg", "sub/x9.jpg",
@@ -41,9 +42,9 @@ struct LibraryScannerTests {
 
     @Test("a generated tree is scanned: images only, any case, once each, never outside")
     func scansTree() throws {
-        let scratch = LibraryScratch(), outside = LibraryScratch()
+        let scratch = ScratchDirectory(), outside = ScratchDirectory()
         let expected = makeTree(scratch, outside: outside)
-        let log = CapturedLog()
+        let log = LogCapture()
         let scanner = LibraryScanner(roots: [scratch["photos"]], logger: log.logger)
         let (files, summary) = scanner.scanAll()
         #expect(Set(files.map(\.path)) == expected)
@@ -56,41 +57,41 @@ struct LibraryScannerTests {
         #expect(skipped[Array("escape".utf8)] == .outsideRoots)
         #expect(skipped[Array("escape.jpg".utf8)] == .outsideRoots)
         #expect(summary.skipped.count == 3)
-        #expect(log.lines.count == 3)
-        #expect(log.lines.contains { $0.contains("dangling.jpg") })
+        #expect(log.messages.count == 3)
+        #expect(log.messages.contains { $0.contains("dangling.jpg") })
     }
 
     @Test("an unreadable folder is skipped with one log line", .enabled(if: geteuid() != 0))
     func unreadableFolder() {
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         scratch.file("p/ok.jpg")
         scratch.file("p/locked/hidden.jpg")
         _ = scratch["p/locked"].withCString { chmod($0, 0) }
-        let log = CapturedLog()
+        let log = LogCapture()
         let (files, summary) = LibraryScanner(roots: [scratch["p"]], logger: log.logger).scanAll()
         #expect(files.map(\.path) == [scratch["p/ok.jpg"]])
         #expect(summary.skipped.map(\.path) == [scratch["p/locked"]])
-        #expect(log.lines.count == 1)
+        #expect(log.messages.count == 1)
     }
 
     @Test("several roots, overlapping or missing, list each photo once")
     func severalRoots() {
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         scratch.file("a/1.jpg"); scratch.file("a/inner/2.jpg"); scratch.file("b/3.png")
-        let log = CapturedLog()
+        let log = LogCapture()
         let scanner = LibraryScanner(roots: [scratch["a"], scratch["b"], scratch["a/inner"], scratch["nope"]],
                                      logger: log.logger)
         let files = scanner.scanAll().files.map(\.path)
         #expect(files.sorted() == [scratch["a/1.jpg"], scratch["a/inner/2.jpg"], scratch["b/3.png"]].sorted())
-        #expect(log.lines.count == 1 && log.lines[0].contains("nope"))
+        #expect(log.messages.count == 1 && log.messages[0].contains("nope"))
     }
 
     @Test("batches stream: none larger than asked, together exactly the library")
     func batches() {
-        let scratch = LibraryScratch(), outside = LibraryScratch()
+        let scratch = ScratchDirectory(), outside = ScratchDirectory()
         let expected = makeTree(scratch, outside: outside)
         var batches: [[ScannedFile]] = []
-        let summary = LibraryScanner(roots: [scratch["photos"]], logger: CapturedLog().logger)
+        let summary = LibraryScanner(roots: [scratch["photos"]], logger: LogCapture().logger)
             .scan(batchSize: 3) { batches.append($0) }
         #expect(batches.allSatisfy { !$0.isEmpty && $0.count <= 3 })
         #expect(batches.count == (expected.count + 2) / 3)
@@ -100,7 +101,7 @@ struct LibraryScannerTests {
 
     @Test("a background scan delivers its first batch through the loop before it finishes")
     func backgroundScanStreams() throws {
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         for index in 0..<20 { scratch.file("p/\(String(format2: index)).jpg") }
         let gate = DispatchSemaphore(value: 0)
         let posted = DispatchSemaphore(value: 0)
@@ -110,7 +111,7 @@ struct LibraryScannerTests {
         let scanner = LibraryScanner(roots: [scratch["p"]], captureDate: { path in
             if path == blocker { gate.wait() }
             return nil
-        }, logger: CapturedLog().logger)
+        }, logger: LogCapture().logger)
         var received: [RawPath] = []
         var finished: LibraryScanner.Summary?
         let scan = BackgroundScan(scanner: scanner, batchSize: 5, deliver: { block in
@@ -131,7 +132,7 @@ struct LibraryScannerTests {
 
     @Test("a cancelled background scan delivers nothing more")
     func backgroundScanCancel() {
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         for index in 0..<10 { scratch.file("p/\(index).jpg") }
         let blocks = Locked<[@Sendable () -> Void]>([])
         var received = 0
@@ -146,7 +147,7 @@ struct LibraryScannerTests {
 
     @Test("10,000 files scan completely and sort")
     func tenThousandFiles() {
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         for folder in 0..<100 {
             let dir = scratch.directory("lib/f\(folder)")
             for index in 0..<100 {
@@ -154,7 +155,7 @@ struct LibraryScannerTests {
             }
             writeFile(dir.appending("info.txt"), [])
         }
-        let (files, summary) = LibraryScanner(roots: [scratch["lib"]], logger: CapturedLog().logger).scanAll()
+        let (files, summary) = LibraryScanner(roots: [scratch["lib"]], logger: LogCapture().logger).scanAll()
         #expect(files.count == 10_000)
         #expect(Set(files.map(\.path)).count == 10_000)
         #expect(summary.directoryCount == 101)

@@ -1,5 +1,6 @@
 import Imaging
 import PhotoKioskApp
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -22,10 +23,10 @@ struct LibraryWatcherTests {
 
     @Test("inotify reports added, rewritten, renamed and removed photos and folders")
     func inotifyChanges() throws {
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         scratch.file("p/a.jpg", bytes: [1])
         scratch.file("p/sub/b.jpg", bytes: [1])
-        let scanner = LibraryScanner(roots: [scratch["p"]], logger: CapturedLog().logger)
+        let scanner = LibraryScanner(roots: [scratch["p"]], logger: LogCapture().logger)
         let watcher = try InotifyWatcher(scanner: scanner)
         #expect(watcher.watchCount == 2)
         let list = PhotoList()
@@ -103,11 +104,11 @@ struct LibraryWatcherTests {
 
     @Test("polling finds additions, rewrites, renames and removals")
     func pollingDiff() {
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         scratch.file("p/a.jpg", bytes: [1])
         scratch.file("p/b.jpg", bytes: [1])
         scratch.file("p/c.jpg", bytes: [1])
-        let scanner = LibraryScanner(roots: [scratch["p"]], logger: CapturedLog().logger)
+        let scanner = LibraryScanner(roots: [scratch["p"]], logger: LogCapture().logger)
         let watcher = PollingWatcher(scanner: scanner)
         let list = PhotoList()
         let first = scanner.scanAll().files
@@ -143,7 +144,7 @@ struct LibraryWatcherTests {
         #expect(LibraryWatchMode.fileSystemTypeForTesting(of: "/mnt/nas/2024", mountInfo: mountInfo) == "nfs4")
         #expect(LibraryWatchMode.fileSystemTypeForTesting(of: "/mnt/my photos/a", mountInfo: mountInfo) == "fuse.sshfs")
         #expect(LibraryWatchMode.fileSystemTypeForTesting(of: "/mnt/nasty", mountInfo: mountInfo) == "ext4")
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         #expect(LibraryWatchMode.recommended(for: [scratch.path]) == .inotify)
     }
 }

@@ -1,5 +1,6 @@
 import Graphics
 import Imaging
+import TestSupport
 import Testing
 
 @Suite("ImageCache")

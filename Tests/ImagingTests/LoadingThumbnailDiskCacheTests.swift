@@ -1,5 +1,6 @@
 import Graphics
 import Imaging
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -165,7 +166,7 @@ struct LoadingThumbnailDiskCacheTests {
     @Test("a failing write is skipped and counted, never fatal")
     func writeFailure() throws {
         let scratch = ScratchDirectory()
-        let blocker = scratch.file("not-a-directory")
+        let blocker = scratch.file("not-a-directory", bytes: [1, 2, 3])
         let cache = ThumbnailDiskCache(directory: blocker.appending("cache"))
         #expect(!cache.write(patterned(width: 4, height: 4), for: key("a")))
         #expect(!cache.write(patterned(width: 4, height: 4), for: key("b")))
@@ -185,7 +186,7 @@ struct LoadingThumbnailDiskCacheTests {
     @Test("the caching decoder decodes once per photo version")
     func cachingDecoder() throws {
         let scratch = ScratchDirectory()
-        let photo = scratch.file("photo.jpg")
+        let photo = scratch.file("photo.jpg", bytes: [1, 2, 3])
         setModificationTime(photo, seconds: 1_600_000_000)
         let calls = Locked(0)
         let inner = ClosureDecoder { _ in
@@ -211,7 +212,7 @@ func directoryNames(_ path: RawPath) -> [[UInt8]]? {
     defer { closedir(dir) }
     var names: [[UInt8]] = []
     while let entry = readdir(dir) {
-        let name = { (p: UnsafeRawPointer) in Array(UnsafeRawBufferPointer(start: p, count: strlen(p.assumingMemoryBound(to: CChar.self)))) }(UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+        let name = direntName(entry)
         if name != [46] && name != [46, 46] { names.append(name) }
     }
     return names

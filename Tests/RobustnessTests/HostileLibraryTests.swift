@@ -2,6 +2,7 @@ import Glibc
 import Graphics
 import Imaging
 import Platform
+import TestSupport
 import Testing
 @testable import PhotoKioskApp
 import Widgets

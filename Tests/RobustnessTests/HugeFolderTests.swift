@@ -1,6 +1,7 @@
 import Glibc
 import Graphics
 import Imaging
+import TestSupport
 import Testing
 @testable import PhotoKioskApp
 import Widgets

@@ -1,5 +1,6 @@
 import Glibc
 import Imaging
+import TestSupport
 import Testing
 @testable import PhotoKioskApp
 

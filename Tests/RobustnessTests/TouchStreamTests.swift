@@ -1,23 +1,11 @@
 import Graphics
 import Imaging
 import Platform
+import TestSupport
 import Testing
 @testable import PhotoKioskApp
 @testable import UI
 import Widgets
-
-/// A deterministic generator (SplitMix64) so a failing stream can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A provider whose thumbnails are always there (the stream test is about touches, not files).
 final class SolidThumbnails: ThumbnailProvider {
@@ -36,14 +24,14 @@ final class SolidThumbnails: ThumbnailProvider {
 /// Random finger streams: several fingers, cancels, events for slots that are not down, a slot
 /// reused without a lift, points outside the screen, timestamps that go backwards.
 struct TouchStorm {
-    var random: SeededGenerator
+    var random: SplitMix64
     let size: Size
     var down: [Int: Point] = [:]
     var time = 0.0
     private(set) var eventCount = 0
 
     init(seed: UInt64, size: Size) {
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
         self.size = size
     }
 
