@@ -9,21 +9,13 @@ import Glibc
 /// Opt-in measurements (PK_BENCH=1 swift test --filter LoadingBenchmarks): printed, never asserted.
 @Suite("LoadingBenchmarks", .enabled(if: getenv("PK_BENCH") != nil))
 struct LoadingBenchmarks {
-    func seconds(_ body: () -> Void) -> Double {
-        var start = timespec(), end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        body()
-        clock_gettime(CLOCK_MONOTONIC, &end)
-        return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
-    }
-
     @Test func loaderOverhead() {
         let loop = TestLoop()
         let loader = ImageLoader(decoder: ClosureDecoder { _ in Bitmap(width: 1, height: 1) },
                                  deliver: loop.deliver)
         let count = 10_000
         var done = 0
-        let elapsed = seconds {
+        let elapsed = measureSeconds {
             for index in 0..<count { loader.request(key("b\(index)"), distance: Double(index % 97)) { _, _ in done += 1 } }
             _ = loop.waitForPosts(count)
             loop.drain()
@@ -36,13 +28,13 @@ struct LoadingBenchmarks {
         let cache = ThumbnailDiskCache(directory: scratch.path)
         let bitmap = Bitmap(width: 256, height: 256)
         let count = 100
-        let write = seconds {
+        let write = measureSeconds {
             for index in 0..<count {
                 cache.write(bitmap, for: ThumbnailCacheKey(path: RawPath("/p/\(index).jpg"), edge: 256,
                                                            modificationSeconds: 1, modificationNanoseconds: 0, fileSize: 1))
             }
         }
-        let read = seconds {
+        let read = measureSeconds {
             for index in 0..<count {
                 _ = cache.read(ThumbnailCacheKey(path: RawPath("/p/\(index).jpg"), edge: 256,
                                                  modificationSeconds: 1, modificationNanoseconds: 0, fileSize: 1))
@@ -57,7 +49,7 @@ struct LoadingBenchmarks {
         let bitmap = Bitmap(width: 128, height: 128)
         let keys = (0..<keyCount).map { key("m\($0)") }
         let count = 20_000
-        let elapsed = seconds {
+        let elapsed = measureSeconds {
             for index in 0..<count {
                 cache.insert(bitmap, for: keys[index % keyCount])
                 _ = cache.bitmap(for: keys[(index * 7) % keyCount])

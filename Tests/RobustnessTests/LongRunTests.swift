@@ -109,25 +109,8 @@ import Widgets
         var start: (rss: Int, fds: Int)?
         var added = 0
         for round in 0..<rounds {
-            for _ in 0..<30 {
-                let now = app.host.loop.now
-                for event in storm.frame(now: now) {
-                    let phase: Platform.TouchPhase = switch event.phase {
-                    case .began: .down
-                    case .moved: .motion
-                    case .ended: .up
-                    case .cancelled: .cancel
-                    }
-                    app.handle(.touch(slot: event.slot, phase: phase, location: event.location, time: event.timestamp))
-                }
-                app.handle(.frame(time: now))
-                _ = try app.host.loop.runOnce(timeout: 0)
-            }
-            let now = app.host.loop.now
-            for event in storm.liftAll(now: now) {
-                app.handle(.touch(slot: event.slot, phase: .up, location: event.location, time: now))
-            }
-            app.handle(.frame(time: now))
+            try app.play(&storm, frames: 30)
+            let now = app.liftEveryFinger(of: &storm)
             app.handle(.key(.escape, pressed: true, time: now))
             if round % 4 == 0 {
                 try FileReader.write(try solidPhoto(.white), to: folder + "/new\(added).jpg")

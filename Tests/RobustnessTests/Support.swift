@@ -59,9 +59,3 @@ func makeHeadlessApp(folders: [String], width: Int = 1600, height: Int = 1200, t
     try app.start()
     return (app, display)
 }
-
-func monotonicSeconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}

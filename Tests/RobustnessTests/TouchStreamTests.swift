@@ -228,25 +228,8 @@ struct TouchStorm {
         #expect(try app.runUntilSettled(timeout: 30))
         var storm = TouchStorm(seed: 42, size: Size(width: 800, height: 600))
         for round in 0..<50 {
-            for _ in 0..<60 {
-                let now = app.host.loop.now
-                for event in storm.frame(now: now) {
-                    let phase: Platform.TouchPhase = switch event.phase {
-                    case .began: .down
-                    case .moved: .motion
-                    case .ended: .up
-                    case .cancelled: .cancel
-                    }
-                    app.handle(.touch(slot: event.slot, phase: phase, location: event.location, time: event.timestamp))
-                }
-                app.handle(.frame(time: now))
-                _ = try app.host.loop.runOnce(timeout: 0)
-            }
-            let now = app.host.loop.now
-            for event in storm.liftAll(now: now) {
-                app.handle(.touch(slot: event.slot, phase: .up, location: event.location, time: now))
-            }
-            app.handle(.frame(time: now))
+            try app.play(&storm, frames: 60)
+            let now = app.liftEveryFinger(of: &storm)
             if round % 10 == 9 { app.handle(.key(.escape, pressed: true, time: now)) }
             _ = try app.runUntilSettled(timeout: 20)
             #expect(app.window.activeTouches.isEmpty, "round \(round)")
