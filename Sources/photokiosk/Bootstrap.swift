@@ -68,16 +68,22 @@ enum Bootstrap {
                        mode: display.mode.map { ModeRequest(width: $0.width, height: $0.height) })
     }
 
+    /// The configured screen, or a headless screen of `headlessSize` when no display device is usable.
+    static func openScreen(_ display: KioskConfig.Display, headlessSize: KioskConfig.DisplayMode,
+                           logger: Logger) throws -> OpenedDisplay {
+        var options = displayOptions(display)
+        options.headlessWidth = headlessSize.width
+        options.headlessHeight = headlessSize.height
+        return try openDisplay(options, logger: logger)
+    }
+
     /// The screen a demo runs on: the chosen backend, or a headless screen of `headlessSize`.
     static func openDemoScreen(backend: KioskConfig.DisplayBackend, rotation: KioskConfig.Rotation,
                                headlessSize: KioskConfig.DisplayMode, logger: Logger) throws -> OpenedDisplay {
         var display = KioskConfig.Display()
         display.backend = backend
         display.rotation = rotation
-        var options = displayOptions(display)
-        options.headlessWidth = headlessSize.width
-        options.headlessHeight = headlessSize.height
-        return try openDisplay(options, logger: logger)
+        return try openScreen(display, headlessSize: headlessSize, logger: logger)
     }
 
     static func inputBackend(_ backend: KioskConfig.InputBackend) -> InputBackend {

@@ -27,10 +27,7 @@ struct Record: ParsableCommand {
         let config = try options.resolvedConfig()
         let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
         let loop = try EventLoop()
-        var displayOptions = Bootstrap.displayOptions(config.display)
-        displayOptions.headlessWidth = size.width
-        displayOptions.headlessHeight = size.height
-        let opened = try openDisplay(displayOptions, logger: logger)
+        let opened = try Bootstrap.openScreen(config.display, headlessSize: size, logger: logger)
         let content: TouchLabScreen.Content = touchTest ? .touchTest : .photos(
             config: config, folders: try Bootstrap.photoFolders(config: config, explicit: !options.folders.isEmpty, logger: logger),
             thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config))

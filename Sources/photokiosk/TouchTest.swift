@@ -22,10 +22,7 @@ struct TouchTest: ParsableCommand {
         let config = try options.resolvedConfig()
         let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
         let loop = try EventLoop()
-        var displayOptions = Bootstrap.displayOptions(config.display)
-        displayOptions.headlessWidth = size.width
-        displayOptions.headlessHeight = size.height
-        let opened = try openDisplay(displayOptions, logger: logger)
+        let opened = try Bootstrap.openScreen(config.display, headlessSize: size, logger: logger)
         let screen = TouchLabScreen(content: .touchTest, display: opened.display, loop: loop, logger: logger,
                                     showsOverlay: true, allowsToggle: false, rotation: opened.mapping.rotation)
         try screen.start()
