@@ -21,8 +21,9 @@ let package = Package(
         .target(name: "Graphics", dependencies: ["CPixman", "CFreeType"]),
         .target(name: "Imaging", dependencies: ["Graphics", "CJPEG", "CPNG",
                                                 .product(name: "Logging", package: "swift-log")]),
-        .executableTarget(name: "FuzzDecode", dependencies: ["Imaging", "Graphics"], swiftSettings: fuzzFlags),
-        .executableTarget(name: "FuzzExif", dependencies: ["Imaging"], swiftSettings: fuzzFlags),
+        .target(name: "FuzzDriver"),
+        .executableTarget(name: "FuzzDecode", dependencies: ["Imaging", "Graphics", "FuzzDriver"], swiftSettings: fuzzFlags),
+        .executableTarget(name: "FuzzExif", dependencies: ["Imaging", "FuzzDriver"], swiftSettings: fuzzFlags),
     ],
     swiftLanguageModes: [.v6]
 )

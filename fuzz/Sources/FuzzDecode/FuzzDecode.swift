@@ -1,3 +1,4 @@
+import FuzzDriver
 import Graphics
 import Imaging
 
@@ -19,13 +20,7 @@ public func fuzzDecode(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 // SwiftPM links an executable's entry point as FuzzDecode_main; hand it to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                     _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
-
 @_cdecl("FuzzDecode_main")
 public func fuzzDecodeMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in fuzzDecode(data, size) }
+    runFuzzer(argc, argv) { data, size in fuzzDecode(data, size) }
 }

@@ -1,3 +1,4 @@
+import FuzzDriver
 import Imaging
 
 /// One libFuzzer input as the TIFF structure of an EXIF block (without "Exif\0\0").
@@ -11,13 +12,7 @@ public func fuzzExif(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 // SwiftPM links an executable's entry point as FuzzExif_main; hand it to libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                     _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
-
 @_cdecl("FuzzExif_main")
 public func fuzzExifMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in fuzzExif(data, size) }
+    runFuzzer(argc, argv) { data, size in fuzzExif(data, size) }
 }
