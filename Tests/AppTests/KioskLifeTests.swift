@@ -158,39 +158,41 @@ import Widgets
         #expect(life.session.slideshow.shownAt == shownAt)
     }
 
-    @Test func aRestartReopensTheAlbumAtThePhotoThatWasOpen() throws {
-        let folder = try makeFolder(photoCount: 4)
-        let state = try temporaryDirectory("photokiosk-state")
-        let store = ResumeStore(path: state + "/resume")
-        do {
-            let (app, _) = try makeApp(config(idle: 600), folder: folder)
-            let life = app.startKioskLife(resume: store, seed: 1)
-            #expect(try app.runUntilSettled(timeout: 20))
-            app.openPhoto(at: 2)
-            life.saveResume(force: true)
-        }
+    /// One run of the app (no slideshow) that `change`s what is shown, then saves the resume
+    /// state as a stop does; the app is gone when this returns.
+    func runAndSaveResume(folder: String, store: ResumeStore, timeout: Double, _ change: (KioskApp) -> Void) throws {
+        let (app, _) = try makeApp(config(idle: 600), folder: folder)
+        let life = app.startKioskLife(resume: store, seed: 1)
+        #expect(try app.runUntilSettled(timeout: timeout))
+        change(app)
+        life.saveResume(force: true)
+    }
+
+    /// The next start: a fresh app that resumes from `store`, settled.
+    func restartedApp(folder: String, store: ResumeStore, timeout: Double) throws -> KioskApp {
         let (app, _) = try makeApp(config(idle: 600), folder: folder)
         app.startKioskLife(resume: store, seed: 1)
-        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(try app.runUntilSettled(timeout: timeout))
+        return app
+    }
+
+    @Test func aRestartReopensTheAlbumAtThePhotoThatWasOpen() throws {
+        let folder = try makeFolder(photoCount: 4)
+        let store = ResumeStore(path: try temporaryDirectory("photokiosk-state") + "/resume")
+        try runAndSaveResume(folder: folder, store: store, timeout: 20) { $0.openPhoto(at: 2) }
+        let app = try restartedApp(folder: folder, store: store, timeout: 20)
         #expect(app.album?.centerPageIndex == 2)
         #expect(app.currentScreen == .photo(path: folder + "/photo02.jpg"))
     }
 
     @Test func aRestartReturnsToTheGridPosition() throws {
         let folder = try makeFolder(photoCount: 40)
-        let state = try temporaryDirectory("photokiosk-state")
-        let store = ResumeStore(path: state + "/resume")
-        do {
-            let (app, _) = try makeApp(config(idle: 600), folder: folder)
-            let life = app.startKioskLife(resume: store, seed: 1)
-            #expect(try app.runUntilSettled(timeout: 30))
-            app.grid.setContentOffset(Point(x: 0, y: 500), animated: false)
-            life.saveResume(force: true)
+        let store = ResumeStore(path: try temporaryDirectory("photokiosk-state") + "/resume")
+        try runAndSaveResume(folder: folder, store: store, timeout: 30) {
+            $0.grid.setContentOffset(Point(x: 0, y: 500), animated: false)
         }
         #expect(store.load().state.screen == .grid(scrollOffset: 500))
-        let (app, _) = try makeApp(config(idle: 600), folder: folder)
-        app.startKioskLife(resume: store, seed: 1)
-        #expect(try app.runUntilSettled(timeout: 30))
+        let app = try restartedApp(folder: folder, store: store, timeout: 30)
         #expect(app.grid.contentOffset.y == 500)
         #expect(app.album == nil)
     }
