@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Glibc
 import Graphics
@@ -185,16 +186,7 @@ import Widgets
             let image = Bitmap(width: size.width, height: size.height)
             Canvas(target: image).draw(original, in: Rect(x: 0, y: 0, width: size.width, height: size.height), quality: .good)
             mkdir(folder + "/p_files/\(level)", 0o755)
-            let count = layout.tileCount(level)
-            for c in 0..<count.columns {
-                for r in 0..<count.rows {
-                    let s = layout.storedRect(level: level, column: c, row: r)
-                    let tile = Bitmap(width: s.width, height: s.height)
-                    Canvas(target: tile).draw(image, from: Rect(x: s.x, y: s.y, width: s.width, height: s.height),
-                                              in: Rect(x: 0, y: 0, width: s.width, height: s.height))
-                    try FileReader.write(try PNGEncoder.encode(tile), to: folder + "/p_files/\(level)/\(c)_\(r).png")
-                }
-            }
+            try writeDeepZoomLevel(image, level: level, layout: layout, into: folder + "/p_files/\(level)")
         }
         try FileReader.write(Array("""
         <?xml version="1.0" encoding="UTF-8"?>

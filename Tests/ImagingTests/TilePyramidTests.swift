@@ -188,16 +188,7 @@ private func meanDifference(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) ->
         let level = layout.maxLevel
         try PyramidBuilder.makeDirectory(folder + "/v_files")
         try PyramidBuilder.makeDirectory(folder + "/v_files/\(level)")
-        let count = layout.tileCount(level)
-        for c in 0..<count.columns {
-            for r in 0..<count.rows {
-                let s = layout.storedRect(level: level, column: c, row: r)
-                let tile = Bitmap(width: s.width, height: s.height)
-                Canvas(target: tile).draw(original, from: Rect(x: s.x, y: s.y, width: s.width, height: s.height),
-                                          in: Rect(x: 0, y: 0, width: s.width, height: s.height))
-                try FileReader.write(try PNGEncoder.encode(tile), to: folder + "/v_files/\(level)/\(c)_\(r).png")
-            }
-        }
+        try writeDeepZoomLevel(original, level: level, layout: layout, into: folder + "/v_files/\(level)")
         try FileReader.write(Array("""
         <?xml version="1.0" encoding="UTF-8"?>
         <Image xmlns="http://schemas.microsoft.com/deepzoom/2008" Format="png" Overlap="1" TileSize="254">
