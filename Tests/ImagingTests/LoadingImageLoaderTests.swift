@@ -11,8 +11,7 @@ struct LoadingImageLoaderTests {
     func cancellationBeforeStart() throws {
         let hold = key("hold")
         let decoder = RecordingDecoder(holding: [hold])
-        let loop = TestLoop()
-        let loader = ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver)
+        let (loader, loop) = oneWorkerLoader(decoder)
         var completed: [ImageKey] = []
         loader.request(hold, distance: 0) { key, _ in completed.append(key) }
         #expect(decoder.waitUntilHeld())
@@ -33,8 +32,7 @@ struct LoadingImageLoaderTests {
     @Test("workers take the nearest request first, using the latest distance")
     func priorityOrder() throws {
         let decoder = RecordingDecoder()
-        let loop = TestLoop()
-        let loader = ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver)
+        let (loader, loop) = oneWorkerLoader(decoder)
         loader.pause()
         var tickets: [String: LoadTicket] = [:]
         for (name, distance) in [("e", 5.0), ("a", 1), ("d", 4), ("b", 2), ("c", 3)] {
@@ -52,8 +50,7 @@ struct LoadingImageLoaderTests {
     @Test("equal distances are served first come, first served")
     func tiesAreFIFO() {
         let decoder = RecordingDecoder()
-        let loop = TestLoop()
-        let loader = ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver)
+        let (loader, loop) = oneWorkerLoader(decoder)
         loader.pause()
         let names = (0..<20).map { "p\($0)" }
         for name in names { loader.request(key(name), distance: 1) { _, _ in } }
@@ -66,8 +63,7 @@ struct LoadingImageLoaderTests {
     func duplicatesMerge() throws {
         let hold = key("hold")
         let decoder = RecordingDecoder(holding: [hold])
-        let loop = TestLoop()
-        let loader = ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver)
+        let (loader, loop) = oneWorkerLoader(decoder)
         loader.request(hold, distance: 0) { _, _ in }
         #expect(decoder.waitUntilHeld())
         var bitmaps: [String: Bitmap] = [:]
@@ -90,8 +86,7 @@ struct LoadingImageLoaderTests {
     func joinRunningDecode() throws {
         let x = key("x")
         let decoder = RecordingDecoder(holding: [x])
-        let loop = TestLoop()
-        let loader = ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver)
+        let (loader, loop) = oneWorkerLoader(decoder)
         var told = 0
         loader.request(x, distance: 0) { _, _ in told += 1 }
         #expect(decoder.waitUntilHeld())
@@ -125,8 +120,7 @@ struct LoadingImageLoaderTests {
     @Test("a ticket cancelled after decoding but before delivery is not called")
     func cancelBeforeDelivery() {
         let decoder = RecordingDecoder()
-        let loop = TestLoop()
-        let loader = ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver)
+        let (loader, loop) = oneWorkerLoader(decoder)
         var called = false
         let ticket = loader.request(key("a"), distance: 0) { _, _ in called = true }
         #expect(loop.waitForPosts(1))
@@ -139,8 +133,7 @@ struct LoadingImageLoaderTests {
     func failuresAreDelivered() throws {
         let bad = key("bad")
         let decoder = RecordingDecoder(failing: [bad])
-        let loop = TestLoop()
-        let loader = ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver)
+        let (loader, loop) = oneWorkerLoader(decoder)
         var outcome: Result<Bitmap, any Error>?
         loader.request(bad, distance: 0) { _, result in outcome = result }
         #expect(loop.waitForPosts(1))
@@ -174,8 +167,7 @@ struct LoadingImageLoaderTests {
     func shutdownDropsQueue() {
         let hold = key("hold")
         let decoder = RecordingDecoder(holding: [hold])
-        let loop = TestLoop()
-        let loader = ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver)
+        let (loader, _) = oneWorkerLoader(decoder)
         loader.request(hold, distance: 0) { _, _ in }
         #expect(decoder.waitUntilHeld())
         loader.request(key("never"), distance: 0) { _, _ in }
@@ -188,8 +180,7 @@ struct LoadingImageLoaderTests {
     @Test("a NaN distance queues last instead of corrupting the order")
     func nanDistance() {
         let decoder = RecordingDecoder()
-        let loop = TestLoop()
-        let loader = ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver)
+        let (loader, loop) = oneWorkerLoader(decoder)
         loader.pause()
         loader.request(key("nan"), distance: .nan) { _, _ in }
         for (index, name) in ["a", "b", "c"].enumerated() {

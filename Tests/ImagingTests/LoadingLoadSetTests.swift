@@ -7,8 +7,7 @@ struct LoadingLoadSetTests {
     @Test("keys that leave the wanted set are withdrawn before decoding; the rest follow distance")
     func followsWantedSet() {
         let decoder = RecordingDecoder()
-        let loop = TestLoop()
-        let loader = ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver)
+        let (loader, loop) = oneWorkerLoader(decoder)
         var arrived: [ImageKey] = []
         let set = LoadSet(loader: loader) { key, _ in arrived.append(key) }
         loader.pause()
@@ -36,8 +35,7 @@ struct LoadingLoadSetTests {
     func droppedWhileRunning() {
         let held = key("held")
         let decoder = RecordingDecoder(holding: [held])
-        let loop = TestLoop()
-        let loader = ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver)
+        let (loader, loop) = oneWorkerLoader(decoder)
         var arrived: [ImageKey] = []
         let set = LoadSet(loader: loader) { key, _ in arrived.append(key) }
         set.update([held: 0])

@@ -70,6 +70,13 @@ final class RecordingDecoder: ImageSourceDecoder {
     func release() { gate.signal() }
 }
 
+/// A loader with one worker (so the order of decodes is the order the queue gives) that delivers
+/// into a fresh TestLoop.
+func oneWorkerLoader(_ decoder: any ImageSourceDecoder) -> (ImageLoader, TestLoop) {
+    let loop = TestLoop()
+    return (ImageLoader(decoder: decoder, workerCount: 1, deliver: loop.deliver), loop)
+}
+
 func key(_ name: String, _ size: SizeClass = .thumbnail(edge: 128)) -> ImageKey {
     ImageKey(path: RawPath("/photos/\(name).jpg"), size: size)
 }
