@@ -27,6 +27,7 @@ enum JPEGDecoder {
 
         try cancellation?.check()
         let isCMYK = info.colorSpace == .cmyk || info.colorSpace == .ycck
+        decompressor.allowDCOnly(options.progressiveDCOnly)
         let (width, height) = try decompressor.prepare(scale: scale, cmyk: isCMYK)
         let bitmap = Bitmap(width: width, height: height, format: .xrgb8888)
         try withExtendedLifetime(cancellation) { () throws(ImagingError) in try decompressor.decode(into: bitmap) }
@@ -62,6 +63,9 @@ enum JPEGDecoder {
         }
 
         var warningCount: Int { cjpeg_decoder_warning_count(handle) }
+
+        /// Progressive 1/8 decodes from the DC scans only (see DecodeOptions.progressiveDCOnly).
+        func allowDCOnly(_ allow: Bool) { cjpeg_decoder_allow_dc_only(handle, allow ? 1 : 0) }
         var firstWarning: String { String(cString: cjpeg_decoder_first_warning(handle)) }
 
         /// `bytes` must stay valid until the decompressor is gone.

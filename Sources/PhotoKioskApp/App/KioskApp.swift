@@ -274,6 +274,8 @@ public final class KioskApp {
 
     /// How many decodes the loader started, merged, skipped (for tests and benchmarks).
     public var loaderStatistics: LoaderStatistics { loader.statistics }
+    /// Bytes of decoded bitmaps the memory cache holds now (benchmarks).
+    public var imageCacheBytes: Int { cache.totalBytes }
 
     // MARK: Order
 
