@@ -54,6 +54,7 @@ public final class KioskApp {
     public init(config: KioskConfig, folders: [String], display: any Display, loop: EventLoop,
                 thumbnailCacheDirectory: String?, stateDirectory: String? = nil, logger: Logger,
                 clock: (any Clock)? = nil) {
+        HeapTuning.apply()
         self.config = config
         self.loop = loop
         self.logger = logger

@@ -8,10 +8,12 @@ import Widgets
 ///
 /// Only what the grid currently wants is requested; a load whose cell was scrolled away is
 /// cancelled (dropped before it starts when still queued). Bitmaps of wanted cells are pinned
-/// in the cache so scrolling back and forth never evicts what is on screen.
+/// in the cache so scrolling back and forth never evicts what is on screen. While the grid is
+/// flung fast (`setLoadsDeferred`), cells passing by are not requested at all; when it slows
+/// down, the cells wanted then are.
 public final class ThumbnailService: ThumbnailProvider {
     private let photos: PhotoList
-    private let loader: ImageLoader
+    private let loader: any AlbumImageLoading
     private let cache: ImageCache
     private let logger: Logger
     /// Called with the photo index whose thumbnail arrived or failed.
@@ -20,8 +22,15 @@ public final class ThumbnailService: ThumbnailProvider {
     private var tickets: [ImageKey: LoadTicket] = [:]
     private var pinned: Set<ImageKey> = []
     private var failures: [RawPath: String] = [:]
+    /// The grid's last wanted cells and their urgency (requested when a deferral ends).
+    private var wanted: [ImageKey: Double] = [:]
+    public private(set) var isDeferringLoads = false
+    /// Thumbnails wanted while the grid was being flung and not requested then (for tests and
+    /// benchmarks); `deferredKeys` are those of the fling in progress.
+    public private(set) var deferredRequestCount = 0
+    private var deferredKeys: Set<ImageKey> = []
 
-    public init(photos: PhotoList, loader: ImageLoader, cache: ImageCache, logger: Logger) {
+    public init(photos: PhotoList, loader: any AlbumImageLoading, cache: ImageCache, logger: Logger) {
         self.photos = photos
         self.loader = loader
         self.cache = cache
@@ -56,15 +65,32 @@ public final class ThumbnailService: ThumbnailProvider {
             cache.unpin(key)
             pinned.remove(key)
         }
+        self.wanted = wanted.mapValues(\.distance)
         for (key, want) in wanted {
             if pinned.insert(key).inserted { cache.pin(key) }
-            if failures[key.path] != nil || cache.contains(key) { continue }
-            if let ticket = tickets[key] {
-                loader.update(ticket, distance: want.distance)
-            } else {
-                tickets[key] = loader.request(key, distance: want.distance) { [weak self] key, result in
-                    self?.finished(key, result)
-                }
+            request(key, distance: want.distance)
+        }
+    }
+
+    public func setLoadsDeferred(_ deferred: Bool) {
+        guard deferred != isDeferringLoads else { return }
+        isDeferringLoads = deferred
+        guard !deferred else { return }
+        deferredKeys = []
+        for (key, distance) in wanted { request(key, distance: distance) }
+    }
+
+    /// Asks the loader for `key` unless it is cached, failed, already asked for, or the grid is
+    /// being flung (then only loads already asked for move in the queue).
+    private func request(_ key: ImageKey, distance: Double) {
+        if failures[key.path] != nil || cache.contains(key) { return }
+        if let ticket = tickets[key] {
+            loader.update(ticket, distance: distance)
+        } else if isDeferringLoads {
+            if deferredKeys.insert(key).inserted { deferredRequestCount += 1 }
+        } else {
+            tickets[key] = loader.request(key, distance: distance) { [weak self] key, result in
+                self?.finished(key, result)
             }
         }
     }

@@ -32,6 +32,10 @@ public final class ThumbnailGridView: ScrollView {
     public var prefetchMargin: Double?
     /// Font for the "broken photo" label.
     public var font: Font?
+    /// Thumbnail loads wait while the grid is flung fast and resume as it slows down (the
+    /// provider is told through `setLoadsDeferred`); nil loads at any speed.
+    public var loadDeferral: FlingLoadDeferral? = FlingLoadDeferral()
+    public var isDeferringLoads: Bool { loadDeferral?.isDeferring ?? false }
 
     /// A drag moved photo `from` to index `to`; the owner reorders its list (and saves it)
     /// before the grid asks for thumbnails again.
@@ -56,6 +60,9 @@ public final class ThumbnailGridView: ScrollView {
     private let moveTransition = FrameTransition()
     /// The slot the dropped thumbnail is flying home to (no cell is built there meanwhile).
     private var landingSlot: Int?
+    /// While loads are deferred: looks at the speed again even when no frame moves the content
+    /// (a finger holding it still after a fast drag).
+    private var deferralCheck: ScheduledTimer?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -187,10 +194,30 @@ public final class ThumbnailGridView: ScrollView {
             if cell.frame != frame && !moveTransition.isMoving(cell) { cell.frame = frame }
             distances[index] = urgency(of: frame)
         }
+        observeScrollSpeed()
         if distances != lastWanted {
             lastWanted = distances
             provider?.updateWantedThumbnails(distances, edge: edge)
         }
+    }
+
+    /// Feeds the fling detector; only a drag or a fling counts as motion, so a programmatic jump
+    /// (back from the album, a reload) never defers loads.
+    private func observeScrollSpeed() {
+        guard var deferral = loadDeferral else { return }
+        let changed: Bool
+        if let now = window?.scheduler.now, isTracking || isMoving {
+            changed = deferral.observe(offset: contentOffset, at: now)
+        } else {
+            changed = deferral.reset()
+        }
+        loadDeferral = deferral
+        guard changed else { return }
+        provider?.setLoadsDeferred(deferral.isDeferring)
+        deferralCheck?.invalidate()
+        deferralCheck = deferral.isDeferring
+            ? window?.scheduler.schedule(after: 0.05, repeating: 0.05) { [weak self] in self?.observeScrollSpeed() }
+            : nil
     }
 
     /// Visible cells come first (by distance from the viewport's centre), then the prefetch area
