@@ -9,7 +9,8 @@ enum JPEGDecoder {
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions,
-                       cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
+                       cancellation: DecodeCancellation? = nil, memoryGate: DecodeMemoryGate = .shared)
+        throws(ImagingError) -> DecodedImage
     {
         let decompressor = try Decompressor(strict: options.strict, maxScans: options.maxScans)
         if let cancellation { decompressor.stop(when: cancellation) }
@@ -30,7 +31,9 @@ enum JPEGDecoder {
         decompressor.allowDCOnly(options.progressiveDCOnly)
         let (width, height) = try decompressor.prepare(scale: scale, cmyk: isCMYK)
         let bitmap = Bitmap(width: width, height: height, format: .xrgb8888)
-        try withExtendedLifetime(cancellation) { () throws(ImagingError) in try decompressor.decode(into: bitmap) }
+        try memoryGate.withReservation(decompressor.coefficientBytes) { () throws(ImagingError) in
+            try withExtendedLifetime(cancellation) { () throws(ImagingError) in try decompressor.decode(into: bitmap) }
+        }
         if isCMYK { CMYKConversion.convertInPlace(bitmap, inverted: decompressor.sawAdobeMarker) }
 
         var result = bitmap
@@ -66,6 +69,9 @@ enum JPEGDecoder {
 
         /// Progressive 1/8 decodes from the DC scans only (see DecodeOptions.progressiveDCOnly).
         func allowDCOnly(_ allow: Bool) { cjpeg_decoder_allow_dc_only(handle, allow ? 1 : 0) }
+
+        /// After `prepare`: the whole-image coefficient buffers the decode will hold.
+        var coefficientBytes: Int { cjpeg_decoder_coefficient_bytes(handle) }
         var firstWarning: String { String(cString: cjpeg_decoder_first_warning(handle)) }
 
         /// `bytes` must stay valid until the decompressor is gone.

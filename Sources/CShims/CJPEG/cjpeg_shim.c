@@ -338,6 +338,18 @@ static void decode_dc_only(cjpeg_decoder *d, uint8_t *pixels, size_t stride) {
     jpeg_abort_decompress(&d->cinfo);  // the remaining scans are not needed
 }
 
+size_t cjpeg_decoder_coefficient_bytes(const cjpeg_decoder *d) {
+    if (!d || d->state != STATE_PREPARED || !d->cinfo.progressive_mode) return 0;
+    size_t blocks = 0;
+    for (int ci = 0; ci < d->cinfo.num_components; ci++) {
+        const jpeg_component_info *c = &d->cinfo.comp_info[ci];
+        size_t wide = (c->width_in_blocks + c->h_samp_factor - 1) / c->h_samp_factor * c->h_samp_factor;
+        size_t high = (c->height_in_blocks + c->v_samp_factor - 1) / c->v_samp_factor * c->v_samp_factor;
+        blocks += wide * high;
+    }
+    return blocks * (wants_dc_only(d) ? sizeof(JCOEF) : sizeof(JBLOCK));
+}
+
 void cjpeg_decoder_allow_dc_only(cjpeg_decoder *d, int allow) {
     if (d) d->allows_dc_only = allow ? 1 : 0;
 }
