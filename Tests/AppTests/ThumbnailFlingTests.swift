@@ -65,10 +65,10 @@ import UI
             for _ in 0..<1200 where grid.isMoving || grid.isDeferringLoads { step(1.0 / 60) }
         }
 
-        /// Finishes every open load with a small bitmap, as the loader would.
-        func finishLoads() {
+        /// Finishes every open load with a bitmap of `edge`², as the loader would.
+        func finishLoads(edge: Int = 8) {
             for ticket in loader.open {
-                loader.finish(ticket.key, with: .success(Bitmap(width: 8, height: 8)), cache: cache)
+                loader.finish(ticket.key, with: .success(Bitmap(width: edge, height: edge)), cache: cache)
             }
         }
     }
@@ -97,5 +97,31 @@ import UI
         }
         let without = try #require(requestedWhileFlinging[false]), with = try #require(requestedWhileFlinging[true])
         #expect(with * 4 < without, "requests during the fling: \(with) deferred vs \(without) not")
+    }
+
+    @Test func thumbnailsScrolledFarAwayLeaveTheCacheButRecentOnesStay() {
+        let s = Setup(deferral: nil)
+        let edge = 256, bytes = edge * edge * 4
+        s.service.keptUnwantedBytes = 20 * bytes
+        s.finishLoads(edge: edge)
+        // Down the grid a third of a screen at a time, every thumbnail arriving on the way.
+        for _ in 0..<60 {
+            s.grid.contentOffset.y += 360
+            s.window.layoutIfNeeded()
+            s.finishLoads(edge: edge)
+        }
+        let live = s.grid.liveIndices.count
+        #expect(s.cache.totalBytes <= (live + 20) * bytes)
+        #expect(s.cache.totalBytes >= live * bytes)
+        // The rows that just left are still in memory: nothing is requested for them.
+        let requests = s.loader.requests.count
+        s.grid.contentOffset.y -= 360
+        s.window.layoutIfNeeded()
+        #expect(s.loader.requests.count == requests)
+        #expect(s.grid.isVisibleContentLoaded)
+        // The top of the grid is long gone and loads again.
+        s.grid.contentOffset.y = 0
+        s.window.layoutIfNeeded()
+        #expect(s.loader.requests.count > requests)
     }
 }

@@ -29,6 +29,15 @@ public final class ThumbnailService: ThumbnailProvider {
     /// benchmarks); `deferredKeys` are those of the fling in progress.
     public private(set) var deferredRequestCount = 0
     private var deferredKeys: Set<ImageKey> = []
+    /// Bytes of thumbnails kept in the memory cache after their cells left the grid's reach (a
+    /// quick way back); beyond it the oldest are dropped. Without this bound the thumbnails of
+    /// everything ever scrolled past would stay until the shared cache's budget (sized for the
+    /// album's screen images) is full: 128 MB by default, past the grid's 80 MB goal.
+    public var keptUnwantedBytes = 16 << 20
+    /// Keys unpinned because their cells left, oldest first.
+    private var released: [ImageKey] = []
+    /// Sizes of the thumbnails handed to the grid (counted without touching the cache's recency).
+    private var byteCounts: [ImageKey: Int] = [:]
 
     public init(photos: PhotoList, loader: any AlbumImageLoading, cache: ImageCache, logger: Logger) {
         self.photos = photos
@@ -48,7 +57,10 @@ public final class ThumbnailService: ThumbnailProvider {
     public func thumbnailState(at index: Int, edge: Int) -> ThumbnailState {
         guard let key = key(at: index, edge: edge) else { return .loading }
         if let reason = failures[key.path] { return .failed(reason: reason) }
-        if let bitmap = cache.bitmap(for: key) { return .image(bitmap) }
+        if let bitmap = cache.bitmap(for: key) {
+            byteCounts[key] = bitmap.byteCount
+            return .image(bitmap)
+        }
         return .loading
     }
 
@@ -64,12 +76,32 @@ public final class ThumbnailService: ThumbnailProvider {
         for key in pinned where wanted[key] == nil {
             cache.unpin(key)
             pinned.remove(key)
+            released.append(key)
         }
+        released.removeAll { wanted[$0] != nil }
+        trimReleased()
         self.wanted = wanted.mapValues(\.distance)
         for (key, want) in wanted {
             if pinned.insert(key).inserted { cache.pin(key) }
             request(key, distance: want.distance)
         }
+    }
+
+    /// Drops the oldest released thumbnails from the cache beyond `keptUnwantedBytes`.
+    private func trimReleased() {
+        var kept = 0
+        var keep = released.count
+        for (position, key) in released.enumerated().reversed() {
+            kept += byteCounts[key] ?? 0
+            if kept > keptUnwantedBytes { break }
+            keep = position
+        }
+        for key in released[..<keep] {
+            byteCounts[key] = nil
+            // The album may hold the same thumbnail as its stand-in.
+            if !cache.isPinned(key) { cache.remove(key) }
+        }
+        released.removeFirst(keep)
     }
 
     public func setLoadsDeferred(_ deferred: Bool) {
@@ -109,6 +141,7 @@ public final class ThumbnailService: ThumbnailProvider {
     /// Forgets cached results for a file that changed or disappeared.
     public func invalidate(path: RawPath) {
         failures[path] = nil
+        for key in byteCounts.keys where key.path == path { byteCounts[key] = nil }
         cache.removeAll(path: path)
     }
 }
