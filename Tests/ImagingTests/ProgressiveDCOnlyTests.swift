@@ -57,18 +57,21 @@ struct ProgressiveDCOnlyTests {
         if fullChroma { #expect(difference.max < 12, "max difference \(difference.max)") }
     }
 
-    @Test func stopsReadingAfterTheDCScan() throws {
+    /// 1/8 exactly (decoded whole), and a little smaller (scanlines go through the banded resize).
+    @Test(arguments: [eighth, Size(width: 70, height: 52)])
+    func stopsReadingAfterTheDCScan(box: Size) throws {
         let jpeg = try Self.progressive(fullChroma: true)
         let cut = try Self.cutAfterFirstScan(jpeg)
         #expect(cut.count < jpeg.count / 2)
         // Nothing past the DC scan is read: the cut file gives the same complete image, even
         // in strict mode, which fails on any warning.
-        let whole = try ImageDecoder.decode(bytes: jpeg, fitting: Self.eighth)
-        let fromCut = try ImageDecoder.decode(bytes: cut, fitting: Self.eighth, options: .init(strict: true))
+        let whole = try ImageDecoder.decode(bytes: jpeg, fitting: box)
+        let fromCut = try ImageDecoder.decode(bytes: cut, fitting: box, options: .init(strict: true))
+        #expect(fromCut.dctScale.eighths == 1)
         #expect(!fromCut.isPartial)
         #expect(Self.meanDifference(whole.bitmap, fromCut.bitmap).max == 0)
         // The whole-coefficient path reads on and finds the file cut.
-        let full = try? ImageDecoder.decode(bytes: cut, fitting: Self.eighth, options: .init(progressiveDCOnly: false))
+        let full = try? ImageDecoder.decode(bytes: cut, fitting: box, options: .init(progressiveDCOnly: false))
         #expect(full == nil || full!.isPartial)
     }
 

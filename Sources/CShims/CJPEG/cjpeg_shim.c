@@ -305,9 +305,10 @@ static int dc_complete(const struct jpeg_decompress_struct *cinfo) {
     return 1;
 }
 
-// Called under the caller's setjmp. Reads scans until every component's DC is in (or the data
-// ends), then runs one output pass of that state and abandons the rest of the file.
-static void decode_dc_only(cjpeg_decoder *d, uint8_t *pixels, size_t stride) {
+// Called under the caller's setjmp instead of jpeg_start_decompress. Reads scans until every
+// component's DC is in (or the data ends), then starts an output pass of that state; the rest
+// of the file is abandoned when the rows are out (jpeg_abort_decompress).
+static void start_dc_only(cjpeg_decoder *d) {
     struct jpeg_memory_mgr *mem = d->cinfo.mem;
     d->base_request_virt_barray = mem->request_virt_barray;
     d->base_realize_virt_arrays = mem->realize_virt_arrays;
@@ -325,6 +326,10 @@ static void decode_dc_only(cjpeg_decoder *d, uint8_t *pixels, size_t stride) {
         if (status == JPEG_SCAN_COMPLETED && dc_complete(&d->cinfo)) break;
     }
     jpeg_start_output(&d->cinfo, d->cinfo.input_scan_number);
+}
+
+static void decode_dc_only(cjpeg_decoder *d, uint8_t *pixels, size_t stride) {
+    start_dc_only(d);
     while (d->cinfo.output_scanline < d->cinfo.output_height) {
         JSAMPROW rows[16];
         JDIMENSION first = d->cinfo.output_scanline;
@@ -407,7 +412,8 @@ cjpeg_status cjpeg_decoder_read_header_file(cjpeg_decoder *d, FILE *file, cjpeg_
 cjpeg_status cjpeg_decoder_start_rows(cjpeg_decoder *d) {
     if (!d || d->failed || d->state != STATE_PREPARED) return bad_call(d, "start_rows called out of order");
     if (setjmp(d->err.jump)) return fail(d);
-    jpeg_start_decompress(&d->cinfo);
+    if (wants_dc_only(d)) start_dc_only(d);
+    else jpeg_start_decompress(&d->cinfo);
     d->state = STATE_ROWS;
     return CJPEG_OK;
 }
@@ -436,7 +442,8 @@ cjpeg_status cjpeg_decoder_finish_rows(cjpeg_decoder *d) {
     if (setjmp(d->err.jump)) return fail(d);
     d->image_warnings = d->err.warnings;
     d->err.strict = 0;
-    if (d->cinfo.output_scanline < d->cinfo.output_height) jpeg_abort_decompress(&d->cinfo);
+    // The DC-only path leaves the rest of the file unread.
+    if (d->used_dc_only || d->cinfo.output_scanline < d->cinfo.output_height) jpeg_abort_decompress(&d->cinfo);
     else jpeg_finish_decompress(&d->cinfo);
     d->state = STATE_DONE;
     return CJPEG_OK;
