@@ -77,6 +77,8 @@ import UI
         var requestedWhileFlinging: [Bool: Int] = [:]
         for deferring in [false, true] {
             let s = Setup(deferral: deferring ? FlingLoadDeferral() : nil)
+            var pauses: [Bool] = []
+            s.service.onLoadsDeferred = { pauses.append($0) }
             s.finishLoads()
             #expect(s.grid.isVisibleContentLoaded)
             let before = s.loader.requests.count
@@ -94,6 +96,8 @@ import UI
             s.finishLoads()
             #expect(s.grid.isVisibleContentLoaded)
             if deferring { #expect(s.service.deferredRequestCount > 0) }
+            // The loader is paused for the fling and resumed after it, once each.
+            #expect(pauses == (deferring ? [true, false] : []))
         }
         let without = try #require(requestedWhileFlinging[false]), with = try #require(requestedWhileFlinging[true])
         #expect(with * 4 < without, "requests during the fling: \(with) deferred vs \(without) not")

@@ -89,6 +89,7 @@ public final class KioskApp {
         grid.provider = thumbnails
         window.addSubview(grid)
         thumbnails.onChange = { [weak grid] index in grid?.thumbnailDidChange(at: index) }
+        thumbnails.onLoadsDeferred = { [loader] deferred in deferred ? loader.pause() : loader.resume() }
         albumService.onChange = { [weak self] index in self?.album?.photoDidChange(at: index) }
         grid.onSelect = { [weak self] index in self?.openPhoto(at: index) }
         grid.onMove = { [weak self] from, to in self?.movePhoto(from: from, to: to) }

@@ -18,6 +18,9 @@ public final class ThumbnailService: ThumbnailProvider {
     private let logger: Logger
     /// Called with the photo index whose thumbnail arrived or failed.
     public var onChange: ((Int) -> Void)?
+    /// Called when a fling starts (true) and ends (false) deferring loads: the app pauses the
+    /// loader meanwhile, so loads queued before the fling for cells it carries away do not start.
+    public var onLoadsDeferred: ((Bool) -> Void)?
 
     private var tickets: [ImageKey: LoadTicket] = [:]
     private var pinned: Set<ImageKey> = []
@@ -107,6 +110,7 @@ public final class ThumbnailService: ThumbnailProvider {
     public func setLoadsDeferred(_ deferred: Bool) {
         guard deferred != isDeferringLoads else { return }
         isDeferringLoads = deferred
+        onLoadsDeferred?(deferred)
         guard !deferred else { return }
         deferredKeys = []
         for (key, distance) in wanted { request(key, distance: distance) }
