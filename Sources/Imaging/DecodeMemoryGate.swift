@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Graphics
 
 /// Keeps decodes that need a lot of working memory from running at the same time.
 ///
@@ -16,7 +14,8 @@ public final class DecodeMemoryGate: @unchecked Sendable {
 
     public let budget: Int
     public let smallBytes: Int
-    private let lock = ConditionLock()
+    private let lock = ThreadMutex()
+    private let released = ThreadCondition()  // signalled under `lock` when a reservation ends
     // Guarded by `lock`.
     private var reserved = 0
     private var holders = 0
@@ -33,7 +32,7 @@ public final class DecodeMemoryGate: @unchecked Sendable {
         guard bytes >= smallBytes else { return try body() }
         lock.withLock {
             waiters += 1
-            while holders > 0 && reserved + bytes > budget { lock.wait() }
+            while holders > 0 && reserved + bytes > budget { released.wait(releasing: lock) }
             waiters -= 1
             reserved += bytes
             holders += 1
@@ -43,7 +42,7 @@ public final class DecodeMemoryGate: @unchecked Sendable {
             lock.withLock {
                 reserved -= bytes
                 holders -= 1
-                lock.broadcast()
+                released.broadcast()
             }
         }
         return try body()
