@@ -163,4 +163,19 @@ final class DeferralRecordingProvider: ThumbnailProvider {
         #expect(h.provider.changes.isEmpty)
         #expect(h.provider.wantedWhileDeferring == 0)
     }
+
+    @Test func turningTheDeferralOffOrSwappingTheProviderMidFlingResumesLoads() {
+        let h = Harness(deferral: FlingLoadDeferral())
+        h.swipe()
+        h.step(1.0 / 60)
+        #expect(h.grid.isDeferringLoads)
+        let other = DeferralRecordingProvider()
+        h.grid.provider = other
+        #expect(h.provider.changes == [true, false])
+        #expect(other.changes == [true])
+        h.grid.loadDeferral = nil
+        #expect(other.changes == [true, false])
+        h.runUntilRest()
+        #expect(other.changes == [true, false])
+    }
 }

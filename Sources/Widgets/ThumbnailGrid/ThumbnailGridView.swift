@@ -13,7 +13,14 @@ import UI
 /// out of its way, and on lift `onMove` tells the owner to reorder its list.
 public final class ThumbnailGridView: ScrollView {
     public weak var provider: ThumbnailProvider? {
-        didSet { reloadData() }
+        didSet {
+            // A provider swapped mid-fling: the old one must not stay deferred.
+            if isDeferringLoads, oldValue !== provider {
+                oldValue?.setLoadsDeferred(false)
+                provider?.setLoadsDeferred(true)
+            }
+            reloadData()
+        }
     }
     /// Called with the photo index a tap landed on.
     public var onSelect: ((Int) -> Void)?
@@ -34,7 +41,16 @@ public final class ThumbnailGridView: ScrollView {
     public var font: Font?
     /// Thumbnail loads wait while the grid is flung fast and resume as it slows down (the
     /// provider is told through `setLoadsDeferred`); nil loads at any speed.
-    public var loadDeferral: FlingLoadDeferral? = FlingLoadDeferral()
+    public var loadDeferral: FlingLoadDeferral? = FlingLoadDeferral() {
+        didSet {
+            // Turned off (or replaced) mid-fling by the owner: loads resume now.
+            if !isObservingSpeed, oldValue?.isDeferring == true, !isDeferringLoads {
+                deferralCheck?.invalidate()
+                deferralCheck = nil
+                provider?.setLoadsDeferred(false)
+            }
+        }
+    }
     public var isDeferringLoads: Bool { loadDeferral?.isDeferring ?? false }
 
     /// A drag moved photo `from` to index `to`; the owner reorders its list (and saves it)
@@ -63,6 +79,8 @@ public final class ThumbnailGridView: ScrollView {
     /// While loads are deferred: looks at the speed again even when no frame moves the content
     /// (a finger holding it still after a fast drag).
     private var deferralCheck: ScheduledTimer?
+    /// Set while the grid itself updates `loadDeferral` (it tells the provider then).
+    private var isObservingSpeed = false
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -211,7 +229,9 @@ public final class ThumbnailGridView: ScrollView {
         } else {
             changed = deferral.reset()
         }
+        isObservingSpeed = true
         loadDeferral = deferral
+        isObservingSpeed = false
         guard changed else { return }
         provider?.setLoadsDeferred(deferral.isDeferring)
         deferralCheck?.invalidate()
