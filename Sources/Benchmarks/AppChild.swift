@@ -35,13 +35,33 @@ final class AppChild {
 
     func record(_ key: String, _ value: Double) { results.append((key, value)) }
 
+    /// VmHWM of this process, in bytes.
+    static func peakRSS() -> Double? {
+        guard let status = readText("/proc/self/status"),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kb * 1024
+    }
+
+    /// Starts a new VmHWM window (Linux: "5" to clear_refs resets the peak to the current RSS),
+    /// so a phase's own peak can be told from the start-up's.
+    static func resetPeakRSS() {
+        guard let f = fopen("/proc/self/clear_refs", "w") else { return }
+        fputs("5", f)
+        fclose(f)
+    }
+
     func write(to path: String) {
         // Our own high-water mark: wait4's ru_maxrss also counts the parent's pages the
         // posix_spawn child shared before exec.
-        if let status = readText("/proc/self/status"),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-           let kb = Double(line.split(separator: " ").dropFirst().first ?? "") {
-            results.append(("peak_rss", kb * 1024))
+        if let peak = Self.peakRSS() { results.append(("peak_rss", peak)) }
+        let stats = app.loaderStatistics
+        results.append(("decodes_started", Double(stats.decodesStarted)))
+        results.append(("cancelled_before_start", Double(stats.cancelledBeforeStart)))
+        results.append(("cache_bytes", Double(app.imageCacheBytes)))
+        // glibc's per-arena totals to stderr (not in the Glibc module: looked up at run time).
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_stats") {
+            unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)()
         }
         guard let f = fopen(path, "w") else { return }
         for (k, v) in results { fputs("\(k)=\(v)\n", f) }
@@ -90,6 +110,9 @@ final class AppChild {
     /// (it holds ~400,000 px of rows, far more than the flings cover) and never rests.
     func measureFling(seconds: Double) throws {
         try settle()
+        if let peak = Self.peakRSS() { record("settled_peak_rss", peak) }
+        Self.resetPeakRSS()
+        let decodes0 = app.loaderStatistics.decodesStarted
         let frames = app.host.framesPresented
         let cpu0 = Clocks.processCPU(), t0 = loop.now
         var script = swipes(from: t0 + 0.05, until: t0 + seconds)
@@ -105,6 +128,7 @@ final class AppChild {
             travelled += abs(app.grid.contentOffset.y - y)
         }
         record("scrolled_px", travelled)
+        record("fling_decodes_started", Double(app.loaderStatistics.decodesStarted - decodes0))
         let elapsed = loop.now - t0
         record("cpu_percent", (Clocks.processCPU() - cpu0) / elapsed * 100)
         record("fps", Double(app.host.framesPresented - frames) / elapsed)

@@ -175,16 +175,27 @@ struct BenchRun {
         }
 
         table.section("(d) peak RSS (VmHWM of the child process)")
-        let (flingRun, _) = child("fling", large, cache: options.work + "/thumbcache-10k", seconds: 4)
+        // Each fling run starts from the disk cache the start runs (and earlier flings) left, settles, then flings.
+        var flingRSS = Samples(), flingDecodes = Samples()
+        for _ in 0..<reps {
+            let (flingRun, _) = child("fling", large, cache: options.work + "/thumbcache-10k", seconds: 4)
+            if let v = flingRun["peak_rss"] { flingRSS.add(v / 1_048_576) }
+            if let v = flingRun["fling_decodes_started"] { flingDecodes.add(v) }
+        }
         func megabytes(_ key: String) -> Double { (rss[key]?.median ?? .nan) / 1_048_576 }
-        let gridRSS = (flingRun["peak_rss"] ?? .nan) / 1_048_576
-        table.add(Row(figure: "grid of 10,000 photos: 4 s of flings (decoding as it goes)", median: fixed(gridRSS, 1) + " MB",
+        func spread(_ key: String) -> String {
+            guard let samples = rss[key] else { return "" }
+            return fixed(samples.spread.low / 1_048_576, 1) + "–" + fixed(samples.spread.high / 1_048_576, 1) + " MB"
+        }
+        table.add(Row(figure: "grid of 10,000 photos: 4 s of flings (decoding as it goes)", median: fixed(flingRSS.median, 1) + " MB",
+                      spread: fixed(flingRSS.spread.low, 1) + "–" + fixed(flingRSS.spread.high, 1) + " MB; "
+                          + fixed(flingDecodes.median, 0) + " decodes started during the flings",
                       baseline: "cold start 100 photos: " + fixed(megabytes("100 cold"), 1) + " MB",
-                      target: "≤ 80 MB", status: verdict(gridRSS, atMost: 80)))
+                      target: "≤ 80 MB", status: verdict(flingRSS.median, atMost: 80)))
         table.add(Row(figure: "grid of 10,000 photos: cold start (first screen decoded)", median: fixed(megabytes("10,000 cold"), 1) + " MB",
-                      target: "≤ 80 MB", status: verdict(megabytes("10,000 cold"), atMost: 80)))
+                      spread: spread("10,000 cold"), target: "≤ 80 MB", status: verdict(megabytes("10,000 cold"), atMost: 80)))
         table.add(Row(figure: "grid of 10,000 photos: warm start (thumbnails from the disk cache)", median: fixed(megabytes("10,000 warm"), 1) + " MB",
-                      baseline: "warm start 100 photos: " + fixed(megabytes("100 warm"), 1) + " MB",
+                      spread: spread("10,000 warm"), baseline: "warm start 100 photos: " + fixed(megabytes("100 warm"), 1) + " MB",
                       target: "≤ 80 MB", status: verdict(megabytes("10,000 warm"), atMost: 80)))
         let (smallCache, _) = child("fling", large, cache: options.work + "/thumbcache-10k", seconds: 4, memoryMB: 32)
         let smallRSS = smallCache["peak_rss"] ?? .nan

@@ -43,13 +43,16 @@ public enum ImageDecoder {
     /// `options.allowsUpscaling`.
     ///
     /// `cancellation` stops the decode early (checked every few rows) with a `.cancelled` error.
+    /// Decodes needing large working buffers (progressive JPEGs) wait their turn at `memoryGate`.
     public static func decode(bytes: [UInt8], fitting box: Size? = nil, options: DecodeOptions = .default,
-                              cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
+                              cancellation: DecodeCancellation? = nil,
+                              memoryGate: DecodeMemoryGate = .shared) throws(ImagingError) -> DecodedImage
     {
         let format = try detect(bytes)
         return try withRawBytes(bytes) { raw throws(ImagingError) in
             switch format {
-            case .jpeg: return try JPEGDecoder.decode(raw, fitting: box, options: options, cancellation: cancellation)
+            case .jpeg: return try JPEGDecoder.decode(raw, fitting: box, options: options, cancellation: cancellation,
+                                                      memoryGate: memoryGate)
             case .png: return try PNGDecoder.decode(raw, fitting: box, options: options, cancellation: cancellation)
             }
         }

@@ -9,7 +9,8 @@ enum JPEGDecoder {
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions,
-                       cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
+                       cancellation: DecodeCancellation? = nil, memoryGate: DecodeMemoryGate = .shared)
+        throws(ImagingError) -> DecodedImage
     {
         let decompressor = try Decompressor(strict: options.strict, maxScans: options.maxScans)
         if let cancellation { decompressor.stop(when: cancellation) }
@@ -27,27 +28,30 @@ enum JPEGDecoder {
 
         try cancellation?.check()
         let isCMYK = info.colorSpace == .cmyk || info.colorSpace == .ycck
+        decompressor.allowDCOnly(options.progressiveDCOnly)
         let (width, height) = try decompressor.prepare(scale: scale, cmyk: isCMYK)
         let inverted = decompressor.sawAdobeMarker
-        var result: Bitmap
-        if let storedTarget, storedTarget != (width, height),
-           BandedResizer.isSinglePass(from: (width, height), to: storedTarget) {
-            // Scanlines go straight into the resize: no full-size bitmap (see BandedResizer).
-            var rows = try decompressor.rows(width: width, height: height)
-            result = try withExtendedLifetime(cancellation) { () throws(ImagingError) in
-                try BandedResizer.resize(&rows, width: storedTarget.0, height: storedTarget.1) { band in
-                    if isCMYK { CMYKConversion.convertInPlace(band, inverted: inverted) }
+        // Progressive files hold every coefficient while they decode: wait for room first.
+        let result = try memoryGate.withReservation(decompressor.coefficientBytes) { () throws(ImagingError) -> Bitmap in
+            if let storedTarget, storedTarget != (width, height),
+               BandedResizer.isSinglePass(from: (width, height), to: storedTarget) {
+                // Scanlines go straight into the resize: no full-size bitmap (see BandedResizer).
+                var rows = try decompressor.rows(width: width, height: height)
+                let resized = try withExtendedLifetime(cancellation) { () throws(ImagingError) in
+                    try BandedResizer.resize(&rows, width: storedTarget.0, height: storedTarget.1) { band in
+                        if isCMYK { CMYKConversion.convertInPlace(band, inverted: inverted) }
+                    }
                 }
+                try rows.finish()
+                return resized
             }
-            try rows.finish()
-        } else {
             let bitmap = Bitmap(width: width, height: height, format: .xrgb8888)
             try withExtendedLifetime(cancellation) { () throws(ImagingError) in try decompressor.decode(into: bitmap) }
             if isCMYK { CMYKConversion.convertInPlace(bitmap, inverted: inverted) }
-            result = bitmap
             if let storedTarget, storedTarget != (width, height) {
-                result = Resampler.resize(bitmap, width: storedTarget.0, height: storedTarget.1)
+                return Resampler.resize(bitmap, width: storedTarget.0, height: storedTarget.1)
             }
+            return bitmap
         }
         let warnings = decompressor.warningCount
         return DecodedImage(bitmap: info.orientation.apply(to: result), originalSize: info.orientedSize,
@@ -75,6 +79,12 @@ enum JPEGDecoder {
         }
 
         var warningCount: Int { cjpeg_decoder_warning_count(handle) }
+
+        /// Progressive 1/8 decodes from the DC scans only (see DecodeOptions.progressiveDCOnly).
+        func allowDCOnly(_ allow: Bool) { cjpeg_decoder_allow_dc_only(handle, allow ? 1 : 0) }
+
+        /// After `prepare`: the whole-image coefficient buffers the decode will hold.
+        var coefficientBytes: Int { cjpeg_decoder_coefficient_bytes(handle) }
         var firstWarning: String { String(cString: cjpeg_decoder_first_warning(handle)) }
 
         /// `bytes` must stay valid until the decompressor is gone.

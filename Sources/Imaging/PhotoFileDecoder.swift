@@ -8,9 +8,12 @@ import Graphics
 /// every landscape cell would be upscaled. Panoramas are capped at 3 × edge on the long side.
 public struct PhotoFileDecoder: ImageSourceDecoder {
     public var options: DecodeOptions
+    /// Where decodes with large working buffers wait their turn (shared by all workers).
+    public var memoryGate: DecodeMemoryGate
 
-    public init(options: DecodeOptions = .default) {
+    public init(options: DecodeOptions = .default, memoryGate: DecodeMemoryGate = .shared) {
         self.options = options
+        self.memoryGate = memoryGate
     }
 
     /// The largest long side a thumbnail may have, as a multiple of its edge.
@@ -22,16 +25,17 @@ public struct PhotoFileDecoder: ImageSourceDecoder {
             let bytes = try FileReader.read(path: request.path, maxBytes: options.maxFileBytes)
             switch request.size {
             case .full:
-                return try ImageDecoder.decode(bytes: bytes, fitting: nil, options: options).bitmap
+                return try ImageDecoder.decode(bytes: bytes, fitting: nil, options: options, memoryGate: memoryGate).bitmap
             case let .screen(width, height):
-                return try ImageDecoder.decode(bytes: bytes, fitting: Size(width: width, height: height), options: options).bitmap
+                return try ImageDecoder.decode(bytes: bytes, fitting: Size(width: width, height: height), options: options,
+                                              memoryGate: memoryGate).bitmap
             case let .thumbnail(edge):
                 let info = try ImageDecoder.probe(bytes: bytes)
                 let box = Self.thumbnailBox(for: info.orientedSize, edge: edge)
                 if let embedded = try? Self.embeddedThumbnail(of: info, box: box, options: options) {
                     return embedded
                 }
-                return try ImageDecoder.decode(bytes: bytes, fitting: box, options: options).bitmap
+                return try ImageDecoder.decode(bytes: bytes, fitting: box, options: options, memoryGate: memoryGate).bitmap
             }
         } catch {
             throw error.attributed(to: path)

@@ -71,10 +71,28 @@ static cjpeg_status classify(const struct cjpeg_error_manager *err) {
 
 enum { STATE_NEW, STATE_HEADER, STATE_PREPARED, STATE_DONE, STATE_ROWS };
 
+// One component's coefficients when only the DC scan is decoded: one coefficient per block
+// instead of 64, and a window of whole blocks that libjpeg reads and writes.
+struct dc_array {
+    JDIMENSION blocks_per_row, rows, max_access;
+    JCOEF *dc;
+    JBLOCKARRAY window;
+    JDIMENSION window_start, window_rows;
+    int window_dirty;
+};
+
 struct cjpeg_decoder {
     struct jpeg_decompress_struct cinfo;
     struct cjpeg_error_manager err;
     struct jpeg_progress_mgr progress;
+    // DC-only decoding of progressive files at 1/8 scale (see decode_dc_only).
+    int allows_dc_only;
+    int used_dc_only;
+    struct dc_array dc_arrays[MAX_COMPONENTS];
+    int dc_array_count;
+    jvirt_barray_ptr (*base_request_virt_barray)(j_common_ptr, int, boolean, JDIMENSION, JDIMENSION, JDIMENSION);
+    void (*base_realize_virt_arrays)(j_common_ptr);
+    JBLOCKARRAY (*base_access_virt_barray)(j_common_ptr, jvirt_barray_ptr, JDIMENSION, JDIMENSION, boolean);
     int max_scans;
     cjpeg_stop_check stop_check;
     void *stop_context;
@@ -106,6 +124,7 @@ cjpeg_decoder *cjpeg_decoder_create(int strict, int max_scans) {
     init_error_manager(&d->err, strict);
     d->cinfo.err = &d->err.pub;
     d->max_scans = max_scans;
+    d->allows_dc_only = 1;
     if (setjmp(d->err.jump)) {  // jpeg_create_decompress fails only when out of memory
         free(d);
         return NULL;
@@ -199,9 +218,157 @@ cjpeg_status cjpeg_decoder_prepare(cjpeg_decoder *d, unsigned scale_num, unsigne
     return CJPEG_OK;
 }
 
+// MARK: DC-only progressive decoding
+//
+// A progressive JPEG is decoded into whole-image coefficient buffers (64 coefficients of 2 bytes
+// per 8x8 block, every component: 88 MB for a 5120x2880 4:4:4 photo), even at 1/8 scale. At 1/8
+// the luma IDCT is 1x1 and reads only the DC coefficient, and the DC scan comes first in a
+// progressive file. So for 1/8 decodes the shim replaces libjpeg's virtual block arrays (through
+// the public memory-manager methods) with a store of DC coefficients only, reads scans until
+// every component's DC has arrived, and outputs from those: 1/64 of the memory, and the AC scans
+// (most of the file) are never decoded. Luma is what a full 1/8 decode gives, except the DC's
+// last successive-approximation bits when the DC refinement scan comes later (at most one
+// quantisation step of DC); subsampled chroma, whose IDCT is 2x2 there, loses its AC detail.
+
+static struct dc_array *dc_array_of(cjpeg_decoder *d, jvirt_barray_ptr ptr) {
+    for (int i = 0; i < d->dc_array_count; i++) {
+        if ((jvirt_barray_ptr)(void *)&d->dc_arrays[i] == ptr) return &d->dc_arrays[i];
+    }
+    return NULL;
+}
+
+static jvirt_barray_ptr dc_request_virt_barray(j_common_ptr cinfo, int pool_id, boolean pre_zero,
+                                               JDIMENSION blocks_per_row, JDIMENSION rows,
+                                               JDIMENSION max_access) {
+    cjpeg_decoder *d = (cjpeg_decoder *)cinfo->client_data;
+    if (pool_id != JPOOL_IMAGE || d->dc_array_count == MAX_COMPONENTS) {
+        return d->base_request_virt_barray(cinfo, pool_id, pre_zero, blocks_per_row, rows, max_access);
+    }
+    struct dc_array *a = &d->dc_arrays[d->dc_array_count++];
+    memset(a, 0, sizeof *a);
+    a->blocks_per_row = blocks_per_row;
+    a->rows = rows;
+    a->max_access = max_access;
+    return (jvirt_barray_ptr)(void *)a;
+}
+
+static void dc_realize_virt_arrays(j_common_ptr cinfo) {
+    cjpeg_decoder *d = (cjpeg_decoder *)cinfo->client_data;
+    d->base_realize_virt_arrays(cinfo);
+    for (int i = 0; i < d->dc_array_count; i++) {
+        struct dc_array *a = &d->dc_arrays[i];
+        size_t bytes = (size_t)a->blocks_per_row * a->rows * sizeof(JCOEF);
+        a->dc = (JCOEF *)cinfo->mem->alloc_large(cinfo, JPOOL_IMAGE, bytes);
+        memset(a->dc, 0, bytes);
+        a->window = cinfo->mem->alloc_barray(cinfo, JPOOL_IMAGE, a->blocks_per_row, a->max_access);
+    }
+}
+
+static JBLOCKARRAY dc_access_virt_barray(j_common_ptr cinfo, jvirt_barray_ptr ptr, JDIMENSION start_row,
+                                         JDIMENSION num_rows, boolean writable) {
+    cjpeg_decoder *d = (cjpeg_decoder *)cinfo->client_data;
+    struct dc_array *a = dc_array_of(d, ptr);
+    if (!a) return d->base_access_virt_barray(cinfo, ptr, start_row, num_rows, writable);
+    if (num_rows > a->max_access || start_row + num_rows > a->rows || !a->dc) ERREXIT(cinfo, JERR_BAD_VIRTUAL_ACCESS);
+    // libjpeg is done with the previous window when it asks for the next one.
+    if (a->window_dirty) {
+        for (JDIMENSION r = 0; r < a->window_rows; r++) {
+            JCOEF *dc = a->dc + (size_t)(a->window_start + r) * a->blocks_per_row;
+            for (JDIMENSION b = 0; b < a->blocks_per_row; b++) dc[b] = a->window[r][b][0];
+        }
+    }
+    for (JDIMENSION r = 0; r < num_rows; r++) {
+        const JCOEF *dc = a->dc + (size_t)(start_row + r) * a->blocks_per_row;
+        memset(a->window[r], 0, (size_t)a->blocks_per_row * sizeof(JBLOCK));
+        for (JDIMENSION b = 0; b < a->blocks_per_row; b++) a->window[r][b][0] = dc[b];
+    }
+    a->window_start = start_row;
+    a->window_rows = num_rows;
+    a->window_dirty = writable;
+    return a->window;
+}
+
+// 1/8 scale of a progressive file: the luma IDCT is 1x1.
+static int wants_dc_only(const cjpeg_decoder *d) {
+    if (!d->allows_dc_only || !d->cinfo.progressive_mode) return 0;
+#if JPEG_LIB_VERSION >= 70
+    return d->cinfo.min_DCT_h_scaled_size == 1 && d->cinfo.min_DCT_v_scaled_size == 1;
+#else
+    return d->cinfo.min_DCT_scaled_size == 1;
+#endif
+}
+
+static int dc_complete(const struct jpeg_decompress_struct *cinfo) {
+    for (int ci = 0; ci < cinfo->num_components; ci++) {
+        if (cinfo->coef_bits[ci][0] < 0) return 0;
+    }
+    return 1;
+}
+
+// Called under the caller's setjmp instead of jpeg_start_decompress. Reads scans until every
+// component's DC is in (or the data ends), then starts an output pass of that state; the rest
+// of the file is abandoned when the rows are out (jpeg_abort_decompress).
+static void start_dc_only(cjpeg_decoder *d) {
+    struct jpeg_memory_mgr *mem = d->cinfo.mem;
+    d->base_request_virt_barray = mem->request_virt_barray;
+    d->base_realize_virt_arrays = mem->realize_virt_arrays;
+    d->base_access_virt_barray = mem->access_virt_barray;
+    mem->request_virt_barray = dc_request_virt_barray;
+    mem->realize_virt_arrays = dc_realize_virt_arrays;
+    mem->access_virt_barray = dc_access_virt_barray;
+    d->used_dc_only = 1;
+    d->cinfo.buffered_image = TRUE;
+    d->cinfo.do_block_smoothing = FALSE;  // it would read neighbouring rows' AC estimates
+    jpeg_start_decompress(&d->cinfo);
+    for (;;) {
+        int status = jpeg_consume_input(&d->cinfo);
+        if (status == JPEG_REACHED_EOI || status == JPEG_SUSPENDED) break;
+        if (status == JPEG_SCAN_COMPLETED && dc_complete(&d->cinfo)) break;
+    }
+    jpeg_start_output(&d->cinfo, d->cinfo.input_scan_number);
+}
+
+static void decode_dc_only(cjpeg_decoder *d, uint8_t *pixels, size_t stride) {
+    start_dc_only(d);
+    while (d->cinfo.output_scanline < d->cinfo.output_height) {
+        JSAMPROW rows[16];
+        JDIMENSION first = d->cinfo.output_scanline;
+        JDIMENSION count = d->cinfo.output_height - first;
+        if (count > 16) count = 16;
+        for (JDIMENSION i = 0; i < count; i++) rows[i] = pixels + (size_t)(first + i) * stride;
+        if (jpeg_read_scanlines(&d->cinfo, rows, count) == 0) break;
+    }
+    d->image_warnings = d->err.warnings;
+    d->err.strict = 0;
+    jpeg_abort_decompress(&d->cinfo);  // the remaining scans are not needed
+}
+
+size_t cjpeg_decoder_coefficient_bytes(const cjpeg_decoder *d) {
+    if (!d || d->state != STATE_PREPARED || !d->cinfo.progressive_mode) return 0;
+    size_t blocks = 0;
+    for (int ci = 0; ci < d->cinfo.num_components; ci++) {
+        const jpeg_component_info *c = &d->cinfo.comp_info[ci];
+        size_t wide = (c->width_in_blocks + c->h_samp_factor - 1) / c->h_samp_factor * c->h_samp_factor;
+        size_t high = (c->height_in_blocks + c->v_samp_factor - 1) / c->v_samp_factor * c->v_samp_factor;
+        blocks += wide * high;
+    }
+    return blocks * (wants_dc_only(d) ? sizeof(JCOEF) : sizeof(JBLOCK));
+}
+
+void cjpeg_decoder_allow_dc_only(cjpeg_decoder *d, int allow) {
+    if (d) d->allows_dc_only = allow ? 1 : 0;
+}
+
+int cjpeg_decoder_used_dc_only(const cjpeg_decoder *d) { return d ? d->used_dc_only : 0; }
+
 cjpeg_status cjpeg_decoder_decode(cjpeg_decoder *d, uint8_t *pixels, size_t stride) {
     if (!d || d->failed || d->state != STATE_PREPARED || !pixels) return bad_call(d, "decode called out of order");
     if (setjmp(d->err.jump)) return fail(d);
+    if (wants_dc_only(d)) {
+        decode_dc_only(d, pixels, stride);
+        d->state = STATE_DONE;
+        return CJPEG_OK;
+    }
     jpeg_start_decompress(&d->cinfo);
     while (d->cinfo.output_scanline < d->cinfo.output_height) {
         JSAMPROW rows[16];
@@ -245,7 +412,8 @@ cjpeg_status cjpeg_decoder_read_header_file(cjpeg_decoder *d, FILE *file, cjpeg_
 cjpeg_status cjpeg_decoder_start_rows(cjpeg_decoder *d) {
     if (!d || d->failed || d->state != STATE_PREPARED) return bad_call(d, "start_rows called out of order");
     if (setjmp(d->err.jump)) return fail(d);
-    jpeg_start_decompress(&d->cinfo);
+    if (wants_dc_only(d)) start_dc_only(d);
+    else jpeg_start_decompress(&d->cinfo);
     d->state = STATE_ROWS;
     return CJPEG_OK;
 }
@@ -274,7 +442,8 @@ cjpeg_status cjpeg_decoder_finish_rows(cjpeg_decoder *d) {
     if (setjmp(d->err.jump)) return fail(d);
     d->image_warnings = d->err.warnings;
     d->err.strict = 0;
-    if (d->cinfo.output_scanline < d->cinfo.output_height) jpeg_abort_decompress(&d->cinfo);
+    // The DC-only path leaves the rest of the file unread.
+    if (d->used_dc_only || d->cinfo.output_scanline < d->cinfo.output_height) jpeg_abort_decompress(&d->cinfo);
     else jpeg_finish_decompress(&d->cinfo);
     d->state = STATE_DONE;
     return CJPEG_OK;

@@ -57,6 +57,7 @@ public final class KioskApp {
     public init(config: KioskConfig, folders: [String], display: any Display, loop: EventLoop,
                 thumbnailCacheDirectory: String?, stateDirectory: String? = nil, logger: Logger,
                 clock: (any Clock)? = nil) {
+        HeapTuning.apply()
         self.config = config
         self.loop = loop
         self.logger = logger
@@ -88,6 +89,7 @@ public final class KioskApp {
         grid.provider = thumbnails
         window.addSubview(grid)
         thumbnails.onChange = { [weak grid] index in grid?.thumbnailDidChange(at: index) }
+        thumbnails.onLoadsDeferred = { [loader] deferred in deferred ? loader.pause() : loader.resume() }
         albumService.onChange = { [weak self] index in self?.album?.photoDidChange(at: index) }
         grid.onSelect = { [weak self] index in self?.openPhoto(at: index) }
         grid.onMove = { [weak self] from, to in self?.movePhoto(from: from, to: to) }
@@ -281,6 +283,8 @@ public final class KioskApp {
 
     /// How many decodes the loader started, merged, skipped (for tests and benchmarks).
     public var loaderStatistics: LoaderStatistics { loader.statistics }
+    /// Bytes of decoded bitmaps the memory cache holds now (benchmarks).
+    public var imageCacheBytes: Int { cache.totalBytes }
 
     // MARK: Order
 

@@ -8,20 +8,41 @@ import Widgets
 ///
 /// Only what the grid currently wants is requested; a load whose cell was scrolled away is
 /// cancelled (dropped before it starts when still queued). Bitmaps of wanted cells are pinned
-/// in the cache so scrolling back and forth never evicts what is on screen.
+/// in the cache so scrolling back and forth never evicts what is on screen. While the grid is
+/// flung fast (`setLoadsDeferred`), cells passing by are not requested at all; when it slows
+/// down, the cells wanted then are.
 public final class ThumbnailService: ThumbnailProvider {
     private let photos: PhotoList
-    private let loader: ImageLoader
+    private let loader: any AlbumImageLoading
     private let cache: ImageCache
     private let logger: Logger
     /// Called with the photo index whose thumbnail arrived or failed.
     public var onChange: ((Int) -> Void)?
+    /// Called when a fling starts (true) and ends (false) deferring loads: the app pauses the
+    /// loader meanwhile, so loads queued before the fling for cells it carries away do not start.
+    public var onLoadsDeferred: ((Bool) -> Void)?
 
     private var tickets: [ImageKey: LoadTicket] = [:]
     private var pinned: Set<ImageKey> = []
     private var failures: [RawPath: String] = [:]
+    /// The grid's last wanted cells and their urgency (requested when a deferral ends).
+    private var wanted: [ImageKey: Double] = [:]
+    public private(set) var isDeferringLoads = false
+    /// Thumbnails wanted while the grid was being flung and not requested then (for tests and
+    /// benchmarks); `deferredKeys` are those of the fling in progress.
+    public private(set) var deferredRequestCount = 0
+    private var deferredKeys: Set<ImageKey> = []
+    /// Bytes of thumbnails kept in the memory cache after their cells left the grid's reach (a
+    /// quick way back); beyond it the oldest are dropped. Without this bound the thumbnails of
+    /// everything ever scrolled past would stay until the shared cache's budget (sized for the
+    /// album's screen images) is full: 128 MB by default, past the grid's 80 MB goal.
+    public var keptUnwantedBytes = 16 << 20
+    /// Keys unpinned because their cells left, oldest first.
+    private var released: [ImageKey] = []
+    /// Sizes of the thumbnails handed to the grid (counted without touching the cache's recency).
+    private var byteCounts: [ImageKey: Int] = [:]
 
-    public init(photos: PhotoList, loader: ImageLoader, cache: ImageCache, logger: Logger) {
+    public init(photos: PhotoList, loader: any AlbumImageLoading, cache: ImageCache, logger: Logger) {
         self.photos = photos
         self.loader = loader
         self.cache = cache
@@ -39,7 +60,10 @@ public final class ThumbnailService: ThumbnailProvider {
     public func thumbnailState(at index: Int, edge: Int) -> ThumbnailState {
         guard let key = key(at: index, edge: edge) else { return .loading }
         if let reason = failures[key.path] { return .failed(reason: reason) }
-        if let bitmap = cache.bitmap(for: key) { return .image(bitmap) }
+        if let bitmap = cache.bitmap(for: key) {
+            byteCounts[key] = bitmap.byteCount
+            return .image(bitmap)
+        }
         return .loading
     }
 
@@ -55,16 +79,54 @@ public final class ThumbnailService: ThumbnailProvider {
         for key in pinned where wanted[key] == nil {
             cache.unpin(key)
             pinned.remove(key)
+            released.append(key)
         }
+        released.removeAll { wanted[$0] != nil }
+        trimReleased()
+        self.wanted = wanted.mapValues(\.distance)
         for (key, want) in wanted {
             if pinned.insert(key).inserted { cache.pin(key) }
-            if failures[key.path] != nil || cache.contains(key) { continue }
-            if let ticket = tickets[key] {
-                loader.update(ticket, distance: want.distance)
-            } else {
-                tickets[key] = loader.request(key, distance: want.distance) { [weak self] key, result in
-                    self?.finished(key, result)
-                }
+            request(key, distance: want.distance)
+        }
+    }
+
+    /// Drops the oldest released thumbnails from the cache beyond `keptUnwantedBytes`.
+    private func trimReleased() {
+        var kept = 0
+        var keep = released.count
+        for (position, key) in released.enumerated().reversed() {
+            kept += byteCounts[key] ?? 0
+            if kept > keptUnwantedBytes { break }
+            keep = position
+        }
+        for key in released[..<keep] {
+            byteCounts[key] = nil
+            // The album may hold the same thumbnail as its stand-in.
+            if !cache.isPinned(key) { cache.remove(key) }
+        }
+        released.removeFirst(keep)
+    }
+
+    public func setLoadsDeferred(_ deferred: Bool) {
+        guard deferred != isDeferringLoads else { return }
+        isDeferringLoads = deferred
+        onLoadsDeferred?(deferred)
+        guard !deferred else { return }
+        deferredKeys = []
+        for (key, distance) in wanted { request(key, distance: distance) }
+    }
+
+    /// Asks the loader for `key` unless it is cached, failed, already asked for, or the grid is
+    /// being flung (then only loads already asked for move in the queue).
+    private func request(_ key: ImageKey, distance: Double) {
+        if failures[key.path] != nil || cache.contains(key) { return }
+        if let ticket = tickets[key] {
+            loader.update(ticket, distance: distance)
+        } else if isDeferringLoads {
+            if deferredKeys.insert(key).inserted { deferredRequestCount += 1 }
+        } else {
+            tickets[key] = loader.request(key, distance: distance) { [weak self] key, result in
+                self?.finished(key, result)
             }
         }
     }
@@ -83,6 +145,7 @@ public final class ThumbnailService: ThumbnailProvider {
     /// Forgets cached results for a file that changed or disappeared.
     public func invalidate(path: RawPath) {
         failures[path] = nil
+        for key in byteCounts.keys where key.path == path { byteCounts[key] = nil }
         cache.removeAll(path: path)
     }
 }

@@ -13,7 +13,14 @@ import UI
 /// out of its way, and on lift `onMove` tells the owner to reorder its list.
 public final class ThumbnailGridView: ScrollView {
     public weak var provider: ThumbnailProvider? {
-        didSet { reloadData() }
+        didSet {
+            // A provider swapped mid-fling: the old one must not stay deferred.
+            if isDeferringLoads, oldValue !== provider {
+                oldValue?.setLoadsDeferred(false)
+                provider?.setLoadsDeferred(true)
+            }
+            reloadData()
+        }
     }
     /// Called with the photo index a tap landed on.
     public var onSelect: ((Int) -> Void)?
@@ -32,6 +39,19 @@ public final class ThumbnailGridView: ScrollView {
     public var prefetchMargin: Double?
     /// Font for the "broken photo" label.
     public var font: Font?
+    /// Thumbnail loads wait while the grid is flung fast and resume as it slows down (the
+    /// provider is told through `setLoadsDeferred`); nil loads at any speed.
+    public var loadDeferral: FlingLoadDeferral? = FlingLoadDeferral() {
+        didSet {
+            // Turned off (or replaced) mid-fling by the owner: loads resume now.
+            if !isObservingSpeed, oldValue?.isDeferring == true, !isDeferringLoads {
+                deferralCheck?.invalidate()
+                deferralCheck = nil
+                provider?.setLoadsDeferred(false)
+            }
+        }
+    }
+    public var isDeferringLoads: Bool { loadDeferral?.isDeferring ?? false }
 
     /// A drag moved photo `from` to index `to`; the owner reorders its list (and saves it)
     /// before the grid asks for thumbnails again.
@@ -56,6 +76,11 @@ public final class ThumbnailGridView: ScrollView {
     private let moveTransition = FrameTransition()
     /// The slot the dropped thumbnail is flying home to (no cell is built there meanwhile).
     private var landingSlot: Int?
+    /// While loads are deferred: looks at the speed again even when no frame moves the content
+    /// (a finger holding it still after a fast drag).
+    private var deferralCheck: ScheduledTimer?
+    /// Set while the grid itself updates `loadDeferral` (it tells the provider then).
+    private var isObservingSpeed = false
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -187,10 +212,32 @@ public final class ThumbnailGridView: ScrollView {
             if cell.frame != frame && !moveTransition.isMoving(cell) { cell.frame = frame }
             distances[index] = urgency(of: frame)
         }
+        observeScrollSpeed()
         if distances != lastWanted {
             lastWanted = distances
             provider?.updateWantedThumbnails(distances, edge: edge)
         }
+    }
+
+    /// Feeds the fling detector; only a drag or a fling counts as motion, so a programmatic jump
+    /// (back from the album, a reload) never defers loads.
+    private func observeScrollSpeed() {
+        guard var deferral = loadDeferral else { return }
+        let changed: Bool
+        if let now = window?.scheduler.now, isTracking || isMoving {
+            changed = deferral.observe(offset: contentOffset, at: now)
+        } else {
+            changed = deferral.reset()
+        }
+        isObservingSpeed = true
+        loadDeferral = deferral
+        isObservingSpeed = false
+        guard changed else { return }
+        provider?.setLoadsDeferred(deferral.isDeferring)
+        deferralCheck?.invalidate()
+        deferralCheck = deferral.isDeferring
+            ? window?.scheduler.schedule(after: 0.05, repeating: 0.05) { [weak self] in self?.observeScrollSpeed() }
+            : nil
     }
 
     /// Visible cells come first (by distance from the viewport's centre), then the prefetch area

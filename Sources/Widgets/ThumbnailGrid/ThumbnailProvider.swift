@@ -19,4 +19,13 @@ public protocol ThumbnailProvider: AnyObject {
     /// bitmap unpinned. When a wanted thumbnail arrives, the provider calls
     /// `ThumbnailGridView.thumbnailDidChange(at:)`.
     func updateWantedThumbnails(_ distances: [Int: Double], edge: Int)
+    /// True while the grid is flung too fast for thumbnails to be seen: loads not started yet
+    /// should wait. False when it has slowed down: load what is wanted now (the cells of the
+    /// last `updateWantedThumbnails`, the ones still on or near the screen).
+    func setLoadsDeferred(_ deferred: Bool)
+}
+
+extension ThumbnailProvider {
+    /// Providers whose thumbnails cost nothing ignore the fling.
+    public func setLoadsDeferred(_ deferred: Bool) {}
 }

@@ -61,6 +61,15 @@ cjpeg_status cjpeg_decoder_prepare(cjpeg_decoder *decoder, unsigned scale_num, u
 /// the prepared output size). Rows not reached stay untouched.
 cjpeg_status cjpeg_decoder_decode(cjpeg_decoder *decoder, uint8_t *pixels, size_t stride);
 
+/// Progressive files decoded at 1/8 scale read only their DC scans and keep one coefficient per
+/// block instead of 64 (on by default; see cjpeg_shim.c). Call before cjpeg_decoder_decode.
+void cjpeg_decoder_allow_dc_only(cjpeg_decoder *decoder, int allow);
+/// After prepare: bytes of whole-image coefficient buffers the decode will hold (progressive
+/// files; one coefficient per block on the DC-only path), 0 for single-scan files.
+size_t cjpeg_decoder_coefficient_bytes(const cjpeg_decoder *decoder);
+/// Whether the last decode took the DC-only path.
+int cjpeg_decoder_used_dc_only(const cjpeg_decoder *decoder);
+
 /// The last error message, or the first warning when there was no error ("" if none).
 const char *cjpeg_decoder_message(const cjpeg_decoder *decoder);
 /// Warnings libjpeg emitted before the last row (corrupt data, premature end of file): the
