@@ -77,7 +77,9 @@ public final class KioskApp {
         albumService = AlbumService(photos: photos, loader: loader, cache: cache, sizes: originalSizes,
                                     screenSize: display.size, thumbnailEdge: 240, logger: logger)
         pyramids = thumbnailCacheDirectory.map { PyramidCache(directory: $0 + "/pyramids") }
-        scanner = LibraryScanner(roots: folders.map { RawPath($0) }, logger: logger)
+        var scanner = LibraryScanner(roots: folders.map { RawPath($0) }, logger: logger)
+        scanner.firstBatchSize = Self.screenful(of: display.size, thumbnailSize: config.library.thumbnailSize)
+        self.scanner = scanner
 
         grid = ThumbnailGridView(frame: Rect(size: display.size))
         grid.preferredCellSize = Double(config.library.thumbnailSize)
@@ -111,16 +113,30 @@ public final class KioskApp {
     /// events.
     public func start() throws {
         try host.attachDisplay()
-        scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) }, onBatch: { [weak self] batch in
+        let intake = ScanIntake(later: { [weak self] block in self?.onNextTurn(block) }, apply: { [weak self] batch in
             self?.libraryChanged(self?.photos.add(batch))
-        }, onFinish: { [weak self] summary in
-            guard let self else { return }
-            self.isScanFinished = true
-            self.logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
-            self.startWatching()
-            self.life?.libraryDidChange()
-            self.checkRootsLater()
         })
+        scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) }, onBatch: { batch in
+            intake.receive(batch)
+        }, onFinish: { [weak self] summary in
+            intake.flush()
+            // Setting up the watches walks the folders again: not before this turn's frame.
+            self?.onNextTurn { [weak self] in self?.scanDidFinish(summary) }
+        })
+    }
+
+    private func scanDidFinish(_ summary: LibraryScanner.Summary) {
+        isScanFinished = true
+        logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
+        startWatching()
+        life?.libraryDidChange()
+        checkRootsLater()
+    }
+
+    /// Runs `block` on the loop's next turn, after this turn's frame.
+    private func onNextTurn(_ block: @escaping () -> Void) {
+        let confined = LoopConfined(block)
+        loop.mailbox.post { confined.value() }
     }
 
     /// A folder unmounted, mounted over, renamed away, or back again: rescan (inotify does not
@@ -196,6 +212,15 @@ public final class KioskApp {
         } catch {
             logger.notice("folder watching off: \(error)")
         }
+    }
+
+    /// About how many thumbnails one screen shows: the scan's first batch, all the first frame
+    /// waits for.
+    static func screenful(of size: Size, thumbnailSize: Int) -> Int {
+        let layout = GridLayout(width: max(size.width, size.height), itemCount: 0,
+                                preferredCellSize: Double(max(16, thumbnailSize)))
+        let rows = Int((max(size.width, size.height) / layout.rowPitch).rounded(.up)) + 1
+        return max(16, layout.columns * rows)
     }
 
     private func libraryChanged(_ change: PhotoListChange?) {

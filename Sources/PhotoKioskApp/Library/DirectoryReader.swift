@@ -8,13 +8,37 @@ enum EntryKind {
     case directory, regular, symlink, other, unknown
 }
 
-/// An open directory: its identity and its entries, read in one go and sorted by bytes so
-/// scans are deterministic. Files are stat'ed relative to the open directory (`fstatat`), which
-/// is cheaper than full paths and immune to the path changing mid-scan.
+/// One name in a directory listing.
+struct DirectoryEntry {
+    let name: [UInt8]
+    let kind: EntryKind
+    /// What the entry sorts by: its name, with a "/" after a folder's, so that within a folder
+    /// files and subfolders interleave exactly as their full paths do in `NaturalOrder` (the
+    /// photo list's name order): "a/x.jpg" before "a b.jpg", "x9/…" before "x10.jpg".
+    let sortKey: [UInt8]
+
+    init(name: [UInt8], kind: EntryKind) {
+        self.name = name
+        self.kind = kind
+        sortKey = kind == .directory ? name + [UInt8(ascii: "/")] : name
+    }
+
+    static func precedes(_ a: DirectoryEntry, _ b: DirectoryEntry) -> Bool {
+        NaturalOrder.compare(a.sortKey, b.sortKey) < 0
+    }
+}
+
+/// An open directory: its identity and its entries, read in one go. Entries come out in name
+/// order (`DirectoryEntry.sortKey`), so a walk meets photos in the order the list shows them;
+/// only the first few are ordered up front, the rest when the walk gets to them. Files are
+/// stat'ed relative to the open directory (`fstatat`), which is cheaper than full paths and
+/// immune to the path changing mid-scan.
 struct DirectoryReader: ~Copyable {
     let fd: Int32
     let identity: FileIdentity
-    private(set) var entries: [(name: [UInt8], kind: EntryKind)] = []
+    private(set) var entries: [DirectoryEntry] = []
+    /// How many leading entries are in order.
+    private var orderedCount = 0
 
     /// Opens `path`, failing with errno. Follows a final symlink (callers decide about links).
     init(path: RawPath) throws(PosixError) {
@@ -32,9 +56,11 @@ struct DirectoryReader: ~Copyable {
 
     deinit { close(fd) }
 
-    /// Reads every entry except "." and "..". Needs its own descriptor: closedir closes the one
-    /// fdopendir was given.
-    mutating func readEntries() throws(PosixError) {
+    /// Reads every entry except "." and "..", and orders the first `orderedPrefix` of them (nil:
+    /// no order at all, for walks that only look for folders). Entries without a `d_type`
+    /// (some network and FUSE file systems) are stat'ed here; ones that vanished are left out.
+    /// Needs its own descriptor: closedir closes the one fdopendir was given.
+    mutating func readEntries(orderedPrefix: Int? = .max) throws(PosixError) {
         let listFD = dup(fd)
         guard listFD >= 0 else { throw PosixError(errno) }
         guard let dir = fdopendir(listFD) else {
@@ -43,12 +69,12 @@ struct DirectoryReader: ~Copyable {
             throw PosixError(code)
         }
         defer { closedir(dir) }
-        var result: [(name: [UInt8], kind: EntryKind)] = []
+        var result: [DirectoryEntry] = []
         errno = 0
         while let entry = readdir(dir) {
             let name = direntName(entry)
             if name == [46] || name == [46, 46] { continue }
-            let kind: EntryKind
+            var kind: EntryKind
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): kind = .directory
             case Int32(DT_REG): kind = .regular
@@ -56,11 +82,30 @@ struct DirectoryReader: ~Copyable {
             case Int32(DT_UNKNOWN): kind = .unknown
             default: kind = .other
             }
-            result.append((name, kind))
+            if kind == .unknown {
+                guard let info = try? status(of: name) else { errno = 0; continue }
+                kind = info.kind
+            }
+            result.append(DirectoryEntry(name: name, kind: kind))
         }
         if errno != 0 { throw PosixError(errno) }
-        result.sort { $0.name.lexicographicallyPrecedes($1.name) }
+        if let orderedPrefix {
+            orderedCount = result.orderPrefix(orderedPrefix, by: DirectoryEntry.precedes)
+        } else {
+            orderedCount = result.count
+        }
         entries = result
+    }
+
+    /// The entry at `index` in order (ordering the rest of the listing the first time it is
+    /// reached), nil past the end.
+    mutating func entry(at index: Int) -> DirectoryEntry? {
+        guard index < entries.count else { return nil }
+        if index >= orderedCount {
+            entries[orderedCount...].sort(by: DirectoryEntry.precedes)
+            orderedCount = entries.count
+        }
+        return entries[index]
     }
 
     /// lstat of an entry (the link itself, not its target).
