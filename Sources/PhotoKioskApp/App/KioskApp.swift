@@ -57,6 +57,18 @@ public final class KioskApp {
         self.config = config
         self.loop = loop
         self.logger = logger
+        // The scan first: listing a large folder is most of what a first frame waits for, and
+        // it can run while the rest of the app is built. Its batches wait in the mailbox until
+        // the loop runs.
+        var scanner = LibraryScanner(roots: folders.map { RawPath($0) }, logger: logger)
+        scanner.firstBatchSize = Self.screenful(of: display.size, thumbnailSize: config.library.thumbnailSize)
+        self.scanner = scanner
+        let intake = ScanIntake(later: { [mailbox = loop.mailbox] block in
+            let confined = LoopConfined(block)
+            mailbox.post { confined.value() }
+        })
+        scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) },
+                              onBatch: { intake.receive($0) }, onFinish: { intake.finish($0) })
         host = ScreenHost(display: display, loop: loop, logger: logger, clock: clock)
         host.allowsQuit = !config.kiosk
         let photos = PhotoList(order: config.library.sort == .date ? .dateTaken : .name)
@@ -77,9 +89,6 @@ public final class KioskApp {
         albumService = AlbumService(photos: photos, loader: loader, cache: cache, sizes: originalSizes,
                                     screenSize: display.size, thumbnailEdge: 240, logger: logger)
         pyramids = thumbnailCacheDirectory.map { PyramidCache(directory: $0 + "/pyramids") }
-        var scanner = LibraryScanner(roots: folders.map { RawPath($0) }, logger: logger)
-        scanner.firstBatchSize = Self.screenful(of: display.size, thumbnailSize: config.library.thumbnailSize)
-        self.scanner = scanner
 
         grid = ThumbnailGridView(frame: Rect(size: display.size))
         grid.preferredCellSize = Double(config.library.thumbnailSize)
@@ -88,6 +97,8 @@ public final class KioskApp {
         window.addSubview(grid)
         thumbnails.onChange = { [weak grid] index in grid?.thumbnailDidChange(at: index) }
         albumService.onChange = { [weak self] index in self?.album?.photoDidChange(at: index) }
+        intake.apply = { [weak self] batch in self?.libraryChanged(self?.photos.add(batch)) }
+        intake.onFinish = { [weak self] summary in self?.scanDidFinish(summary) }
         grid.onSelect = { [weak self] index in self?.openPhoto(at: index) }
         grid.onMove = { [weak self] from, to in self?.movePhoto(from: from, to: to) }
         grid.onLongPressEmptyArea = { [weak self] _ in self?.confirmResetOrder() }
@@ -109,20 +120,10 @@ public final class KioskApp {
 
     // MARK: Start
 
-    /// Starts the library scan (batches stream into the grid), the folder watcher, and display
-    /// events.
+    /// Starts display events. (The library scan already runs: `init` starts it, so listing the
+    /// folders overlaps building the app; its batches go into the grid as the loop runs.)
     public func start() throws {
         try host.attachDisplay()
-        let intake = ScanIntake(later: { [weak self] block in self?.onNextTurn(block) }, apply: { [weak self] batch in
-            self?.libraryChanged(self?.photos.add(batch))
-        })
-        scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) }, onBatch: { batch in
-            intake.receive(batch)
-        }, onFinish: { [weak self] summary in
-            intake.flush()
-            // Setting up the watches walks the folders again: not before this turn's frame.
-            self?.onNextTurn { [weak self] in self?.scanDidFinish(summary) }
-        })
     }
 
     private func scanDidFinish(_ summary: LibraryScanner.Summary) {
@@ -131,12 +132,6 @@ public final class KioskApp {
         startWatching()
         life?.libraryDidChange()
         checkRootsLater()
-    }
-
-    /// Runs `block` on the loop's next turn, after this turn's frame.
-    private func onNextTurn(_ block: @escaping () -> Void) {
-        let confined = LoopConfined(block)
-        loop.mailbox.post { confined.value() }
     }
 
     /// A folder unmounted, mounted over, renamed away, or back again: rescan (inotify does not

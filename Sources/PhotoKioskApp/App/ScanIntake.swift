@@ -13,21 +13,20 @@ final class ScanIntake {
     typealias Later = (@escaping () -> Void) -> Void
 
     private let later: Later
-    private let apply: ([ScannedFile]) -> Void
+    /// Puts files into the list (set once the app is built; runs on the loop thread).
+    var apply: ([ScannedFile]) -> Void = { _ in }
+    /// The scan ended; runs on a later turn, right after its last files went in.
+    var onFinish: (LibraryScanner.Summary) -> Void = { _ in }
     private var pending: [ScannedFile] = []
     private var isFlushQueued = false
     private var hasApplied = false
 
-    init(later: @escaping Later, apply: @escaping ([ScannedFile]) -> Void) {
+    init(later: @escaping Later) {
         self.later = later
-        self.apply = apply
     }
 
-    /// Batches waiting for the next turn (for tests).
-    var pendingCount: Int { pending.count }
-
     func receive(_ batch: [ScannedFile]) {
-        guard hasApplied || !pending.isEmpty else {
+        guard hasApplied else {
             hasApplied = true
             apply(batch)
             return
@@ -41,12 +40,19 @@ final class ScanIntake {
         }
     }
 
-    /// Applies whatever is waiting now (the scan finished: nothing may stay behind it).
-    func flush() {
+    /// The scan ended: on the next turn, what is still waiting goes in and then `onFinish` runs
+    /// (it sets up watches, which walks the folders again: not before this turn's frame).
+    func finish(_ summary: LibraryScanner.Summary) {
+        later { [self] in
+            flush()
+            onFinish(summary)
+        }
+    }
+
+    private func flush() {
         guard !pending.isEmpty else { return }
         let files = pending
         pending = []
-        hasApplied = true
         apply(files)
     }
 }

@@ -97,6 +97,9 @@ struct DirectoryReader: ~Copyable {
         entries = result
     }
 
+    /// Whether `entry(at: index)` returns at once (false: it orders the rest of the listing first).
+    func isOrdered(at index: Int) -> Bool { index < orderedCount || index >= entries.count }
+
     /// The entry at `index` in order (ordering the rest of the listing the first time it is
     /// reached), nil past the end.
     mutating func entry(at index: Int) -> DirectoryEntry? {

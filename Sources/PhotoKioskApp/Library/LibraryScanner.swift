@@ -68,19 +68,24 @@ public struct LibraryScanner: Sendable {
         var batch: [ScannedFile] = []
         batch.reserveCapacity(max(limit, batchSize))
         walk.isCancelled = isCancelled
-        walk.orderedPrefix = limit
+        // Room for hidden files and non-photos among the first names.
+        walk.orderedPrefix = limit + limit / 2 + 16
         withoutActuallyEscaping(onBatch) { onBatch in
+            func handOut() {
+                guard !batch.isEmpty else { return }
+                onBatch(batch)
+                batch.removeAll(keepingCapacity: true)
+                limit = max(1, batchSize)
+            }
             walk.emit = { file in
                 batch.append(file)
-                if batch.count >= limit {
-                    onBatch(batch)
-                    batch.removeAll(keepingCapacity: true)
-                    limit = max(1, batchSize)
-                }
+                if batch.count >= limit { handOut() }
             }
+            walk.willOrderListing = { handOut() }
             walk.run(starts)
-            if !batch.isEmpty { onBatch(batch) }
+            handOut()
             walk.emit = { _ in }
+            walk.willOrderListing = {}
         }
         return Summary(fileCount: walk.fileCount, directoryCount: walk.directoryCount,
                        skipped: walk.skipped)

@@ -35,6 +35,9 @@ final class TreeWalk {
     /// How many entries of a folder are put in order before its first file is looked at (the
     /// rest when the walk gets to them): about the first batch.
     var orderedPrefix = 256
+    /// Called before the rest of a large listing is put in order (the longest pause of a
+    /// walk): the scanner hands out the photos found so far first.
+    var willOrderListing: () -> Void = {}
     private var deferredLinks: [RawPath] = []
 
     init(roots: [RawPath], captureDate: LibraryScanner.CaptureDateReader?, logger: Logger) {
@@ -62,6 +65,7 @@ final class TreeWalk {
         var stack: [OpenDirectory] = []
         if let root = enter(start) { stack.append(root) }
         while let directory = stack.last, !isCancelled() {
+            if !directory.isNextOrdered { willOrderListing() }
             guard let entry = directory.nextEntry() else {
                 stack.removeLast()
                 continue
@@ -152,6 +156,8 @@ private final class OpenDirectory {
         self.path = path
         self.reader = reader
     }
+
+    var isNextOrdered: Bool { reader.isOrdered(at: next) }
 
     func nextEntry() -> DirectoryEntry? {
         defer { next += 1 }
