@@ -171,7 +171,7 @@ struct ScanOrderTests {
             if app.grid.itemCount > 0 { firstShown = app.photos.paths }
         }
         // The first frame with photos waited for one screenful only.
-        let screenful = KioskApp.screenful(of: display.size, thumbnailSize: 190)
+        let screenful = LibraryStartup.screenful(of: display.size, thumbnailSize: 190)
         #expect(!firstShown.isEmpty && firstShown.count <= screenful)
         #expect(try app.runUntilSettled(timeout: 60))
         let expected = ((0..<30).map { scratch["lib/a-folder/q\($0).jpg"] } + (0..<900).map { scratch["lib/p\($0).jpg"] })

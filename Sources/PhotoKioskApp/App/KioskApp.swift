@@ -51,24 +51,21 @@ public final class KioskApp {
     ///   - stateDirectory: where the custom photo order is kept (`KioskPaths.stateDirectory`);
     ///     nil keeps it for this run only.
     ///   - clock: the UI's clock; nil is the loop's (a fast replay passes a ManualClock).
+    ///   - startup: the library scan, if the caller started it before opening the display
+    ///     (`LibraryStartup` over the same folders, config and loop); nil starts it here.
     public init(config: KioskConfig, folders: [String], display: any Display, loop: EventLoop,
                 thumbnailCacheDirectory: String?, stateDirectory: String? = nil, logger: Logger,
-                clock: (any Clock)? = nil) {
+                clock: (any Clock)? = nil, startup: LibraryStartup? = nil) {
         self.config = config
         self.loop = loop
         self.logger = logger
-        // The scan first: listing a large folder is most of what a first frame waits for, and
-        // it can run while the rest of the app is built. Its batches wait in the mailbox until
-        // the loop runs.
-        var scanner = LibraryScanner(roots: folders.map { RawPath($0) }, logger: logger)
-        scanner.firstBatchSize = Self.screenful(of: display.size, thumbnailSize: config.library.thumbnailSize)
-        self.scanner = scanner
-        let intake = ScanIntake(later: { [mailbox = loop.mailbox] block in
-            let confined = LoopConfined(block)
-            mailbox.post { confined.value() }
-        })
-        scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) },
-                              onBatch: { intake.receive($0) }, onFinish: { intake.finish($0) })
+        // The scan first (unless the caller started it even earlier): it runs while the rest of
+        // the app is built.
+        let startup = startup ?? LibraryStartup(folders: folders, config: config, loop: loop, logger: logger,
+                                                screenSize: display.size)
+        scanner = startup.scanner
+        scan = startup.scan
+        let intake = startup.intake
         host = ScreenHost(display: display, loop: loop, logger: logger, clock: clock)
         host.allowsQuit = !config.kiosk
         let photos = PhotoList(order: config.library.sort == .date ? .dateTaken : .name)
@@ -207,15 +204,6 @@ public final class KioskApp {
         } catch {
             logger.notice("folder watching off: \(error)")
         }
-    }
-
-    /// About how many thumbnails one screen shows: the scan's first batch, all the first frame
-    /// waits for.
-    static func screenful(of size: Size, thumbnailSize: Int) -> Int {
-        let layout = GridLayout(width: max(size.width, size.height), itemCount: 0,
-                                preferredCellSize: Double(max(16, thumbnailSize)))
-        let rows = Int((max(size.width, size.height) / layout.rowPitch).rounded(.up)) + 1
-        return max(16, layout.columns * rows)
     }
 
     private func libraryChanged(_ change: PhotoListChange?) {
