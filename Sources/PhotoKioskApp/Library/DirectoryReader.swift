@@ -10,36 +10,38 @@ enum EntryKind {
 
 /// One name in a directory listing.
 struct DirectoryEntry {
+    let name: [UInt8]
     let kind: EntryKind
-    /// What the entry sorts by: its name, with a "/" after a folder's, so that within a folder
-    /// files and subfolders interleave exactly as their full paths do in `NaturalOrder` (the
-    /// photo list's name order): "a/x.jpg" before "a b.jpg", "x9/…" before "x10.jpg". The one
-    /// array an entry holds: sorting 100,000 of them moves half the references two would.
-    let sortKey: [UInt8]
-
-    init(name: [UInt8], kind: EntryKind) {
-        self.kind = kind
-        sortKey = kind == .directory ? name + [UInt8(ascii: "/")] : name
-    }
-
-    var name: [UInt8] { kind == .directory ? Array(sortKey.dropLast()) : sortKey }
-
-    static func precedes(_ a: DirectoryEntry, _ b: DirectoryEntry) -> Bool {
-        NaturalOrder.compare(a.sortKey, b.sortKey) < 0
-    }
 }
 
 /// An open directory: its identity and its entries, read in one go. Entries come out in name
-/// order (`DirectoryEntry.sortKey`), so a walk meets photos in the order the list shows them;
-/// only the first few are ordered up front, the rest when the walk gets to them. Files are
-/// stat'ed relative to the open directory (`fstatat`), which is cheaper than full paths and
-/// immune to the path changing mid-scan.
+/// order, so a walk meets photos in the order the list shows them: a folder sorts as its name
+/// with a "/" after it, so that files and subfolders interleave exactly as their full paths do
+/// in `NaturalOrder` ("a/x.jpg" before "a b.jpg", "x9/…" before "x10.jpg"). Only the first few
+/// entries are ordered up front, the rest when the walk gets to them.
+///
+/// The names live back to back in one buffer and the entries being ordered are plain offsets:
+/// listing and ordering 100,000 names allocates no array per name and moves no references.
+/// Files are stat'ed relative to the open directory (`fstatat`), which is cheaper than full
+/// paths and immune to the path changing mid-scan.
 struct DirectoryReader: ~Copyable {
     let fd: Int32
     let identity: FileIdentity
-    private(set) var entries: [DirectoryEntry] = []
-    /// How many leading entries are in order.
+    /// Every name, each followed by "/" when it is a folder's.
+    private var names: [UInt8] = []
+    private var slots: [Slot] = []
+    /// How many leading slots are in order.
     private var orderedCount = 0
+
+    /// Where a name (and its sort key) is in `names`.
+    private struct Slot {
+        var start: Int32
+        var keyLength: Int32
+        var kind: EntryKind
+        var nameLength: Int { Int(keyLength) - (kind == .directory ? 1 : 0) }
+    }
+
+    var entryCount: Int { slots.count }
 
     /// Opens `path`, failing with errno. Follows a final symlink (callers decide about links).
     init(path: RawPath) throws(PosixError) {
@@ -70,11 +72,15 @@ struct DirectoryReader: ~Copyable {
             throw PosixError(code)
         }
         defer { closedir(dir) }
-        var result: [DirectoryEntry] = []
+        var names: [UInt8] = []
+        var slots: [Slot] = []
         errno = 0
         while let entry = readdir(dir) {
-            let name = direntName(entry)
-            if name == [46] || name == [46, 46] { continue }
+            // Read up to the NUL only: glibc sizes each entry to its name, so the whole 256-byte
+            // `d_name` reaches past the buffer (AddressSanitizer).
+            let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let name = UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
+            if name.count <= 2 && name.allSatisfy({ $0 == 46 }) && !name.isEmpty { continue }   // "." and ".."
             var kind: EntryKind
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): kind = .directory
@@ -84,32 +90,49 @@ struct DirectoryReader: ~Copyable {
             default: kind = .other
             }
             if kind == .unknown {
-                guard let info = try? status(of: name) else { errno = 0; continue }
+                guard let info = try? status(of: Array(name)) else { errno = 0; continue }
                 kind = info.kind
             }
-            result.append(DirectoryEntry(name: name, kind: kind))
+            let offset = names.count
+            names.append(contentsOf: name)
+            if kind == .directory { names.append(UInt8(ascii: "/")) }
+            slots.append(Slot(start: Int32(offset), keyLength: Int32(names.count - offset), kind: kind))
         }
         if errno != 0 { throw PosixError(errno) }
         if let orderedPrefix {
-            orderedCount = result.orderPrefix(orderedPrefix, by: DirectoryEntry.precedes)
+            orderedCount = names.withUnsafeBufferPointer { buffer in
+                slots.orderPrefix(orderedPrefix) { Self.precedes($0, $1, in: buffer) }
+            }
         } else {
-            orderedCount = result.count
+            orderedCount = slots.count
         }
-        entries = result
+        self.names = names
+        self.slots = slots
+    }
+
+    private static func precedes(_ a: Slot, _ b: Slot, in names: UnsafeBufferPointer<UInt8>) -> Bool {
+        let keyA = UnsafeBufferPointer(rebasing: names[Int(a.start)..<Int(a.start) + Int(a.keyLength)])
+        let keyB = UnsafeBufferPointer(rebasing: names[Int(b.start)..<Int(b.start) + Int(b.keyLength)])
+        return NaturalOrder.compare(keyA, keyB) < 0
     }
 
     /// Whether `entry(at: index)` returns at once (false: it orders the rest of the listing first).
-    func isOrdered(at index: Int) -> Bool { index < orderedCount || index >= entries.count }
+    func isOrdered(at index: Int) -> Bool { index < orderedCount || index >= slots.count }
 
     /// The entry at `index` in order (ordering the rest of the listing the first time it is
     /// reached), nil past the end.
     mutating func entry(at index: Int) -> DirectoryEntry? {
-        guard index < entries.count else { return nil }
+        guard index < slots.count else { return nil }
         if index >= orderedCount {
-            entries[orderedCount...].sort(by: DirectoryEntry.precedes)
-            orderedCount = entries.count
+            let names = self.names
+            names.withUnsafeBufferPointer { buffer in
+                slots[orderedCount...].sort { Self.precedes($0, $1, in: buffer) }
+            }
+            orderedCount = slots.count
         }
-        return entries[index]
+        let slot = slots[index]
+        let start = Int(slot.start)
+        return DirectoryEntry(name: Array(names[start..<start + slot.nameLength]), kind: slot.kind)
     }
 
     /// lstat of an entry (the link itself, not its target).
