@@ -3,7 +3,9 @@
 screendumps, and check the screen's pixels from the host.
 
 Each stage's expectations are (x, y) fractions of the screen with the RGB expected there, or a
-rule ("changed": differs from the previous stage, "busy": not one flat colour)."""
+rule ("changed": differs from the previous stage, "busy": not one flat colour, "like:<stage>":
+at most 3% of the screen differs from that earlier stage's screendump: the same picture, give
+or take a caption that faded)."""
 import argparse, json, os, select, socket, subprocess, sys, time
 
 DISPLAYS = {
@@ -36,11 +38,23 @@ EXPECT = {
     # a display schedule that is off now: DPMS off (black), a tap wakes it (the grid again)
     'blank_off':  ['dark', 'stable'],   # virtio also 'inactive' (see main)
     'blank_wake': ['changed', 'busy', 'stable'],
-    # optional fault stage (faults-driver.sh; MODES=faults): devices come and go, the app carries on
+    # fault stage (faults-driver.sh): devices come and go, the app carries on
     'faults_start':   ['busy', 'stable'],
     'faults_hotplug': ['changed', 'stable'],
-    'faults_drm':     ['changed', 'busy'],
+    'faults_drm':     ['changed', 'busy', 'stable'],
+    'faults_touch_held': ['changed', 'stable'],                 # a long press lifted a thumbnail
+    'faults_touch_gone': ['like:faults_drm', 'stable'],         # device gone: touch cancelled, landed
+    'faults_touch_back': ['changed', 'stable'],                 # the recreated device: a tap opens a photo
+    'faults_grid':       ['like:faults_drm', 'stable'],
+    # the CRTC switched off: virtio shows QEMU's "not active" (see main); bochs-display keeps
+    # showing its video memory, so there the guest checks the CRTC state in debugfs instead
+    'faults_display_off': ['stable'],
+    'faults_display_on':  ['like:faults_drm', 'stable'],        # modeset again, full redraw
+    'faults_master_stolen': [((.1, .1), ORANGE), ((.9, .1), ORANGE), ((.5, .5), ORANGE), ((.9, .9), ORANGE)],
+    'faults_master_back':   ['like:faults_touch_back', 'stable'],   # the photo the tap opened meanwhile
     'faults_vt':      ['changed', 'busy', 'stable'],
+    'faults_wait_master': [((.1, .1), MAGENTA), ((.9, .1), MAGENTA), ((.5, .5), MAGENTA), ((.9, .9), MAGENTA), 'stable'],
+    'faults_master_free': ['like:faults_vt', 'stable'],        # the grid, scrolled as the first run left it
     # logical quadrants turned a quarter clockwise: logical top-left lands top-right
     'rotated90': [((.75, .25), RED), ((.75, .75), GREEN), ((.25, .25), BLUE), ((.25, .75), WHITE)],
 }
@@ -81,10 +95,23 @@ def pixel(img, fx, fy):
     o = (y * w + x) * 3
     return (x, y), tuple(px[o:o+3])
 
-def check(img, rules, previous, last_try):
+def difference(a, b, step=4):
+    """The fraction of sampled pixels (every `step`th in both directions) that differ."""
+    if a[:2] != b[:2]: return 1.0
+    w, h = a[0], a[1]
+    samples = [(y * w + x) * 3 for y in range(0, h, step) for x in range(0, w, step)]
+    return sum(a[2][o:o+3] != b[2][o:o+3] for o in samples) / len(samples)
+
+def check(img, rules, previous, last_try, named={}):
     bad = []
     for rule in rules:
-        if rule == 'stable':     # settled: same as the screendump taken half a second before
+        if isinstance(rule, str) and rule.startswith('like:'):
+            other = named.get(rule[5:])
+            if other is None: bad.append(f'no screendump of {rule[5:]} to compare with')
+            else:
+                d = difference(img, other)
+                if d > 0.03: bad.append(f'{d:.1%} of the screen differs from {rule[5:]}')
+        elif rule == 'stable':     # settled: same as the screendump taken half a second before
             if last_try is None or last_try[2] != img[2]: bad.append('screen still changing')
         elif rule == 'changed':
             if previous is not None and previous[2] == img[2]: bad.append('screen did not change')
@@ -109,12 +136,18 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
           'app': ['app_start', 'app_swipe', 'app_tap', 'app_back', 'app_exit'],
           'seat': ['seat_start', 'seat_vt_away', 'seat_back', 'seat_touch'],
           'blank': ['blank_off', 'blank_wake'],
-          'faults': ['faults_start', 'faults_hotplug', 'faults_drm', 'faults_vt']}
+          'faults': ['faults_start', 'faults_hotplug', 'faults_drm', 'faults_touch_held', 'faults_touch_gone',
+                     'faults_touch_back', 'faults_grid', 'faults_display_off', 'faults_display_on',
+                     'faults_master_stolen', 'faults_master_back', 'faults_vt', 'faults_wait_master',
+                     'faults_master_free']}
 # How long a stage may take to reach its expected screen (the app has no frame handshake).
 PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'seat_start': 60, 'seat_vt_away': 10, 'seat_back': 30, 'seat_touch': 30,
             'blank_off': 10, 'blank_wake': 30,
-            'faults_start': 60, 'faults_hotplug': 30, 'faults_drm': 30, 'faults_vt': 30}
+            'faults_start': 60, 'faults_hotplug': 30, 'faults_drm': 30, 'faults_vt': 30,
+            'faults_touch_held': 20, 'faults_touch_gone': 20, 'faults_touch_back': 30, 'faults_grid': 20,
+            'faults_display_off': 20, 'faults_display_on': 30, 'faults_master_stolen': 10,
+            'faults_master_back': 30, 'faults_wait_master': 10, 'faults_master_free': 45}
 
 def screendump(qmp, path):
     if os.path.exists(path): os.unlink(path)
@@ -137,7 +170,9 @@ def main():
     ap.add_argument('--save-recording', help='write the guest\'s "@@REC" lines here (record-driver.sh)')
     a = ap.parse_args()
     expect = dict(EXPECT)
-    if a.display == 'virtio': expect['blank_off'] = expect['blank_off'] + ['inactive']
+    if a.display == 'virtio':
+        expect['blank_off'] = expect['blank_off'] + ['inactive']
+        expect['faults_display_off'] = expect['faults_display_off'] + ['dark', 'inactive']
     if a.expect:
         for stage, rules in json.load(open(a.expect)).items():
             expect[stage] = [r if isinstance(r, str) else (tuple(r[0]), tuple(r[1])) for r in rules]
@@ -152,7 +187,7 @@ def main():
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     qmp = QMP(qmp_path)
     log = open(f'{a.out}/console-{a.mode}-{a.display}.log', 'w')
-    failures, marks, buf, exit_rc, previous, stages = [], {}, b'', None, None, []
+    failures, marks, buf, exit_rc, previous, stages, named = [], {}, b'', None, None, [], {}
     fd = p.stdout.fileno()
     while True:
         if time.time() - t0 > a.timeout:
@@ -189,7 +224,7 @@ def main():
                     res = screendump(qmp, ppm)
                     if 'error' in res or not os.path.exists(ppm): break
                     img = read_ppm(ppm)
-                    bad = check(img, expect.get(stage, []), previous, last_try)
+                    bad = check(img, expect.get(stage, []), previous, last_try, named)
                     if not bad or time.time() > give_up: break
                     last_try = img
                     time.sleep(0.5)
@@ -198,6 +233,7 @@ def main():
                     failures.append(f'screendump {stage}: {res}')
                 else:
                     previous = img
+                    named[stage] = img
                     stages.append(stage)
                     print(f'    screendump {stage}: {img[0]}x{img[1]} -> {"OK" if not bad else "FAIL " + "; ".join(bad)}', flush=True)
                     if bad: failures.append(f'{stage}: {bad}')

@@ -41,7 +41,17 @@ do {
             case "--reps": options.repetitions = max(1, Int(value) ?? 3)
             case "--markdown": options.markdown = value
             case "--histogram": options.histogram = value
-            default: fatalError("unknown option \(arguments[i]); see Sources/Benchmarks/main.swift")
+            default:
+                let usage = """
+                    usage: photokiosk-bench [run] [--corpus DIR] [--work DIR] [--reps N] [--markdown FILE] [--histogram FILE]
+                           photokiosk-bench grid [PHOTO-DIR] [FRAMES]
+                           photokiosk-bench decode [PHOTO-DIR] [--eighths]
+
+                    """
+                let unknown = arguments[i] == "--help" || arguments[i] == "-h" ? "" : "photokiosk-bench: unknown option \(arguments[i])\n"
+                let message = Array((unknown + usage).utf8)
+                _ = message.withUnsafeBytes { Glibc.write(unknown.isEmpty ? 1 : 2, $0.baseAddress, $0.count) }
+                exit(unknown.isEmpty ? 0 : 2)
             }
             i += 2
         }

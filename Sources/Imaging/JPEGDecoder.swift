@@ -28,13 +28,26 @@ enum JPEGDecoder {
         try cancellation?.check()
         let isCMYK = info.colorSpace == .cmyk || info.colorSpace == .ycck
         let (width, height) = try decompressor.prepare(scale: scale, cmyk: isCMYK)
-        let bitmap = Bitmap(width: width, height: height, format: .xrgb8888)
-        try withExtendedLifetime(cancellation) { () throws(ImagingError) in try decompressor.decode(into: bitmap) }
-        if isCMYK { CMYKConversion.convertInPlace(bitmap, inverted: decompressor.sawAdobeMarker) }
-
-        var result = bitmap
-        if let storedTarget, storedTarget != (width, height) {
-            result = Resampler.resize(bitmap, width: storedTarget.0, height: storedTarget.1)
+        let inverted = decompressor.sawAdobeMarker
+        var result: Bitmap
+        if let storedTarget, storedTarget != (width, height),
+           BandedResizer.isSinglePass(from: (width, height), to: storedTarget) {
+            // Scanlines go straight into the resize: no full-size bitmap (see BandedResizer).
+            var rows = try decompressor.rows(width: width, height: height)
+            result = try withExtendedLifetime(cancellation) { () throws(ImagingError) in
+                try BandedResizer.resize(&rows, width: storedTarget.0, height: storedTarget.1) { band in
+                    if isCMYK { CMYKConversion.convertInPlace(band, inverted: inverted) }
+                }
+            }
+            try rows.finish()
+        } else {
+            let bitmap = Bitmap(width: width, height: height, format: .xrgb8888)
+            try withExtendedLifetime(cancellation) { () throws(ImagingError) in try decompressor.decode(into: bitmap) }
+            if isCMYK { CMYKConversion.convertInPlace(bitmap, inverted: inverted) }
+            result = bitmap
+            if let storedTarget, storedTarget != (width, height) {
+                result = Resampler.resize(bitmap, width: storedTarget.0, height: storedTarget.1)
+            }
         }
         let warnings = decompressor.warningCount
         return DecodedImage(bitmap: info.orientation.apply(to: result), originalSize: info.orientedSize,
@@ -44,7 +57,7 @@ enum JPEGDecoder {
 
     /// One libjpeg decompressor for one image; owns the C handle.
     private final class Decompressor {
-        private let handle: OpaquePointer
+        fileprivate let handle: OpaquePointer
         private(set) var sawAdobeMarker = false
 
         init(strict: Bool, maxScans: Int) throws(ImagingError) {
@@ -90,7 +103,31 @@ enum JPEGDecoder {
             try check(cjpeg_decoder_decode(handle, bitmap.pixels.assumingMemoryBound(to: UInt8.self), bitmap.stride))
         }
 
-        private func check(_ status: cjpeg_status) throws(ImagingError) {
+        /// After prepare: the scanlines, a band at a time.
+        func rows(width: Int, height: Int) throws(ImagingError) -> Rows {
+            try check(cjpeg_decoder_start_rows(handle))
+            return Rows(decompressor: self, width: width, height: height)
+        }
+
+        struct Rows: RowSource {
+            let decompressor: Decompressor
+            let width: Int
+            let height: Int
+
+            mutating func readRows(into band: Bitmap) throws(ImagingError) -> Int {
+                var count: UInt32 = 0
+                try decompressor.check(cjpeg_decoder_read_rows(decompressor.handle, band.pixels.assumingMemoryBound(to: UInt8.self),
+                                                               band.stride, UInt32(band.height), &count))
+                return Int(count)
+            }
+
+            /// Ends the decode (warnings after the last row, such as a missing EOI, are not counted).
+            func finish() throws(ImagingError) {
+                try decompressor.check(cjpeg_decoder_finish_rows(decompressor.handle))
+            }
+        }
+
+        fileprivate func check(_ status: cjpeg_status) throws(ImagingError) {
             guard status != CJPEG_OK else { return }
             let text = String(cString: cjpeg_decoder_message(handle))
             switch status {

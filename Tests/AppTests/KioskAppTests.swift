@@ -110,6 +110,35 @@ import Widgets
         _ = try app.host.run(until: { app.grid.itemCount == 2 }, timeout: 10)
         #expect(app.grid.itemCount == 2)
     }
+
+    @Test func theAlbumKeepsItsPhotoWhenPhotosAreAddedOrRemovedBeforeIt() throws {
+        let folder = try makeFolder(photoCount: 5)
+        let (app, display) = try makeApp(folder: folder)
+        #expect(try app.runUntilSettled(timeout: 20))
+        app.openPhoto(at: 2)
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(close(display.frameBuffer.color(x: 400, y: 300), Self.colors[2]))
+        // A photo that sorts first arrives: photo02 is now the fourth, and still on screen.
+        let b = Bitmap(width: 64, height: 64)
+        Canvas(target: b).clear(.white)
+        try FileReader.write(try JPEGEncoder.encode(b, options: .init()), to: folder + "/a-first.jpg")
+        _ = try app.host.run(until: { app.photos.count == 6 }, timeout: 10)
+        #expect(app.album?.centerPageIndex == 3)
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(close(display.frameBuffer.color(x: 400, y: 300), Self.colors[2]))
+        // One before it goes away: back to the third, still photo02.
+        unlink(folder + "/photo00.jpg")
+        _ = try app.host.run(until: { app.photos.count == 5 }, timeout: 10)
+        #expect(app.album?.centerPageIndex == 2)
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(close(display.frameBuffer.color(x: 400, y: 300), Self.colors[2]))
+        // The photo itself goes away: the album shows the one that took its place.
+        unlink(folder + "/photo02.jpg")
+        _ = try app.host.run(until: { app.photos.count == 4 }, timeout: 10)
+        #expect(app.album?.centerPageIndex == 2)
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(close(display.frameBuffer.color(x: 400, y: 300), Self.colors[3]))
+    }
 }
 
 @Suite struct LargeLibraryTests {

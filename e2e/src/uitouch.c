@@ -8,6 +8,9 @@
 //   button 1|0                  left button                       as "@@UINPUT2 node")
 //   sleep MS
 //   plug | unplug               create / destroy a third touchscreen (hotplug)
+//   down X Y | move X Y | up    one finger put down, moved, lifted (held between commands)
+//   remove | add                destroy / recreate the primary touchscreen (same name); a
+//                               finger still down is never lifted. Prints "@@UINPUT_ADDED node"
 //   quit
 // Coordinates are device units (0..max); libinput scales them to the screen.
 #include <stdio.h>
@@ -54,6 +57,25 @@ static void absset(int code, int min, int max, int res) {
     struct uinput_abs_setup a = { .code = code, .absinfo = { .minimum = min, .maximum = max, .resolution = res } };
     if (ioctl(fd, UI_ABS_SETUP, &a)) perror("UI_ABS_SETUP");
 }
+// A multitouch screen (slots, tracking ids, direct) called `name`.
+static int make_touchscreen(const char *name, int product, int maxx, int maxy) {
+    int d = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
+    if (d < 0) { perror("/dev/uinput"); return -1; }
+    ioctl(d, UI_SET_EVBIT, EV_KEY); ioctl(d, UI_SET_KEYBIT, BTN_TOUCH);
+    ioctl(d, UI_SET_EVBIT, EV_ABS);
+    int absbits[] = { ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_TRACKING_ID, ABS_MT_POSITION_X, ABS_MT_POSITION_Y };
+    for (unsigned i = 0; i < sizeof absbits / sizeof *absbits; i++) ioctl(d, UI_SET_ABSBIT, absbits[i]);
+    ioctl(d, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
+    int keep = fd; fd = d;
+    absset(ABS_X, 0, maxx, 16); absset(ABS_Y, 0, maxy, 16);
+    absset(ABS_MT_POSITION_X, 0, maxx, 16); absset(ABS_MT_POSITION_Y, 0, maxy, 16);
+    absset(ABS_MT_SLOT, 0, 9, 0); absset(ABS_MT_TRACKING_ID, 0, 65535, 0);
+    fd = keep;
+    struct uinput_setup us = { .id = { .bustype = BUS_VIRTUAL, .vendor = 0x1234, .product = product, .version = 1 } };
+    snprintf(us.name, sizeof us.name, "%s", name);
+    if (ioctl(d, UI_DEV_SETUP, &us) || ioctl(d, UI_DEV_CREATE)) { perror("UI_DEV_SETUP/CREATE"); close(d); return -1; }
+    return d;
+}
 static void down(int x, int y) {
     emit(EV_ABS, ABS_MT_SLOT, 0); emit(EV_ABS, ABS_MT_TRACKING_ID, tracking++);
     emit(EV_ABS, ABS_MT_POSITION_X, x); emit(EV_ABS, ABS_MT_POSITION_Y, y);
@@ -72,19 +94,7 @@ static void up(void) {
 int main(int argc, char **argv) {
     if (argc < 2) { fprintf(stderr, "usage: uitouch FIFO [max-x max-y]\n"); return 64; }
     int maxx = argc > 3 ? atoi(argv[2]) : 4095, maxy = argc > 3 ? atoi(argv[3]) : 4095;
-    fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
-    if (fd < 0) { perror("/dev/uinput"); return 1; }
-    ioctl(fd, UI_SET_EVBIT, EV_KEY); ioctl(fd, UI_SET_KEYBIT, BTN_TOUCH);
-    ioctl(fd, UI_SET_EVBIT, EV_ABS);
-    int absbits[] = { ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_TRACKING_ID, ABS_MT_POSITION_X, ABS_MT_POSITION_Y };
-    for (unsigned i = 0; i < sizeof absbits / sizeof *absbits; i++) ioctl(fd, UI_SET_ABSBIT, absbits[i]);
-    ioctl(fd, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
-    absset(ABS_X, 0, maxx, 16); absset(ABS_Y, 0, maxy, 16);
-    absset(ABS_MT_POSITION_X, 0, maxx, 16); absset(ABS_MT_POSITION_Y, 0, maxy, 16);
-    absset(ABS_MT_SLOT, 0, 9, 0); absset(ABS_MT_TRACKING_ID, 0, 65535, 0);
-    struct uinput_setup us = { .id = { .bustype = BUS_VIRTUAL, .vendor = 0x1234, .product = 0x5679, .version = 1 } };
-    strcpy(us.name, "photokiosk-e2e-touchscreen");
-    if (ioctl(fd, UI_DEV_SETUP, &us) || ioctl(fd, UI_DEV_CREATE)) { perror("UI_DEV_SETUP/CREATE"); return 1; }
+    if ((fd = make_touchscreen("photokiosk-e2e-touchscreen", 0x5679, maxx, maxy)) < 0) return 1;
     char node[64];
     node_of(fd, node, sizeof node);
     printf("@@UINPUT %s\n", node);
@@ -101,11 +111,25 @@ int main(int argc, char **argv) {
             continue;
         }
         int x0, y0, x1, y1, steps;
-        if (sscanf(line, "swipe %d %d %d %d %d", &x0, &y0, &x1, &y1, &steps) == 5 && steps > 0) {
+        if (sscanf(line, "swipe %d %d %d %d %d", &x0, &y0, &x1, &y1, &steps) == 5 && steps > 0 && fd >= 0) {
             down(x0, y0);
             for (int i = 1; i <= steps; i++) { usleep(16000); move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps); }
             usleep(16000); up();
-        } else if (sscanf(line, "tap %d %d", &x0, &y0) == 2) {
+        } else if (sscanf(line, "down %d %d", &x0, &y0) == 2 && fd >= 0) {
+            down(x0, y0);
+        } else if (sscanf(line, "move %d %d", &x0, &y0) == 2 && fd >= 0) {
+            move(x0, y0);
+        } else if (!strncmp(line, "up", 2) && fd >= 0) {
+            up();
+        } else if (!strncmp(line, "remove", 6) && fd >= 0) {
+            ioctl(fd, UI_DEV_DESTROY); close(fd); fd = -1;
+        } else if (!strncmp(line, "add", 3) && fd < 0) {
+            if ((fd = make_touchscreen("photokiosk-e2e-touchscreen", 0x5679, maxx, maxy)) >= 0) {
+                char added[64];
+                node_of(fd, added, sizeof added);
+                printf("@@UINPUT_ADDED %s\n", added);
+            }
+        } else if (sscanf(line, "tap %d %d", &x0, &y0) == 2 && fd >= 0) {
             down(x0, y0); usleep(60000); up();
         } else if (sscanf(line, "key %d %d", &x0, &y0) == 2 && fd2 >= 0) {
             emit_to(fd2, EV_KEY, x0, y0); emit_to(fd2, EV_SYN, SYN_REPORT, 0); usleep(10000);
@@ -114,18 +138,7 @@ int main(int argc, char **argv) {
         } else if (sscanf(line, "button %d", &x0) == 1 && fd2 >= 0) {
             emit_to(fd2, EV_KEY, BTN_LEFT, x0); emit_to(fd2, EV_SYN, SYN_REPORT, 0); usleep(10000);
         } else if (!strncmp(line, "plug", 4) && fd3 < 0) {
-            fd3 = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
-            ioctl(fd3, UI_SET_EVBIT, EV_KEY); ioctl(fd3, UI_SET_KEYBIT, BTN_TOUCH); ioctl(fd3, UI_SET_EVBIT, EV_ABS);
-            for (unsigned i = 0; i < sizeof absbits / sizeof *absbits; i++) ioctl(fd3, UI_SET_ABSBIT, absbits[i]);
-            ioctl(fd3, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
-            int keep = fd; fd = fd3;
-            absset(ABS_X, 0, maxx, 16); absset(ABS_Y, 0, maxy, 16);
-            absset(ABS_MT_POSITION_X, 0, maxx, 16); absset(ABS_MT_POSITION_Y, 0, maxy, 16);
-            absset(ABS_MT_SLOT, 0, 9, 0); absset(ABS_MT_TRACKING_ID, 0, 65535, 0);
-            fd = keep;
-            struct uinput_setup hs = { .id = { .bustype = BUS_VIRTUAL, .vendor = 0x1234, .product = 0x567b, .version = 1 } };
-            strcpy(hs.name, "photokiosk-e2e-hotplug");
-            if (ioctl(fd3, UI_DEV_SETUP, &hs) || ioctl(fd3, UI_DEV_CREATE)) perror("hotplug create");
+            fd3 = make_touchscreen("photokiosk-e2e-hotplug", 0x567b, maxx, maxy);
         } else if (!strncmp(line, "unplug", 6) && fd3 >= 0) {
             ioctl(fd3, UI_DEV_DESTROY); close(fd3); fd3 = -1;
         } else if (sscanf(line, "sleep %d", &x0) == 1) {
@@ -135,7 +148,7 @@ int main(int argc, char **argv) {
         }
         printf("@@UITOUCH_DONE %s", line); fflush(stdout);
     }
-    ioctl(fd, UI_DEV_DESTROY); close(fd);
+    if (fd >= 0) { ioctl(fd, UI_DEV_DESTROY); close(fd); }
     if (fd2 >= 0) { ioctl(fd2, UI_DEV_DESTROY); close(fd2); }
     return 0;
 }

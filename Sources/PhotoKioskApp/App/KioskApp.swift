@@ -21,6 +21,9 @@ public final class KioskApp {
     public let albumService: AlbumService
     /// The full-screen album, while open.
     public private(set) var album: PhotoAlbumView?
+    /// The photo the album shows: a library change (a photo added before it, or removed) keeps
+    /// that photo on screen, not whichever photo now has its index.
+    private var albumPhotoID: PhotoID?
     /// The person's own photo order (drag to reorder); nil when there is no state directory.
     public let customOrder: CustomOrderStore?
     /// Slideshow, screen schedule and resume state (KioskApp+Life.swift); nil until started.
@@ -211,7 +214,7 @@ public final class KioskApp {
         if change.needsRescan { rescan() }
         grid.itemCount = photos.count
         grid.reloadData()
-        album?.reloadData()
+        album?.reloadData(centeredAt: albumPhotoID.flatMap { photos.index(of: $0) })
         life?.libraryDidChange()
     }
 
@@ -236,7 +239,11 @@ public final class KioskApp {
         let view = PhotoAlbumView(frame: window.bounds)
         view.font = grid.font.flatMap { try? Font(path: $0.path, pixelSize: 18) }
         view.onClose = { [weak self] in self?.closePhoto() }
-        view.onPageChange = { [weak self] _ in self?.updateTiledPhoto() }
+        view.onPageChange = { [weak self] index in
+            guard let self else { return }
+            self.albumPhotoID = index < self.photos.count ? self.photos.photos[index].id : nil
+            self.updateTiledPhoto()
+        }
         albumService.thumbnailEdge = grid.thumbnailEdge
         albumService.screenSize = window.bounds.size
         window.addSubview(view)

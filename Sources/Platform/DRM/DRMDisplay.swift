@@ -88,6 +88,9 @@ public final class DRMDisplay: Display {
     private var masterRetry: EventLoop.TimerID?
     private var seatObserver: Int?
     private var closed = false
+    /// False until the first modeset succeeded: master missing then means another program
+    /// had the screen before us, not that it was taken away.
+    private var hasShownFrames = false
     /// DPMS off (see DRMDisplay+ScreenPower): no page flips until it is on again.
     var isPoweredOff = false
 
@@ -180,6 +183,7 @@ public final class DRMDisplay: Display {
         flipPending = false
         if try setCRTC(output) {
             state = .active
+            hasShownFrames = true
             log.info("\(name)")
             keepBlankAfterModeset()
         }
@@ -292,16 +296,21 @@ public final class DRMDisplay: Display {
             return
         case .disconnected:
             let name = output?.connector.name ?? "screen"
+            if let output { switchOff(output) }
             output = nil
             flipPending = false
             state = .waitingForScreen("\(name) disconnected")
-            log.notice("\(self.name)")
+            log.notice("screen \(name) disconnected: drawing paused until a screen is connected")
             onEvent?(.suspended("\(name) disconnected"))
         case .remodeset, .connect:
+            let wasWaiting = output == nil
             output = nil
             flipPending = false
             do {
-                if try activate(), state == .active { onEvent?(.needsFullRedraw) }
+                if try activate(), state == .active {
+                    if wasWaiting { log.notice("screen connected: \(name), full redraw") }
+                    onEvent?(.needsFullRedraw)
+                }
             } catch {
                 state = .waitingForScreen(error.description)
                 log.error("\(error)")
@@ -309,11 +318,24 @@ public final class DRMDisplay: Display {
         }
     }
 
+    /// Stops scanning out to a screen that is gone: its CRTC goes dark and is free for the
+    /// next modeset, and the buffers can be freed without the kernel clinging to them.
+    private func switchOff(_ output: Output) {
+        guard state == .active else { return }
+        if drmModeSetCrtc(card.fd, output.crtcID, 0, 0, 0, nil, 0, nil) != 0 {
+            log.warning("could not switch off CRTC \(output.crtcID): \(String(cString: strerror(errno)))")
+        }
+    }
+
     private func lostMaster() {
         guard state != .notMaster else { return }
         state = .notMaster
         flipPending = false
-        log.notice("lost DRM master (VT switch or another program): drawing paused")
+        if hasShownFrames {
+            log.notice("lost DRM master (VT switch or another program): drawing paused")
+        } else {
+            log.notice("another program is DRM master of \(card.path) (a compositor, another kiosk): waiting for it to let go of the screen")
+        }
         onEvent?(.suspended("DRM master lost"))
         scheduleMasterRetry()
     }
@@ -340,7 +362,8 @@ public final class DRMDisplay: Display {
             if try setCRTC(output) {
                 state = .active
                 keepBlankAfterModeset()
-                log.notice("regained DRM master: full redraw")
+                log.notice(hasShownFrames ? "regained DRM master: full redraw" : "became DRM master: \(name)")
+                hasShownFrames = true
                 onEvent?(.needsFullRedraw)
                 return
             }
