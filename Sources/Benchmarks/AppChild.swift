@@ -25,11 +25,13 @@ final class AppChild {
         var logger = Logger(label: "bench")
         logger.logLevel = .error
         loop = try EventLoop(signals: [])
-        display = HeadlessDisplay(width: 1920, height: 1080)
         var config = KioskConfig()
         if let memoryMB { config.cache.memoryMB = memoryMB }
+        // As `photokiosk run` does: the scan starts before the display is opened.
+        let startup = LibraryStartup(folders: [folder], config: config, loop: loop, logger: logger)
+        display = HeadlessDisplay(width: 1920, height: 1080)
         app = KioskApp(config: config, folders: [folder], display: display, loop: loop,
-                       thumbnailCacheDirectory: cache, logger: logger)
+                       thumbnailCacheDirectory: cache, logger: logger, startup: startup)
         try app.start()
     }
 

@@ -25,6 +25,8 @@ struct Run: ParsableCommand {
         let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
         let folders = try Bootstrap.photoFolders(config: config, explicit: !options.folders.isEmpty, logger: logger)
         let loop = try EventLoop()
+        // Listing the folders overlaps opening the display.
+        let startup = LibraryStartup(folders: folders, config: config, loop: loop, logger: logger)
         var displayOptions = Bootstrap.displayOptions(config.display)
         displayOptions.headlessWidth = size.width
         displayOptions.headlessHeight = size.height
@@ -33,7 +35,8 @@ struct Run: ParsableCommand {
 
         let app = KioskApp(config: config, folders: folders, display: opened.display, loop: loop,
                            thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config),
-                           stateDirectory: Bootstrap.stateDirectory(config: config), logger: logger)
+                           stateDirectory: Bootstrap.stateDirectory(config: config), logger: logger,
+                           startup: startup)
         try app.start()
         if touchOverlay || !config.kiosk {   // the host keeps the lab
             _ = TouchLab(host: app.host, showsOverlay: touchOverlay, allowsToggle: !config.kiosk)

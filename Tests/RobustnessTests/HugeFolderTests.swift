@@ -39,7 +39,7 @@ import Widgets
         #expect(colorsClose(display.frameBuffer.color(x: Int(frame.midX), y: Int(frame.midY)), .green))
         let grown = residentBytes() - rssBefore
         let t3 = monotonicSeconds()
-        print("\(count) files: created in \(Int(t1 - t0)) s, scanned and shown in \(Int(t2 - t1)) s, scrolled to the end in \(Int(t3 - t2)) s; RSS grew by \(grown >> 20) MB")
+        print("\(count) files: created in \(Int(t1 - t0)) s, scanned and shown in \(Double(Int((t2 - t1) * 10)) / 10) s, scrolled to the end in \(Int(t3 - t2)) s; RSS grew by \(grown >> 20) MB")
         // About 13 MB for 20,000 in a debug build; AddressSanitizer's shadow and quarantine
         // multiply it, hence the loose bound.
         #expect(grown < 320 << 20, "RSS grew by \(grown >> 20) MB")

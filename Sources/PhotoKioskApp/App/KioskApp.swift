@@ -54,13 +54,22 @@ public final class KioskApp {
     ///   - stateDirectory: where the custom photo order is kept (`KioskPaths.stateDirectory`);
     ///     nil keeps it for this run only.
     ///   - clock: the UI's clock; nil is the loop's (a fast replay passes a ManualClock).
+    ///   - startup: the library scan, if the caller started it before opening the display
+    ///     (`LibraryStartup` over the same folders, config and loop); nil starts it here.
     public init(config: KioskConfig, folders: [String], display: any Display, loop: EventLoop,
                 thumbnailCacheDirectory: String?, stateDirectory: String? = nil, logger: Logger,
-                clock: (any Clock)? = nil) {
+                clock: (any Clock)? = nil, startup: LibraryStartup? = nil) {
         HeapTuning.apply()
         self.config = config
         self.loop = loop
         self.logger = logger
+        // The scan first (unless the caller started it even earlier): it runs while the rest of
+        // the app is built.
+        let startup = startup ?? LibraryStartup(folders: folders, config: config, loop: loop, logger: logger,
+                                                screenSize: display.size)
+        scanner = startup.scanner
+        scan = startup.scan
+        let intake = startup.intake
         host = ScreenHost(display: display, loop: loop, logger: logger, clock: clock)
         host.allowsQuit = !config.kiosk
         let photos = PhotoList(order: config.library.sort == .date ? .dateTaken : .name)
@@ -81,7 +90,6 @@ public final class KioskApp {
         albumService = AlbumService(photos: photos, loader: loader, cache: cache, sizes: originalSizes,
                                     screenSize: display.size, thumbnailEdge: 240, logger: logger)
         pyramids = thumbnailCacheDirectory.map { PyramidCache(directory: $0 + "/pyramids") }
-        scanner = LibraryScanner(roots: folders.map { RawPath($0) }, logger: logger)
 
         grid = ThumbnailGridView(frame: Rect(size: display.size))
         grid.preferredCellSize = Double(config.library.thumbnailSize)
@@ -91,6 +99,8 @@ public final class KioskApp {
         thumbnails.onChange = { [weak grid] index in grid?.thumbnailDidChange(at: index) }
         thumbnails.onLoadsDeferred = { [loader] deferred in deferred ? loader.pause() : loader.resume() }
         albumService.onChange = { [weak self] index in self?.album?.photoDidChange(at: index) }
+        intake.apply = { [weak self] batch in self?.libraryChanged(self?.photos.add(batch)) }
+        intake.onFinish = { [weak self] summary in self?.scanDidFinish(summary) }
         grid.onSelect = { [weak self] index in self?.openPhoto(at: index) }
         grid.onMove = { [weak self] from, to in self?.movePhoto(from: from, to: to) }
         grid.onLongPressEmptyArea = { [weak self] _ in self?.confirmResetOrder() }
@@ -112,20 +122,18 @@ public final class KioskApp {
 
     // MARK: Start
 
-    /// Starts the library scan (batches stream into the grid), the folder watcher, and display
-    /// events.
+    /// Starts display events. (The library scan already runs: `init` starts it, so listing the
+    /// folders overlaps building the app; its batches go into the grid as the loop runs.)
     public func start() throws {
         try host.attachDisplay()
-        scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) }, onBatch: { [weak self] batch in
-            self?.libraryChanged(self?.photos.add(batch))
-        }, onFinish: { [weak self] summary in
-            guard let self else { return }
-            self.isScanFinished = true
-            self.logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
-            self.startWatching()
-            self.life?.libraryDidChange()
-            self.checkRootsLater()
-        })
+    }
+
+    private func scanDidFinish(_ summary: LibraryScanner.Summary) {
+        isScanFinished = true
+        logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
+        startWatching()
+        life?.libraryDidChange()
+        checkRootsLater()
     }
 
     /// A folder unmounted, mounted over, renamed away, or back again: rescan (inotify does not

@@ -16,6 +16,9 @@ public struct LibraryScanner: Sendable {
     public let roots: [RawPath]
     public let captureDate: CaptureDateReader?
     public let logger: Logger
+    /// The size of a scan's first batch when `scan` is not told (about a screenful: the app
+    /// sets it from the screen and thumbnail sizes); nil: the batch size.
+    public var firstBatchSize: Int?
 
     public struct Summary: Sendable {
         public var fileCount: Int
@@ -49,27 +52,40 @@ public struct LibraryScanner: Sendable {
         return (walk, resolved)
     }
 
-    /// Walks every root and calls `onBatch` with up to `batchSize` photos at a time, in walk order
-    /// (depth first, names in byte order; sort with `PhotoList`). Paths are under the resolved
-    /// roots. Stops early when `isCancelled` turns true.
+    /// Walks every root and calls `onBatch` with up to `batchSize` photos at a time, in the
+    /// list's name order as far as the walk can tell (roots in name order, each depth first
+    /// with files and subfolders interleaved by name; links last), so adding batches to a
+    /// `PhotoList` in name order only appends. The first batch holds `firstBatchSize` photos
+    /// (nil: the scanner's `firstBatchSize`, else `batchSize`), about one screenful: all that a
+    /// first frame waits for. Paths are under the resolved roots. Stops early when
+    /// `isCancelled` turns true.
     @discardableResult
-    public func scan(batchSize: Int = 256, isCancelled: @escaping () -> Bool = { false },
+    public func scan(batchSize: Int = 256, firstBatchSize: Int? = nil, isCancelled: @escaping () -> Bool = { false },
                      onBatch: ([ScannedFile]) -> Void) -> Summary {
-        let (walk, starts) = makeWalk()
+        let (walk, resolved) = makeWalk()
+        let starts = resolved.sorted(by: NaturalOrder.precedes)
+        var limit = max(1, firstBatchSize ?? self.firstBatchSize ?? batchSize)
         var batch: [ScannedFile] = []
-        batch.reserveCapacity(batchSize)
+        batch.reserveCapacity(max(limit, batchSize))
         walk.isCancelled = isCancelled
+        // Room for hidden files and non-photos among the first names.
+        walk.orderedPrefix = limit + limit / 2 + 16
         withoutActuallyEscaping(onBatch) { onBatch in
+            func handOut() {
+                guard !batch.isEmpty else { return }
+                onBatch(batch)
+                batch.removeAll(keepingCapacity: true)
+                limit = max(1, batchSize)
+            }
             walk.emit = { file in
                 batch.append(file)
-                if batch.count >= max(1, batchSize) {
-                    onBatch(batch)
-                    batch.removeAll(keepingCapacity: true)
-                }
+                if batch.count >= limit { handOut() }
             }
+            walk.willOrderListing = { handOut() }
             walk.run(starts)
-            if !batch.isEmpty { onBatch(batch) }
+            handOut()
             walk.emit = { _ in }
+            walk.willOrderListing = {}
         }
         return Summary(fileCount: walk.fileCount, directoryCount: walk.directoryCount,
                        skipped: walk.skipped)

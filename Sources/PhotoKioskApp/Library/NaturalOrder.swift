@@ -12,6 +12,11 @@ public enum NaturalOrder {
     /// Negative, zero or positive like strcmp. Zero only for identical byte strings, so sorting
     /// is deterministic even for names that differ only in case or leading zeros.
     public static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in compare(a, b) } }
+    }
+
+    /// The same over bytes in place (a directory listing's names, without an array each).
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0, j = 0
         var tieBreak = 0   // first case or zero-padding difference, used only if all else is equal
         while i < a.count && j < b.count {
@@ -37,13 +42,13 @@ public enum NaturalOrder {
         }
         let remaining = (a.count - i) - (b.count - j)
         if remaining != 0 { return remaining }
-        return tieBreak != 0 ? tieBreak : (a == b ? 0 : (a.lexicographicallyPrecedes(b) ? -1 : 1))
+        return tieBreak != 0 ? tieBreak : (a.elementsEqual(b) ? 0 : (a.lexicographicallyPrecedes(b) ? -1 : 1))
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
     /// The significant digits of the run at `start` (leading zeros skipped) and where it ends.
-    private static func digitRun(_ bytes: [UInt8], from start: Int) -> (Int, Int) {
+    private static func digitRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Int) {
         var end = start
         while end < bytes.count && isDigit(bytes[end]) { end += 1 }
         var significant = start

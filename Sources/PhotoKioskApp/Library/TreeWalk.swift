@@ -32,6 +32,12 @@ final class TreeWalk {
     /// False keeps skipped entries out of the log (a second walk over what the scan reported).
     var logsSkips = true
     var emit: (ScannedFile) -> Void = { _ in }
+    /// How many entries of a folder are put in order before its first file is looked at (the
+    /// rest when the walk gets to them): about the first batch.
+    var orderedPrefix = 256
+    /// Called before the rest of a large listing is put in order (the longest pause of a
+    /// walk): the scanner hands out the photos found so far first.
+    var willOrderListing: () -> Void = {}
     private var deferredLinks: [RawPath] = []
 
     init(roots: [RawPath], captureDate: LibraryScanner.CaptureDateReader?, logger: Logger) {
@@ -51,47 +57,50 @@ final class TreeWalk {
         deferredLinks = []
     }
 
+    /// Depth first, each folder's files and subfolders interleaved in name order (see
+    /// `DirectoryEntry.sortKey`), so photos come out in the list's name order and the first
+    /// batch is the first screen. Every folder on the current path stays open (one descriptor
+    /// per level).
     private func walkTree(_ start: RawPath) {
-        var stack = [start]
-        while let directory = stack.popLast(), !isCancelled() {
-            var reader: DirectoryReader
-            do {
-                reader = try DirectoryReader(path: directory)
-            } catch {
-                skip(directory, .unreadable(errno: error.code))
+        var stack: [OpenDirectory] = []
+        if let root = enter(start) { stack.append(root) }
+        while let directory = stack.last, !isCancelled() {
+            if !directory.isNextOrdered { willOrderListing() }
+            guard let entry = directory.nextEntry() else {
+                stack.removeLast()
                 continue
             }
-            guard visitedDirectories.insert(reader.identity).inserted,
-                  shouldEnter(directory, reader.identity) else { continue }
-            do {
-                try reader.readEntries()
-            } catch {
-                skip(directory, .unreadable(errno: error.code))
-                continue
+            guard entry.name.first != UInt8(ascii: ".") else { continue }
+            let path = directory.path.appending(entry.name)
+            switch entry.kind {
+            case .directory: if let child = enter(path) { stack.append(child) }
+            case .symlink: deferredLinks.append(path)
+            case .regular: considerFile(path, name: entry.name, in: directory.reader)
+            case .other, .unknown: continue
             }
-            directoryCount += 1
-            var subdirectories: [RawPath] = []
-            for (name, kind) in reader.entries where name.first != UInt8(ascii: ".") {
-                let path = directory.appending(name)
-                switch kind {
-                case .directory: subdirectories.append(path)
-                case .symlink: deferredLinks.append(path)
-                case .regular: considerFile(path, name: name, in: reader)
-                case .other: continue
-                case .unknown:
-                    // File systems without d_type (some network and FUSE mounts): ask stat.
-                    guard let info = try? reader.status(of: name) else { continue }
-                    switch info.kind {
-                    case .directory: subdirectories.append(path)
-                    case .symlink: deferredLinks.append(path)
-                    case .regular: considerFile(path, name: name, in: reader)
-                    default: continue
-                    }
-                }
-            }
-            // Reversed so the stack pops them in name order.
-            stack.append(contentsOf: subdirectories.reversed())
         }
+    }
+
+    /// Opens and lists a folder not visited yet; nil when it was, is unreadable, or is declined.
+    private func enter(_ directory: RawPath) -> OpenDirectory? {
+        var reader: DirectoryReader
+        do {
+            reader = try DirectoryReader(path: directory)
+        } catch {
+            skip(directory, .unreadable(errno: error.code))
+            return nil
+        }
+        guard visitedDirectories.insert(reader.identity).inserted,
+              shouldEnter(directory, reader.identity) else { return nil }
+        do {
+            // Only the first screenful is ordered before the walk starts emitting.
+            try reader.readEntries(orderedPrefix: listsFiles ? orderedPrefix : nil)
+        } catch {
+            skip(directory, .unreadable(errno: error.code))
+            return nil
+        }
+        directoryCount += 1
+        return OpenDirectory(path: directory, reader: reader)
     }
 
     private func considerFile(_ path: RawPath, name: [UInt8], in reader: borrowing DirectoryReader) {
@@ -134,5 +143,24 @@ final class TreeWalk {
         let entry = SkippedEntry(path: path, reason: reason)
         skipped.append(entry)
         if logsSkips { logger.warning("library: skipping \(entry)") }
+    }
+}
+
+/// A folder the walk is inside of, and how far through its entries it is.
+private final class OpenDirectory {
+    let path: RawPath
+    var reader: DirectoryReader
+    private var next = 0
+
+    init(path: RawPath, reader: consuming DirectoryReader) {
+        self.path = path
+        self.reader = reader
+    }
+
+    var isNextOrdered: Bool { reader.isOrdered(at: next) }
+
+    func nextEntry() -> DirectoryEntry? {
+        defer { next += 1 }
+        return reader.entry(at: next)
     }
 }
