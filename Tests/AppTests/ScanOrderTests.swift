@@ -2,6 +2,7 @@ import Graphics
 import Imaging
 import Platform
 @testable import PhotoKioskApp
+import TestSupport
 import Testing
 
 /// Issue 10/11: the scan comes out in the list's name order (so the first batch is the first
@@ -22,13 +23,13 @@ struct ScanOrderTests {
 
     @Test("a tree is scanned in exactly the list's name order, in batches of the sizes asked")
     func scanIsInNameOrder() {
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         for name in Self.treeNames { scratch.file("p/" + name) }
         for index in 0..<40 { scratch.file("p/many/\(index).jpg") }
         scratch.file("p/.hidden.jpg")
         scratch.file("p/notes.txt")
         var batches: [[ScannedFile]] = []
-        LibraryScanner(roots: [scratch["p"]], logger: CapturedLog().logger)
+        LibraryScanner(roots: [scratch["p"]], logger: LogCapture().logger)
             .scan(batchSize: 7, firstBatchSize: 3) { batches.append($0) }
         let scanned = batches.joined().map(\.path)
         #expect(scanned == scanned.sorted(by: NaturalOrder.precedes))
@@ -44,13 +45,13 @@ struct ScanOrderTests {
 
     @Test("a large folder's first batch is its first names, though only they were ordered up front")
     func largeFolderFirstBatch() {
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         // Written in a shuffled order; readdir returns hash order anyway.
         var generator = SeededRandom(seed: 7)
         for index in (0..<600).shuffled(using: &generator) { scratch.file("big/IMG_\(index).jpg") }
         scratch.file("big/.DS_Store")
         var batches: [[ScannedFile]] = []
-        LibraryScanner(roots: [scratch["big"]], logger: CapturedLog().logger)
+        LibraryScanner(roots: [scratch["big"]], logger: LogCapture().logger)
             .scan(batchSize: 100, firstBatchSize: 20) { batches.append($0) }
         #expect(batches.first?.map(\.path) == (0..<20).map { scratch["big/IMG_\($0).jpg"] })
         #expect(batches.joined().map(\.path) == (0..<600).map { scratch["big/IMG_\($0).jpg"] })
@@ -58,9 +59,9 @@ struct ScanOrderTests {
 
     @Test("several roots come out in name order whatever order they were configured in")
     func rootsInNameOrder() {
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         scratch.file("b/1.jpg"); scratch.file("a/2.jpg"); scratch.file("a b/3.jpg")
-        let files = LibraryScanner(roots: [scratch["b"], scratch["a b"], scratch["a"]], logger: CapturedLog().logger)
+        let files = LibraryScanner(roots: [scratch["b"], scratch["a b"], scratch["a"]], logger: LogCapture().logger)
             .scanAll().files.map(\.path)
         #expect(files == [scratch["a/2.jpg"], scratch["a b/3.jpg"], scratch["b/1.jpg"]])
     }
@@ -151,7 +152,7 @@ struct ScanOrderTests {
 
     @Test("the app's first photos on screen are the first of the final order, and all arrive once")
     func appFirstScreenIsFinal() throws {
-        let scratch = LibraryScratch()
+        let scratch = ScratchDirectory()
         var generator = SeededRandom(seed: 3)
         for index in (0..<900).shuffled(using: &generator) { scratch.file("lib/p\(index).jpg") }
         for index in 0..<30 { scratch.file("lib/a-folder/q\(index).jpg") }
@@ -160,7 +161,7 @@ struct ScanOrderTests {
         let display = HeadlessDisplay(width: 800, height: 600)
         let loop = try EventLoop(signals: [])
         let app = KioskApp(config: config, folders: [scratch["lib"].description], display: display, loop: loop,
-                           thumbnailCacheDirectory: nil, logger: CapturedLog().logger)
+                           thumbnailCacheDirectory: nil, logger: LogCapture().logger)
         try app.start()
         app.host.pump()
         let start = loop.now
