@@ -119,6 +119,11 @@ if [[ " $MODES " == *" faults "* ]]; then
   gcc -O2 -Wall -static -I/usr/include/libdrm -o "$OUT/drmhold" "$E2E/src/drmhold.c"
   FILES+=("$E2E/faults-driver.sh" "$OUT/drmhold")
 fi
+if [[ " $MODES " == *" calib "* ]]; then   # touch calibration and rotation with the app
+  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos")
+  [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
+  FILES+=("$E2E/calib-driver.sh")
+fi
 "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 
 # 4. Boot once per display device and mode; the harness checks every screendump.
