@@ -1,6 +1,6 @@
 #!/bin/sh
 # Guest side of the `calib` stage: touch calibration and screen rotation with the real photokiosk
-# on DRM + libinput. Five short runs of the app; each shows the grid (screendump), takes one tap
+# on DRM + libinput. Four short runs of the app (five with pk.rot270=1); each shows the grid (screendump), takes one tap
 # from the uinput touchscreen at a raw panel position, and the log must name the photo that tap
 # opened ("opened photo N of 11: …"). The host checks each screendump (harness.py, `calib_*` and
 # `rot*` rules).
@@ -20,21 +20,22 @@
 #   rot90_grid     --rotation 90: the portrait grid turned clockwise (host: gaps where a portrait
 #                  layout has them, on the panel's left an empty strip)
 #   rot90_tap      tap (1144,400) px = logical (400,136): photo 2 (Aqua, row 1 column 2)
-#   rot270_grid    --rotation 270: rot90_grid turned by 180°
-#   rot270_tap     tap (928,664) px = logical (136,928): photo 10 (PastelHills, row 4 column 1)
 #   rot180_grid    from the TOML config: rotation = 180 and calibration = [1,0,0.25,0,1,0]:
 #                  calib_grid turned by 180°
 #   rot180_tap     tap P: calibrated on the panel (480,400), then rotated: logical (800,400),
 #                  photo 7 (YellowFlower, row 2 column 3). Without calibration it would be
 #                  photo 8; calibration applied after the rotation would miss the grid.
+#   rot270_grid    (pk.rot270=1 only) --rotation 270: rot90_grid turned by 180°
+#   rot270_tap     tap (928,664) px = logical (136,928): photo 10 (PastelHills, row 4 column 1)
 ready() { echo "@@READY $1"; read -t 60 ack; }
 touch_cmd() { echo "$1" > "$PHOTOKIOSK_E2E_FIFO"; }
 fail() { echo "@@CALIB_FAIL $1"; tail -n 30 /tmp/app.log; exit 1; }
 alive() { kill -0 $APP 2>/dev/null || { tail -n 40 /tmp/app.log; echo "@@APP_DIED $1"; exit 1; }; }
 logged() {   # wait (up to 20 s) until the log has $1; print it
   i=0; while ! grep -q "$1" /tmp/app.log && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done
-  grep -q "$1" /tmp/app.log || fail "not in the log: $1"; grep "$1" /tmp/app.log | tail -n 1 | sed 's/^.*\] /@@CALIB_LOG /'
+  grep -q "$1" /tmp/app.log || fail "not in the log: $1"; grep "$1" /tmp/app.log | tail -n 1 | sed "s/^.*\] /@@CALIB_LOG t=$(up) /"
 }
+up() { cut -d' ' -f1 /proc/uptime; }
 tap_opens() {   # tap at $1 $2 (device units): the app must open photo $3 ("N of 11: …name")
   n=$(grep -c "opened photo" /tmp/app.log)
   touch_cmd "tap $1 $2"
@@ -45,14 +46,17 @@ tap_opens() {   # tap at $1 $2 (device units): the app must open photo $3 ("N of
 }
 start_app() {   # a fresh start: no resume state (it would reopen the last photo or scroll position)
   rm -f /var/lib/photokiosk/resume
+  echo "@@CALIB_START t=$(up) $*"
   : > /tmp/app.log   # emptied here: the background job's own redirection may come after the first grep
   /opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos "$@" >> /tmp/app.log 2>&1 & APP=$!
+  logged "screen: DRM"
   logged "library: 11 photos"
   logged "input device added: photokiosk-e2e-touchscreen"
   alive start
 }
 stop_app() {
   kill -TERM $APP; wait $APP; code=$?
+  echo "@@CALIB_STOPPED t=$(up) $1"
   cat /tmp/app.log >> /tmp/calib-all.log
   [ $code = 0 ] || fail "photokiosk $1 exited with $code"
   if grep -qi -e fatal -e crash /tmp/app.log; then fail "fatal/crash in the log ($1)"; fi
@@ -78,11 +82,6 @@ ready rot90_grid
 tap_opens 3661 2048 "2 of 11: /opt/pk/photos/mate-nature-Aqua.jpg"; ready rot90_tap
 stop_app rotation-90
 
-start_app --rotation 270
-ready rot270_grid
-tap_opens 2970 3400 "10 of 11: /opt/pk/photos/plasma-PastelHills-3200x2000.jpg"; ready rot270_tap
-stop_app rotation-270
-
 printf '[display]\nrotation = 180\n[input]\ncalibration = [1, 0, 0.25, 0, 1, 0]\n' > /tmp/rot180.toml
 start_app --config /tmp/rot180.toml
 logged "photokiosk-e2e-touchscreen: calibration matrix 1.0 0.0 0.25 0.0 1.0 0.0"
@@ -90,5 +89,12 @@ ready rot180_grid
 tap_opens $P "7 of 11: /opt/pk/photos/mate-nature-YellowFlower.jpg"; ready rot180_tap
 stop_app rotation-180
 
-grep -e "opened photo" -e "calibration matrix" -e "screen:" /tmp/calib-all.log | sed 's/^.*\] /@@CALIB_SUMMARY /'
+# 270 only on request (E2E_APPEND=pk.rot270=1 e2e/run.sh): one more app run, ~9 s per display.
+if grep -q "pk.rot270=1" /proc/cmdline; then
+  start_app --rotation 270
+  ready rot270_grid
+  tap_opens 2970 3400 "10 of 11: /opt/pk/photos/plasma-PastelHills-3200x2000.jpg"; ready rot270_tap
+  stop_app rotation-270
+fi
+
 echo "@@APP_EXIT 0"

@@ -173,7 +173,7 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
                      'faults_master_stolen', 'faults_master_back', 'faults_vt', 'faults_wait_master',
                      'faults_master_free'],
           'calib': ['calib_grid', 'calib_plain', 'calib_back', 'calib_target', 'calib_offset_grid', 'calib_offset',
-                    'rot90_grid', 'rot90_tap', 'rot270_grid', 'rot270_tap', 'rot180_grid', 'rot180_tap']}
+                    'rot90_grid', 'rot90_tap', 'rot180_grid', 'rot180_tap']}   # + rot270_* with pk.rot270=1
 # How long a stage may take to reach its expected screen (the app has no frame handshake).
 PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'seat_start': 60, 'seat_vt_away': 10, 'seat_back': 30, 'seat_touch': 30,
@@ -204,6 +204,7 @@ def main():
     ap.add_argument('--mode', default='platform')
     ap.add_argument('--expect', help='JSON file with extra stage rules (app mode)')
     ap.add_argument('--timeout', type=float, default=300)
+    ap.add_argument('--append', default='', help='more kernel command line words (e.g. pk.rot270=1)')
     ap.add_argument('--save-recording', help='write the guest\'s "@@REC" lines here (record-driver.sh)')
     a = ap.parse_args()
     expect = dict(EXPECT)
@@ -217,7 +218,7 @@ def main():
     qmp_path = f'{a.out}/qmp-{a.display}.sock'
     if os.path.exists(qmp_path): os.unlink(qmp_path)
     cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '1024', '-smp', '1', '-kernel', a.kernel, '-initrd', a.initrd,
-           '-append', f'console=ttyS0 quiet panic=-1 pk.mode={a.mode}',
+           '-append', f'console=ttyS0 quiet panic=-1 pk.mode={a.mode} {a.append}'.rstrip(),
            '-display', 'none', '-serial', 'stdio', '-monitor', 'none', '-qmp', f'unix:{qmp_path},server=on,wait=off',
            '-no-reboot', *DISPLAYS[a.display]]
     t0 = time.time()
