@@ -1,7 +1,7 @@
 import Dispatch
+import Graphics
 import Imaging
 import PhotoKioskApp
-import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -104,7 +104,7 @@ struct LibraryScannerTests {
         for index in 0..<20 { scratch.file("p/\(String(format2: index)).jpg") }
         let gate = DispatchSemaphore(value: 0)
         let posted = DispatchSemaphore(value: 0)
-        let blocks = Mutex<[@Sendable () -> Void]>([])
+        let blocks = Locked<[@Sendable () -> Void]>([])
         let blocker = scratch["p/15.jpg"]
         // The date reader holds the scan at the 16th photo, after three batches of five.
         let scanner = LibraryScanner(roots: [scratch["p"]], captureDate: { path in
@@ -133,7 +133,7 @@ struct LibraryScannerTests {
     func backgroundScanCancel() {
         let scratch = LibraryScratch()
         for index in 0..<10 { scratch.file("p/\(index).jpg") }
-        let blocks = Mutex<[@Sendable () -> Void]>([])
+        let blocks = Locked<[@Sendable () -> Void]>([])
         var received = 0
         let scan = BackgroundScan(scanner: LibraryScanner(roots: [scratch["p"]]), batchSize: 1,
                                   deliver: { block in blocks.withLock { $0.append(block) } },

@@ -1,7 +1,7 @@
+import Graphics
 import Imaging
 import Logging
 import PhotoKioskApp
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -89,7 +89,7 @@ func removeTree(_ path: RawPath) {
 
 /// Collects log messages so tests can check that each skipped entry is logged once.
 final class CapturedLog: Sendable {
-    let messages = Mutex<[String]>([])
+    let messages = Locked<[String]>([])
 
     var logger: Logger {
         Logger(label: "test") { _ in CapturingHandler(log: self) }

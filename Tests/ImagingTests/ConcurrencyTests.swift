@@ -1,6 +1,5 @@
 import Dispatch
 import Graphics
-import Synchronization
 import Testing
 @testable import Imaging
 
@@ -12,8 +11,8 @@ struct ConcurrencyTests {
             let bitmap = Fixtures.solid(width: 40 + i, height: 30 + i, Color(red: UInt8(i * 30), green: 90, blue: 200))
             return i % 2 == 0 ? try Fixtures.jpeg(bitmap) : try PNGEncoder.encode(bitmap)
         }
-        let results = Mutex<[Int: Color]>([:])
-        let sizes = Mutex<[Int: Size]>([:])
+        let results = Locked<[Int: Color]>([:])
+        let sizes = Locked<[Int: Size]>([:])
         DispatchQueue.concurrentPerform(iterations: 32) { n in
             let i = n % 8
             guard let image = try? ImageDecoder.decode(bytes: inputs[i], fitting: n < 16 ? nil : Size(width: 20, height: 20)) else { return }

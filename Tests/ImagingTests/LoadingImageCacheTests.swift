@@ -1,6 +1,5 @@
 import Graphics
 import Imaging
-import Synchronization
 import Testing
 
 @Suite("ImageCache")
@@ -35,7 +34,7 @@ struct LoadingImageCacheTests {
 
     @Test("pinned entries survive and an insert that cannot fit is refused and reported")
     func pinnedOverBudgetIsReported() {
-        let reports = Mutex<[ImageCache.Pressure]>([])
+        let reports = Locked<[ImageCache.Pressure]>([])
         let cache = ImageCache(budget: 64 * 100) { pressure in reports.withLock { $0.append(pressure) } }
         for name in ["a", "b"] {
             cache.pin(key(name))

@@ -1,7 +1,6 @@
 import Dispatch
 import Graphics
 import Imaging
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +8,7 @@ import Glibc
 /// Stands in for the app's event loop: the loader posts blocks here and the test runs them,
 /// on the test's own thread, when it chooses.
 final class TestLoop: Sendable {
-    private let blocks = Mutex<[@Sendable () -> Void]>([])
+    private let blocks = Locked<[@Sendable () -> Void]>([])
     private let posted = DispatchSemaphore(value: 0)
 
     var deliver: ImageLoader.Delivery {
@@ -41,7 +40,7 @@ final class TestLoop: Sendable {
 
 /// A decoder that records every call and can hold a worker inside a decode until released.
 final class RecordingDecoder: ImageSourceDecoder {
-    private let calls = Mutex<[ImageKey]>([])
+    private let calls = Locked<[ImageKey]>([])
     private let heldKeys: Set<ImageKey>
     private let started = DispatchSemaphore(value: 0)
     private let gate = DispatchSemaphore(value: 0)

@@ -1,6 +1,5 @@
 import Graphics
 import Imaging
-import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -188,7 +187,7 @@ struct LoadingThumbnailDiskCacheTests {
         let scratch = ScratchDirectory()
         let photo = scratch.file("photo.jpg")
         setModificationTime(photo, seconds: 1_600_000_000)
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let inner = ClosureDecoder { _ in
             calls.withLock { $0 += 1 }
             return Bitmap(width: 3, height: 3)

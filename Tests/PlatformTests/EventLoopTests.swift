@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import Graphics
 import Testing
 @testable import Platform
 
@@ -45,10 +45,10 @@ struct EventLoopTests {
     @Test func postFromManyThreadsRunsEverythingOnTheLoop() throws {
         let loop = try EventLoop(signals: [])
         let threads = 4, perThread = 250
-        let ran = Mutex(0)
+        let ran = Locked(0)
         let mailbox = loop.mailbox
         let loopThread = pthread_self()
-        let onLoopThread = Mutex(true)
+        let onLoopThread = Locked(true)
         var workers: [pthread_t] = []
         final class Box: @unchecked Sendable { let body: () -> Void; init(_ b: @escaping () -> Void) { body = b } }
         for _ in 0..<threads {

@@ -3,7 +3,6 @@ import Graphics
 import Imaging
 import Logging
 import Platform
-import Synchronization
 @testable import PhotoKioskApp
 
 /// Collects every log line (level and message) so a test can count them.
@@ -12,7 +11,7 @@ final class LogCapture: Sendable {
         var level: Logger.Level
         var message: String
     }
-    private let storage = Mutex<[Line]>([])
+    private let storage = Locked<[Line]>([])
 
     var lines: [Line] { storage.withLock { $0 } }
     /// Lines at warning level or above: what a broken file or a skipped entry produces.

@@ -1,5 +1,4 @@
 import Graphics
-import Synchronization
 
 /// Decoded bitmaps in memory under one byte budget, least recently used evicted first.
 ///
@@ -51,7 +50,7 @@ public final class ImageCache: Sendable {
 
     public let budget: Int
     private let onPressure: (@Sendable (Pressure) -> Void)?
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// - Parameters:
     ///   - budget: bytes of pixel memory (`Bitmap.byteCount`) the cache may hold.
@@ -60,7 +59,7 @@ public final class ImageCache: Sendable {
                 onPressure: (@Sendable (Pressure) -> Void)? = nil) {
         self.budget = budget
         self.onPressure = onPressure
-        self.state = Mutex(State(budget: budget))
+        self.state = Locked(State(budget: budget))
     }
 
     /// The bitmap for `key`, marking it recently used.

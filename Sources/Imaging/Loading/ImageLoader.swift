@@ -108,7 +108,8 @@ final class LoaderCore: @unchecked Sendable {
     private let decoder: any ImageSourceDecoder
     private let cache: ImageCache?
     private let deliver: ImageLoader.Delivery
-    private let lock = ConditionLock()
+    private let lock = ThreadMutex()
+    private let workChanged = ThreadCondition()  // signalled under `lock`: work queued, unpaused, stopping
     // Everything below is guarded by `lock`.
     private var jobs: [ImageKey: Job] = [:]
     private var queue = LoadQueue()
@@ -159,7 +160,7 @@ final class LoaderCore: @unchecked Sendable {
                 } else {
                     queuedCount += 1
                     requeue(job)
-                    lock.signal()
+                    workChanged.signal()
                 }
             }
             return ticket
@@ -195,7 +196,7 @@ final class LoaderCore: @unchecked Sendable {
     func setPaused(_ value: Bool) {
         lock.withLock {
             paused = value
-            if !value { lock.broadcast() }
+            if !value { workChanged.broadcast() }
         }
     }
 
@@ -205,7 +206,7 @@ final class LoaderCore: @unchecked Sendable {
     func shutdown() {
         let threads: [WorkerThread] = lock.withLock {
             stopping = true
-            lock.broadcast()
+            workChanged.broadcast()
             defer { workers = [] }
             return workers
         }
@@ -254,7 +255,7 @@ final class LoaderCore: @unchecked Sendable {
                     statistics.decodesStarted += 1
                     return job
                 }
-                lock.wait()
+                workChanged.wait(releasing: lock)
             }
         }
     }

@@ -1,6 +1,5 @@
 import Graphics
 import Logging
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,7 +29,7 @@ public final class ThumbnailDiskCache: Sendable {
         var writeFailures = 0
         var tempCounter = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Opens (creating if needed) a cache in `directory`. Creation failures are logged and
     /// show up as failed writes; the cache never throws.

@@ -8,7 +8,7 @@ public final class OnTheFlyTileSource: TileSource, @unchecked Sendable {
     public let path: String
     public let layout: DeepZoomLayout
     private let options: DecodeOptions
-    private let lock = ConditionLock()
+    private let lock = ThreadMutex()
     private var levels: [(level: Int, bitmap: Bitmap)] = []
 
     public init(path: String, tileSize: Int = 256, options: DecodeOptions = .default) throws(ImagingError) {

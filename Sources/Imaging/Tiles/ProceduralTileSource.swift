@@ -62,7 +62,7 @@ public final class ProceduralTileSource: TileSource, @unchecked Sendable {
 
 /// Fonts for worker threads: FreeType faces are not thread-safe, so each draw borrows one.
 final class FontPool: @unchecked Sendable {
-    private let lock = ConditionLock()
+    private let lock = ThreadMutex()
     private var free: [Font] = []
     private let pixelSize: Int
     private var unavailable = false

@@ -1,11 +1,10 @@
 import Graphics
 import Imaging
-import Synchronization
 
 /// Photos' full (oriented) sizes, learnt from their headers on the loader's workers. The album
 /// needs them to zoom to one photo pixel per screen pixel while it still shows a smaller bitmap.
 public final class OriginalSizes: Sendable {
-    private let sizes = Mutex<[RawPath: Size]>([:])
+    private let sizes = Locked<[RawPath: Size]>([:])
 
     public init() {}
 

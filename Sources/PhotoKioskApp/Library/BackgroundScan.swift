@@ -1,3 +1,4 @@
+import Graphics
 import Imaging
 import Synchronization
 
@@ -10,7 +11,7 @@ public final class BackgroundScan: Sendable {
     public typealias Delivery = @Sendable (@escaping @Sendable () -> Void) -> Void
 
     private let cancelled = CancelFlag()
-    private let thread = Mutex<WorkerThread?>(nil)
+    private let thread = Locked<WorkerThread?>(nil)
 
     /// Starts scanning at once.
     public init(scanner: LibraryScanner, batchSize: Int = 256, deliver: @escaping Delivery,

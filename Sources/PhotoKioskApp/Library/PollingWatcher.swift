@@ -1,5 +1,5 @@
+import Graphics
 import Imaging
-import Synchronization
 
 /// Finds changes by rescanning and comparing with the previous scan: for network mounts (NFS,
 /// SMB) where inotify hears nothing of remote writes, or when inotify is unavailable.
@@ -9,7 +9,7 @@ import Synchronization
 /// and inode but changed path is reported as `.moved`.
 public final class PollingWatcher: Sendable {
     public let scanner: LibraryScanner
-    private let known = Mutex<[RawPath: ScannedFile]>([:])
+    private let known = Locked<[RawPath: ScannedFile]>([:])
 
     public init(scanner: LibraryScanner) {
         self.scanner = scanner

@@ -1,7 +1,6 @@
 import Graphics
 import Imaging
 import Logging
-import Synchronization
 import Widgets
 
 /// Tiled mode for one big photo, ready to plug into a photo viewer or album page:
@@ -107,7 +106,7 @@ public final class TiledPhotoContent {
 
 /// A flag set on the loop and read by a worker.
 final class StopFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = Locked(false)
     var isSet: Bool { value.withLock { $0 } }
     func set() { value.withLock { $0 = true } }
 }

@@ -1,12 +1,12 @@
 import CDRM
 import Glibc
-import Synchronization
+import Graphics
 
 /// The thread-safe door into an `EventLoop`: decode workers post closures here, an eventfd
 /// wakes the loop, and the loop runs them on its own thread in posting order.
 public final class Mailbox: Sendable {
     let eventFD: Int32
-    private let queue = Mutex<[@Sendable () -> Void]>([])
+    private let queue = Locked<[@Sendable () -> Void]>([])
 
     init() throws(PlatformError) {
         let fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))

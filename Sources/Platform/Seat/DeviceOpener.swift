@@ -1,6 +1,6 @@
 import Glibc
+import Graphics
 import Logging
-import Synchronization
 
 /// Where Platform gets device file descriptors: straight from open(2), or through a libseat
 /// seat. The DRM card and libinput's devices go through the process-wide `shared` opener.
@@ -71,7 +71,7 @@ public enum DeviceOpener: Sendable {
         isSeatDevice(path) ? shared : .direct
     }
 
-    private static let resolved = Mutex<(opener: DeviceOpener, message: String)?>(nil)
+    private static let resolved = Locked<(opener: DeviceOpener, message: String)?>(nil)
 
     /// The process-wide opener, chosen from PHOTOKIOSK_SEAT on first use (so a run that never
     /// opens a device never touches libseat) and logged once.
