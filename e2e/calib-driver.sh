@@ -1,9 +1,9 @@
 #!/bin/sh
 # Guest side of the `calib` stage: touch calibration and screen rotation with the real photokiosk
-# on DRM + libinput. Four short runs of the app (five with pk.rot270=1); each shows the grid (screendump), takes one tap
-# from the uinput touchscreen at a raw panel position, and the log must name the photo that tap
-# opened ("opened photo N of 11: …"). The host checks each screendump (harness.py, `calib_*` and
-# `rot*` rules).
+# on DRM + libinput. Four short runs of the app (five with pk.rot270=1); each shows the grid
+# (screendump), takes one tap from the uinput touchscreen at a raw panel position, and the log
+# must name the photo that tap opened ("opened photo N of 11: …"). The host checks each
+# screendump (harness.py, `calib_*` and `rot*` rules).
 #
 # Landscape grid (1280x800, rotation 0 and 180): 4 columns of 310 px cells, 8 px gaps; portrait
 # grid (800x1280, rotation 90 and 270): 3 columns of 256 px. Photos in name order:
