@@ -5,7 +5,7 @@ screendumps, and check the screen's pixels from the host.
 Each stage's expectations are (x, y) fractions of the screen with the RGB expected there, or a
 rule ("changed": differs from the previous stage, "busy": not one flat colour, "like:<stage>":
 at most 3% of the screen differs from that earlier stage's screendump: the same picture, give
-or take a caption that faded)."""
+or take a caption that faded; "turned:<stage>": likewise, with that screendump turned by 180°)."""
 import argparse, json, os, select, socket, subprocess, sys, time
 
 DISPLAYS = {
@@ -15,6 +15,7 @@ DISPLAYS = {
 }
 RED, GREEN, BLUE, WHITE = (255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)
 YELLOW, MAGENTA, CYAN, ORANGE = (255, 255, 0), (255, 0, 255), (0, 255, 255), (255, 128, 0)
+GRID_BG = (0x11, 0x11, 0x14)   # ThumbnailGridView's background: the gaps between cells
 EXPECT = {
     'quadrants': [((.25, .25), RED), ((.75, .25), GREEN), ((.25, .75), BLUE), ((.75, .75), WHITE)],
     'damage':    [((.5, .5), YELLOW), ((.1, .1), MAGENTA), ((.9, .9), CYAN), ((.25, .25), RED),
@@ -55,6 +56,24 @@ EXPECT = {
     'faults_vt':      ['changed', 'busy', 'stable'],
     'faults_wait_master': [((.1, .1), MAGENTA), ((.9, .1), MAGENTA), ((.5, .5), MAGENTA), ((.9, .9), MAGENTA), 'stable'],
     'faults_master_free': ['like:faults_vt', 'stable'],        # the grid, scrolled as the first run left it
+    # touch calibration and screen rotation with the app (calib-driver.sh): which photo a tap
+    # opens is checked in the guest (the app's log); here, that the screen shows it
+    'calib_grid':        ['busy', 'stable'],
+    'calib_plain':       ['changed'],      # the photo under the tap (not 'stable': its full decode may still come)
+    'calib_back':        ['like:calib_grid', 'stable'],         # Escape: the grid, not scrolled
+    'calib_target':      ['changed', 'stable'],                 # the photo a quarter-width right
+    'calib_offset_grid': ['like:calib_grid', 'stable'],         # calibration does not move the picture
+    'calib_offset':      ['like:calib_target', 'stable'],       # the same tap, calibrated: that photo
+    # portrait grid (3 columns of 256 px) turned clockwise onto the landscape panel: logical gap
+    # columns become panel rows (y 264-272), the logical bottom (y > 1064, no cells) the panel's
+    # left strip, the empty 12th cell (logical 536-792, 800-1056) panel (224-480, 536-792)
+    'rot90_grid':  ['busy', 'stable', ((.08, .5), GRID_BG), ((.27, .85), GRID_BG), ((.47, .335), GRID_BG),
+                    ((.6875, .17), 'not', GRID_BG)],
+    'rot90_tap':   ['changed', 'stable'],   # settled: photo 2 is tiled on a portrait screen (its tiles come last)
+    'rot270_grid': ['turned:rot90_grid', 'stable'],
+    'rot270_tap':  ['changed'],
+    'rot180_grid': ['turned:calib_grid', 'stable'],
+    'rot180_tap':  ['changed'],
     # logical quadrants turned a quarter clockwise: logical top-left lands top-right
     'rotated90': [((.75, .25), RED), ((.75, .75), GREEN), ((.25, .25), BLUE), ((.25, .75), WHITE)],
 }
@@ -102,15 +121,24 @@ def difference(a, b, step=4):
     samples = [(y * w + x) * 3 for y in range(0, h, step) for x in range(0, w, step)]
     return sum(a[2][o:o+3] != b[2][o:o+3] for o in samples) / len(samples)
 
+def turned180(img, cache={}):
+    """The screendump turned by 180° (pixel order reversed), computed once per image."""
+    key = id(img[2])
+    if key not in cache:
+        px = img[2]
+        cache[key] = (img[0], img[1], b''.join(px[o:o+3] for o in range(len(px) - 3, -1, -3)))
+    return cache[key]
+
 def check(img, rules, previous, last_try, named={}):
     bad = []
     for rule in rules:
-        if isinstance(rule, str) and rule.startswith('like:'):
-            other = named.get(rule[5:])
-            if other is None: bad.append(f'no screendump of {rule[5:]} to compare with')
+        if isinstance(rule, str) and rule.startswith(('like:', 'turned:')):
+            kind, name = rule.split(':', 1)
+            other = named.get(name)
+            if other is None: bad.append(f'no screendump of {name} to compare with')
             else:
-                d = difference(img, other)
-                if d > 0.03: bad.append(f'{d:.1%} of the screen differs from {rule[5:]}')
+                d = difference(img, turned180(other) if kind == 'turned' else other)
+                if d > 0.03: bad.append(f'{d:.1%} of the screen differs from {name}{" turned by 180°" if kind == "turned" else ""}')
         elif rule == 'stable':     # settled: same as the screendump taken half a second before
             if last_try is None or last_try[2] != img[2]: bad.append('screen still changing')
         elif rule == 'changed':
@@ -126,6 +154,10 @@ def check(img, rules, previous, last_try, named={}):
         elif rule == 'busy':
             if len({pixel(img, fx / 8, fy / 8)[1] for fx in range(1, 8) for fy in range(1, 8)}) < 4:
                 bad.append('screen is (nearly) one flat colour')
+        elif len(rule) == 3:     # ((fx, fy), 'not', colour): anything but that colour there
+            (fx, fy), _, other = rule
+            (x, y), got = pixel(img, fx, fy)
+            if got == other: bad.append(f'({x},{y}) is {got}')
         else:
             (fx, fy), want = rule
             (x, y), got = pixel(img, fx, fy)
@@ -139,7 +171,9 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
           'faults': ['faults_start', 'faults_hotplug', 'faults_drm', 'faults_touch_held', 'faults_touch_gone',
                      'faults_touch_back', 'faults_grid', 'faults_display_off', 'faults_display_on',
                      'faults_master_stolen', 'faults_master_back', 'faults_vt', 'faults_wait_master',
-                     'faults_master_free']}
+                     'faults_master_free'],
+          'calib': ['calib_grid', 'calib_plain', 'calib_back', 'calib_target', 'calib_offset_grid', 'calib_offset',
+                    'rot90_grid', 'rot90_tap', 'rot180_grid', 'rot180_tap']}   # + rot270_* with pk.rot270=1
 # How long a stage may take to reach its expected screen (the app has no frame handshake).
 PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'seat_start': 60, 'seat_vt_away': 10, 'seat_back': 30, 'seat_touch': 30,
@@ -147,7 +181,10 @@ PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'faults_start': 60, 'faults_hotplug': 30, 'faults_drm': 30, 'faults_vt': 30,
             'faults_touch_held': 20, 'faults_touch_gone': 20, 'faults_touch_back': 30, 'faults_grid': 20,
             'faults_display_off': 20, 'faults_display_on': 30, 'faults_master_stolen': 10,
-            'faults_master_back': 30, 'faults_wait_master': 10, 'faults_master_free': 45}
+            'faults_master_back': 30, 'faults_wait_master': 10, 'faults_master_free': 45,
+            'calib_grid': 60, 'calib_plain': 30, 'calib_back': 20, 'calib_target': 30, 'calib_offset_grid': 45,
+            'calib_offset': 30, 'rot90_grid': 60, 'rot90_tap': 30, 'rot270_grid': 45, 'rot270_tap': 30,
+            'rot180_grid': 45, 'rot180_tap': 30}
 
 def screendump(qmp, path):
     if os.path.exists(path): os.unlink(path)
@@ -167,6 +204,7 @@ def main():
     ap.add_argument('--mode', default='platform')
     ap.add_argument('--expect', help='JSON file with extra stage rules (app mode)')
     ap.add_argument('--timeout', type=float, default=300)
+    ap.add_argument('--append', default='', help='more kernel command line words (e.g. pk.rot270=1)')
     ap.add_argument('--save-recording', help='write the guest\'s "@@REC" lines here (record-driver.sh)')
     a = ap.parse_args()
     expect = dict(EXPECT)
@@ -180,7 +218,7 @@ def main():
     qmp_path = f'{a.out}/qmp-{a.display}.sock'
     if os.path.exists(qmp_path): os.unlink(qmp_path)
     cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '1024', '-smp', '1', '-kernel', a.kernel, '-initrd', a.initrd,
-           '-append', f'console=ttyS0 quiet panic=-1 pk.mode={a.mode}',
+           '-append', f'console=ttyS0 quiet panic=-1 pk.mode={a.mode} {a.append}'.rstrip(),
            '-display', 'none', '-serial', 'stdio', '-monitor', 'none', '-qmp', f'unix:{qmp_path},server=on,wait=off',
            '-no-reboot', *DISPLAYS[a.display]]
     t0 = time.time()

@@ -2,7 +2,7 @@
 # End-to-end test on real DRM/KMS and libinput: boots Debian's kernel under QEMU (TCG) with a
 # bochs-display and a virtio-gpu, injects touches through uinput, checks screendumps from the host.
 #   e2e/run.sh                      # platform stages (GuestE2ETests) on bochs and virtio
-#   MODES="platform app" e2e/run.sh # only these stages (default: platform app seat blank faults)
+#   MODES="platform app" e2e/run.sh # only these stages (default: platform app seat blank faults calib)
 #   DISPLAYS=virtio e2e/run.sh
 # Prints one "e2e: SKIP ..." line and exits 0 when QEMU cannot run here.
 set -euo pipefail
@@ -77,7 +77,7 @@ BIN=$(swift build --show-bin-path)
 gcc -O2 -Wall -static -o "$OUT/uitouch" "$E2E/src/uitouch.c"
 if [ -z "$MODES" ]; then
   MODES=platform
-  "$BIN/photokiosk" run --help 2>&1 | grep -q -- "--display" && MODES="platform app seat blank faults"
+  "$BIN/photokiosk" run --help 2>&1 | grep -q -- "--display" && MODES="platform app seat blank faults calib"
 fi
 FILES=("$BIN/PhotoKioskPackageTests.xctest" "$OUT/uitouch")
 if [[ " $MODES " == *" app "* ]]; then
@@ -119,6 +119,11 @@ if [[ " $MODES " == *" faults "* ]]; then
   gcc -O2 -Wall -static -I/usr/include/libdrm -o "$OUT/drmhold" "$E2E/src/drmhold.c"
   FILES+=("$E2E/faults-driver.sh" "$OUT/drmhold")
 fi
+if [[ " $MODES " == *" calib "* ]]; then   # touch calibration and rotation with the app
+  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos")
+  [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
+  FILES+=("$E2E/calib-driver.sh")
+fi
 "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 
 # 4. Boot once per display device and mode; the harness checks every screendump.
@@ -126,7 +131,7 @@ rc=0
 for mode in $MODES; do
   for d in $DISPLAYS; do
     python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" --initrd "$OUT/initrd.gz" \
-      --out "$OUT" ${EXPECT_ARGS:-} || rc=1
+      --out "$OUT" --append "${E2E_APPEND:-}" ${EXPECT_ARGS:-} || rc=1
   done
 done
 echo "e2e: $([ $rc = 0 ] && echo PASS || echo FAIL) (screendumps and console logs in $OUT)"

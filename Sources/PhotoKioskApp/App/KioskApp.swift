@@ -234,6 +234,8 @@ public final class KioskApp {
     /// (see AlbumService). The "‹ Grid" button, a swipe down or Escape go back.
     public func openPhoto(at index: Int) {
         guard index >= 0, index < photos.count else { return }
+        // Says which photo a tap reached: the e2e calibration and rotation stages check it.
+        logger.info("opened photo \(index + 1) of \(photos.count): \(photos[index].path.description)")
         if let album {
             album.setCenterPageIndex(index, animated: false)
             return

@@ -224,8 +224,11 @@ public final class LibinputSource {
                libinput_device_config_calibration_has_matrix(device) != 0 {
                 var m = matrix.map { Float($0) }
                 let status = libinput_device_config_calibration_set_matrix(device, &m)
+                let name = String(cString: libinput_device_get_name(device))
                 if status != LIBINPUT_CONFIG_STATUS_SUCCESS {
-                    log.warning("\(String(cString: libinput_device_get_name(device))): calibration matrix not accepted (status \(status.rawValue))")
+                    log.warning("\(name): calibration matrix not accepted (status \(status.rawValue))")
+                } else {
+                    log.info("\(name): calibration matrix \(matrix.map { "\($0)" }.joined(separator: " "))")
                 }
             }
             let info = Self.info(device)
