@@ -23,7 +23,7 @@
 #                         waits and says so
 #   faults_master_free    the helper exits: the app takes the screen, the grid
 # Exit status 0 on SIGTERM (both runs), and the log must have no "fatal"/"crash".
-held() { i=0; while ! grep -q holding /tmp/drmhold.log && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
+held() { i=0; while ! grep -q holding /tmp/drmhold.log && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
         grep -q holding /tmp/drmhold.log || { cat /tmp/drmhold.log; fail "drmhold did not take master"; }; }
 ready() { echo "@@READY $1"; read -t 60 ack; }
 touch_cmd() { echo "$1" > "$PHOTOKIOSK_E2E_FIFO"; }
