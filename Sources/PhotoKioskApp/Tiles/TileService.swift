@@ -7,10 +7,10 @@ import Widgets
 /// there, otherwise loaded on worker threads (an `ImageLoader` of its own, most urgent first,
 /// dropped when no longer wanted) with results handed back on the event loop. Tiles on screen
 /// are pinned in the cache, so they are never evicted; stand-ins (coarser tiles) and tiles
-/// scrolled away age out under the cache's byte budget. A tile on screen that the cache refused
-/// (pinned tiles already fill the budget) is held here while it is wanted, so a small budget
-/// costs memory beyond it (at most the live-tile bound), never a reload loop. Runs on the event
-/// loop thread.
+/// scrolled away age out under the cache's byte budget. Every loaded tile is also held here while
+/// the view wants it (the same bitmap, no copy), so one the cache refused or evicted (pinned tiles
+/// already fill the budget) is never decoded twice: a small budget costs memory beyond it (at
+/// most the live-tile bound), never a reload loop. Runs on the event loop thread.
 public final class TileService: TiledImageProvider {
     public private(set) var source: any TileSource
     public var onTileLoaded: ((TileID) -> Void)?
@@ -118,7 +118,9 @@ public final class TileService: TiledImageProvider {
         tickets[key] = nil
         switch result {
         case .success(let bitmap):
-            if !cache.contains(key) { held[key] = bitmap }
+            // Held while wanted even when the cache took it: a stand-in the cache evicts (it is
+            // not pinned) while finer tiles still load would otherwise be decoded again.
+            held[key] = bitmap
         case .failure(let error):
             failed.insert(key)
             logger.warning("tile \(id): \(error)")
