@@ -17,8 +17,11 @@ public final class TiledPhotoAttachment {
         self.page = page
         disabled = recognizers.map { ($0, $0.isEnabled) }
         for recognizer in recognizers { recognizer.isEnabled = false }
-        // A scroll view page shows its bounds at its content offset: cover exactly that.
+        // A scroll view page shows its bounds at its content offset: cover exactly that. The
+        // page's photo is fitted to those bounds as the tiled view's is, so until the tiles
+        // arrive it shows through them (thumbnail, then the screen-sized decode), not grey.
         content.view.frame = page.bounds
+        content.view.showsBackdrop = (page as? PhotoPageView)?.isAtMinimumZoom ?? false
         page.addSubview(content.view)
         content.start()
     }

@@ -2,7 +2,8 @@ import Graphics
 import UI
 
 /// One live tile: draws its bitmap, or — while that is still loading — the nearest coarser
-/// loaded tile's matching part scaled up, so a tile is never a blank hole.
+/// loaded tile's matching part scaled up, so a tile is never a blank hole. With nothing loaded
+/// at all it draws the placeholder, or nothing when a view beneath shows the same picture.
 final class TileView: View {
     var id = TileID(resolution: 0, column: 0, row: 0)
     /// The tile's pixels in its level (what `bounds` shows).
@@ -11,6 +12,11 @@ final class TileView: View {
     /// The coarsest resolution to fall back to.
     var coarsest = 0
     var placeholderColor = Color(rgb: 0x202024)
+    /// False while a view beneath shows this part of the image at the same place (a photo
+    /// page's lower-resolution decode): a tile with nothing to draw then lets it show through.
+    var drawsPlaceholder = true {
+        didSet { if drawsPlaceholder != oldValue { setNeedsDisplay() } }
+    }
     /// Whether the last draw used the tile's own bitmap.
     private(set) var showsOwnImage = false
     /// Nearest-neighbour while the fingers pinch (every tile is rescaled every frame then);
@@ -21,7 +27,7 @@ final class TileView: View {
 
     override func draw(in context: DrawContext) {
         showsOwnImage = false
-        guard let provider else { context.fill(bounds, color: placeholderColor); return }
+        guard let provider else { drawPlaceholder(in: context); return }
         if let image = provider.tile(id) {
             showsOwnImage = true
             context.draw(image.bitmap, from: image.contentRect, in: bounds, quality: quality)
@@ -46,7 +52,11 @@ final class TileView: View {
             }
             up += 1
         }
-        context.fill(bounds, color: placeholderColor)
+        drawPlaceholder(in: context)
+    }
+
+    private func drawPlaceholder(in context: DrawContext) {
+        if drawsPlaceholder { context.fill(bounds, color: placeholderColor) }
     }
 
     /// Whether this tile's picture depends on `other` (itself or a coarser tile covering it).

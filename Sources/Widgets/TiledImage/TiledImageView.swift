@@ -16,7 +16,9 @@ import UI
 /// - Only tiles that intersect the visible rectangle exist (recycled views). During a pinch the
 ///   level shown follows the live scale, so the count stays under `TileGrid.liveTileBound`.
 /// - A tile still loading shows the nearest coarser loaded tile scaled up. The single tile of
-///   the coarsest level is always wanted first, so there is never a blank hole.
+///   the coarsest level is always wanted first, so there is never a blank hole. Before any tile
+///   arrived, `showsBackdrop` lets a lower-resolution picture beneath show through (iOS photo
+///   apps keep it under CATiledLayer's tiles); alone, the view shows a grey placeholder.
 /// - Gestures: pinch around the fingers; double tap zooms in 2x at the point (stopping at 1:1
 ///   pixels on the way), at the maximum back to fit; a two-finger tap zooms out 2x.
 public final class TiledImageView: View, ScrollViewDelegate {
@@ -30,6 +32,18 @@ public final class TiledImageView: View, ScrollViewDelegate {
     }
     /// Called on a single tap (after the double tap had its chance): a viewer closes on it.
     public var onSingleTap: (() -> Void)?
+    /// Set when a view beneath shows this image fitted to the same bounds (a photo page's
+    /// thumbnail, then its screen-sized decode): while the image is at fit, tiles with nothing
+    /// loaded draw nothing, so that picture shows until they cover it. The view is then clear
+    /// over the image and black around it (a zoom below fit must not uncover the picture beneath).
+    public var showsBackdrop = false {
+        didSet {
+            guard showsBackdrop != oldValue else { return }
+            backgroundColor = showsBackdrop ? nil : .black
+            setNeedsDisplay()
+            layoutTiles()
+        }
+    }
 
     public var provider: TiledImageProvider? {
         didSet {
@@ -100,6 +114,23 @@ public final class TiledImageView: View, ScrollViewDelegate {
         guard let provider else { return tiles.count }
         return tiles.keys.filter { provider.tile($0) == nil }.count
     }
+    /// Where the image is now, in this view's coordinates.
+    public var imageFrame: Rect { container.convert(container.bounds, to: self) }
+    /// Where the image is at fit: scaled to `fitScale` and centred, as a photo page shows it.
+    public var fitFrame: Rect {
+        guard let provider else { return .zero }
+        let size = provider.imageSize * fitScale
+        return Rect(x: max(0, (bounds.width - size.width) / 2), y: max(0, (bounds.height - size.height) / 2),
+                    width: size.width, height: size.height)
+    }
+    /// Whether the image sits exactly where a backdrop fitted to the bounds shows it (within a
+    /// quarter of a pixel: no visible jump when the tiles replace it).
+    public var isAtFitFrame: Bool {
+        let a = imageFrame, b = fitFrame
+        let e = 0.25
+        return abs(a.minX - b.minX) < e && abs(a.minY - b.minY) < e && abs(a.maxX - b.maxX) < e && abs(a.maxY - b.maxY) < e
+    }
+
     /// The image point (full-resolution pixels) shown at `point` of this view.
     public func imagePoint(at point: Point) -> Point {
         container.convert(point, from: self) * (1 / Self.power(resolution))
@@ -139,6 +170,20 @@ public final class TiledImageView: View, ScrollViewDelegate {
         lastWanted = [:]
         for (_, tile) in tiles { tile.setNeedsDisplay() }
         layoutTiles()
+    }
+
+    // MARK: Drawing
+
+    /// With a backdrop: black around the image only (the view's background would hide it).
+    public override func draw(in context: DrawContext) {
+        guard showsBackdrop else { return }
+        let image = imageFrame.intersection(bounds)
+        guard !image.isEmpty else { context.fill(bounds, color: .black); return }
+        let b = bounds
+        context.fill(Rect(x: b.minX, y: b.minY, width: b.width, height: image.minY - b.minY), color: .black)
+        context.fill(Rect(x: b.minX, y: image.maxY, width: b.width, height: b.maxY - image.maxY), color: .black)
+        context.fill(Rect(x: b.minX, y: image.minY, width: image.minX - b.minX, height: image.height), color: .black)
+        context.fill(Rect(x: image.maxX, y: image.minY, width: b.maxX - image.maxX, height: image.height), color: .black)
     }
 
     // MARK: Layout
@@ -247,6 +292,8 @@ public final class TiledImageView: View, ScrollViewDelegate {
             tiles[id] = nil
         }
         let coarsest = max(minimumResolution, grid.singleTileResolution)
+        // The backdrop shows the image at fit only: elsewhere an empty tile would show it misplaced.
+        let placeholders = !(showsBackdrop && isAtFitFrame)
         let centre = visible.center
         var priorities: [TileID: Double] = [:]
         for id in wanted {
@@ -268,6 +315,7 @@ public final class TiledImageView: View, ScrollViewDelegate {
                 tile.setNeedsDisplay()
             }
             if tile.frame != frame { tile.frame = frame }
+            tile.drawsPlaceholder = placeholders
             priorities[id] = frame.center.distance(to: centre) * scrollView.zoomScale
             // The parent covers this tile while it loads: wanted just after the visible tiles.
             if id.resolution > coarsest {
