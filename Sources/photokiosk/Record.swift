@@ -37,8 +37,11 @@ struct Record: ParsableCommand {
         try screen.start()
         let recorder = TouchRecorder(geometry: RecordingGeometry(logicalSize: opened.display.size, rotation: opened.mapping.rotation))
         var marks = 0
+        // Photos are recorded as `run` sees them, through the configured calibration; the touch
+        // test measures the raw panel (it is how a calibration is found).
+        let calibration = touchTest ? nil : config.input.calibration
         let input = try openInput(Bootstrap.inputBackend(config.input.backend),
-                                  configuration: InputConfiguration(devices: config.input.devices),
+                                  configuration: InputConfiguration(devices: config.input.devices, calibration: calibration),
                                   mapping: opened.mapping, logger: logger) { event in
             if case let .key(.other(code), pressed, time) = event, code == Self.markKeyCode {
                 if pressed {
