@@ -37,13 +37,15 @@ let package = Package(
 
         // MARK: Swift layers
         .target(name: "Graphics", dependencies: ["CPixman", "CFreeType"]),
-        .target(name: "Imaging", dependencies: ["Graphics", "CJPEG", "CPNG",
+        // readdir names, for every layer that lists a folder (not Graphics: UI and Widgets see no files).
+        .target(name: "DirectoryEntries"),
+        .target(name: "Imaging", dependencies: ["Graphics", "DirectoryEntries", "CJPEG", "CPNG",
                                                 .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Platform", dependencies: ["Graphics", "CDRM", "CInput", "CSeat",
+        .target(name: "Platform", dependencies: ["Graphics", "DirectoryEntries", "CDRM", "CInput", "CSeat",
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),
         .target(name: "Widgets", dependencies: ["UI", "Graphics"]),
-        .target(name: "PhotoKioskApp", dependencies: ["Widgets", "UI", "Imaging", "Platform", "Graphics",
+        .target(name: "PhotoKioskApp", dependencies: ["Widgets", "UI", "Imaging", "Platform", "Graphics", "DirectoryEntries",
                                                       .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "photokiosk", dependencies: [
             "PhotoKioskApp", "Imaging", "Graphics", "Platform",
@@ -52,13 +54,13 @@ let package = Package(
         ]),
 
         .executableTarget(name: "photokiosk-bench", dependencies: [
-            "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics",
+            "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "DirectoryEntries",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Benchmarks"),
 
         // MARK: Tests (none of them needs ../shared or a screen)
         // Helpers several test targets share (scratch folders, file I/O, log capture, seeded random).
-        .target(name: "TestSupport", dependencies: ["Imaging", "Graphics",
+        .target(name: "TestSupport", dependencies: ["Imaging", "Graphics", "DirectoryEntries",
                                                     .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport"),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),

@@ -1,3 +1,4 @@
+import DirectoryEntries
 import Glibc
 import Graphics
 import Imaging
@@ -23,9 +24,7 @@ struct Corpus {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { p in
-                p.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
+            let name = String(decoding: direntNameBytes(entry), as: UTF8.self)
             let lower = name.lowercased()
             if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { names.append(name) }
         }

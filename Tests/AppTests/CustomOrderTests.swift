@@ -1,6 +1,7 @@
 import Testing
 import Glibc
 @testable import PhotoKioskApp
+import TestSupport
 
 @Suite struct CustomOrderTests {
     func temporaryDirectory() -> String {
@@ -44,14 +45,5 @@ import Glibc
         #expect(CustomOrder(serialized: CustomOrder.header + "\n") == CustomOrder(paths: []))
     }
 
-    func listDirectory(_ path: String) throws -> [String] {
-        guard let d = opendir(path) else { return [] }
-        defer { closedir(d) }
-        var names: [String] = []
-        while let e = readdir(d) {
-            let name = String(cString: (UnsafeRawPointer(e) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    func listDirectory(_ path: String) throws -> [String] { directoryNames(path) }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import PhotoKioskApp
+import TestSupport
 import Testing
 
 /// A fresh directory under /tmp, removed by `remove()`.
@@ -12,27 +13,9 @@ struct TemporaryDirectory {
         path = String(cString: try #require(made))
     }
 
-    func remove() {
-        if let dir = opendir(path) {
-            while let entry = readdir(dir) {
-                let name = String(cString: (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
-                if name != "." && name != ".." { unlink(path + "/" + name) }
-            }
-            closedir(dir)
-        }
-        rmdir(path)
-    }
+    func remove() { removeTree(path) }
 
-    func files() -> [String] {
-        var names: [String] = []
-        guard let dir = opendir(path) else { return [] }
-        while let entry = readdir(dir) {
-            let name = String(cString: (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
-            if name != "." && name != ".." { names.append(name) }
-        }
-        closedir(dir)
-        return names.sorted()
-    }
+    func files() -> [String] { directoryNames(path) }
 
     func write(_ name: String, _ text: String) {
         let f = fopen(path + "/" + name, "wb")!

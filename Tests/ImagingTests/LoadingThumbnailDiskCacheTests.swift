@@ -33,7 +33,7 @@ struct LoadingThumbnailDiskCacheTests {
 
     /// The single cache entry's path (the tests do not depend on the naming scheme).
     func onlyEntry(in dir: RawPath) throws -> RawPath {
-        let names = try #require(directoryNames(dir)).filter { !$0.starts(with: Array(".".utf8)) }
+        let names = try #require(directoryEntryNames(dir)).filter { !$0.starts(with: Array(".".utf8)) }
         try #require(names.count == 1)
         return dir.appending(names[0])
     }
@@ -49,7 +49,7 @@ struct LoadingThumbnailDiskCacheTests {
         #expect(cache.read(key("b")) == nil)
         #expect(cache.read(key("a", edge: 256)) == nil)
         #expect(cache.entryCount == 1)
-        #expect(directoryNames(scratch.path)?.count == 1)   // no temp file left behind
+        #expect(directoryEntryNames(scratch.path)?.count == 1)   // no temp file left behind
         let file = try onlyEntry(in: scratch.path)
         #expect(cache.totalBytes == readFile(file)?.count)
         // A second instance sees the same entry (it is really on disk).
@@ -120,7 +120,7 @@ struct LoadingThumbnailDiskCacheTests {
             #expect(cache.totalBytes <= cache.maxBytes)
             #expect(cache.read(key("p\(index)")) != nil)
         }
-        let onDisk = try #require(directoryNames(scratch.path)).reduce(0) {
+        let onDisk = try #require(directoryEntryNames(scratch.path)).reduce(0) {
             $0 + (readFile(scratch.path.appending($1))?.count ?? 0)
         }
         #expect(onDisk <= cache.maxBytes && onDisk == cache.totalBytes)
@@ -129,7 +129,7 @@ struct LoadingThumbnailDiskCacheTests {
         let dir = scratch.path
         let survivors = (0..<20).filter { cache.read(key("p\($0)")) != nil }
         #expect(survivors.count >= 3)
-        for name in try #require(directoryNames(dir)) { setModificationTime(dir.appending(name), seconds: 1_000) }
+        for name in try #require(directoryEntryNames(dir)) { setModificationTime(dir.appending(name), seconds: 1_000) }
         let used = survivors[0]
         #expect(cache.read(key("p\(used)")) != nil)          // bumps it to now
         for index in 100..<103 { cache.write(patterned(width: 16, height: 16), for: key("p\(index)")) }
@@ -153,7 +153,7 @@ struct LoadingThumbnailDiskCacheTests {
             default:
                 // Another key's data under this name (a hash collision): the stored key differs.
                 cache.write(patterned(width: 10, height: 10), for: key("b"))
-                let other = try #require(directoryNames(scratch.path)?.first { $0 != file.lastComponent })
+                let other = try #require(directoryEntryNames(scratch.path)?.first { $0 != file.lastComponent })
                 bytes = try #require(readFile(scratch.path.appending(other)))
                 lookup = key("a")
             }
@@ -205,15 +205,4 @@ struct LoadingThumbnailDiskCacheTests {
         _ = try decoder.decode(ImageRequest(key: ImageKey(path: photo, size: .full)))
         #expect(calls.withLock { $0 } == 4)
     }
-}
-
-func directoryNames(_ path: RawPath) -> [[UInt8]]? {
-    guard let dir = path.withCString({ opendir($0) }) else { return nil }
-    defer { closedir(dir) }
-    var names: [[UInt8]] = []
-    while let entry = readdir(dir) {
-        let name = direntName(entry)
-        if name != [46] && name != [46, 46] { names.append(name) }
-    }
-    return names
 }

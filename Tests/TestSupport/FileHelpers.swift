@@ -1,3 +1,4 @@
+import DirectoryEntries
 import Imaging
 #if canImport(Glibc)
 import Glibc
@@ -50,15 +51,7 @@ public func removeTree(_ path: RawPath) {
     guard path.withCString({ lstat($0, &info) }) == 0 else { return }
     if (info.st_mode & S_IFMT) == S_IFDIR {
         _ = path.withCString { chmod($0, 0o755) }  // a test may have made it unreadable
-        if let dir = path.withCString({ opendir($0) }) {
-            var names: [[UInt8]] = []
-            while let entry = readdir(dir) {
-                let name = direntName(entry)
-                if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
-            }
-            closedir(dir)
-            for name in names { removeTree(path.appending(name)) }
-        }
+        for name in directoryEntryNames(path) ?? [] { removeTree(path.appending(name)) }
         _ = path.withCString { rmdir($0) }
     } else {
         _ = path.withCString { unlink($0) }
@@ -69,19 +62,17 @@ public func removeTree(_ path: String) { removeTree(RawPath(path)) }
 
 /// Names in a directory, sorted (without "." and "..").
 public func directoryNames(_ path: String) -> [String] {
-    guard let dir = opendir(path) else { return [] }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-        let name = String(decoding: direntName(entry), as: UTF8.self)
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
+    (directoryEntryNames(RawPath(path)) ?? []).map { String(decoding: $0, as: UTF8.self) }.sorted()
 }
 
-/// The name of a directory entry from readdir. Read up to its NUL only: glibc sizes each entry
-/// to its name, so copying the whole 256-byte `d_name` reads past the buffer (AddressSanitizer).
-public func direntName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
-    let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-    return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
+/// Names in a directory as bytes, in readdir order (without "." and ".."); nil if it cannot be opened.
+public func directoryEntryNames(_ path: RawPath) -> [[UInt8]]? {
+    guard let dir = path.withCString({ opendir($0) }) else { return nil }
+    defer { closedir(dir) }
+    var names: [[UInt8]] = []
+    while let entry = readdir(dir) {
+        let name = direntName(entry)
+        if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+    }
+    return names
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import DirectoryEntries
 
 /// Small POSIX helpers for the disk cache: whole reads and writes that retry EINTR and short
 /// counts, and `mkdir -p`.
@@ -61,11 +62,4 @@ enum FileIO {
     static func errorText(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
-}
-
-/// The name of a directory entry from readdir. Read up to its NUL only: glibc sizes each entry
-/// to its name, so copying the whole 256-byte `d_name` reads past the buffer (AddressSanitizer).
-func direntName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
-    let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-    return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
 }

@@ -1,3 +1,4 @@
+import DirectoryEntries
 import Imaging
 #if canImport(Glibc)
 import Glibc
@@ -76,10 +77,7 @@ struct DirectoryReader: ~Copyable {
         var slots: [Slot] = []
         errno = 0
         while let entry = readdir(dir) {
-            // Read up to the NUL only: glibc sizes each entry to its name, so the whole 256-byte
-            // `d_name` reaches past the buffer (AddressSanitizer).
-            let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-            let name = UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
+            let name = direntNameBytes(entry)
             if name.count <= 2 && name.allSatisfy({ $0 == 46 }) && !name.isEmpty { continue }   // "." and ".."
             var kind: EntryKind
             switch Int32(entry.pointee.d_type) {
@@ -171,11 +169,4 @@ extension ScannedFile {
                   modificationSeconds: Int64(info.st_mtim.tv_sec),
                   modificationNanoseconds: Int64(info.st_mtim.tv_nsec), captureDate: captureDate)
     }
-}
-
-/// The name of a directory entry from readdir. Read up to its NUL only: glibc sizes each entry
-/// to its name, so copying the whole 256-byte `d_name` reads past the buffer (AddressSanitizer).
-func direntName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
-    let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-    return Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
 }

@@ -1,4 +1,5 @@
 import CDRM
+import DirectoryEntries
 import Glibc
 
 /// An open /dev/dri/card* node with KMS: probing connectors, encoders and CRTCs.

@@ -1,5 +1,6 @@
 import CInput
 import CLibInput
+import DirectoryEntries
 import Glibc
 import Graphics
 import Logging

@@ -1,3 +1,4 @@
+import DirectoryEntries
 import Glibc
 
 /// A panel's backlight under /sys/class/backlight (DSI screens such as the Raspberry Pi touch

@@ -1,0 +1,14 @@
+import Glibc
+
+/// The name of a directory entry from readdir, without copying: valid until the next readdir or
+/// closedir on its stream. Read up to its NUL only: glibc sizes each entry to its name, so the
+/// whole 256-byte `d_name` reaches past the buffer (AddressSanitizer).
+public func direntNameBytes(_ entry: UnsafePointer<dirent>) -> UnsafeRawBufferPointer {
+    let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    return UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
+}
+
+/// The name of a directory entry from readdir, copied out of the stream's buffer.
+public func direntName(_ entry: UnsafePointer<dirent>) -> [UInt8] {
+    Array(direntNameBytes(entry))
+}
