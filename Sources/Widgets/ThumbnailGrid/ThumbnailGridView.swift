@@ -64,18 +64,15 @@ public final class ThumbnailGridView: ScrollView {
     /// Where a picked-up thumbnail is carried (above the grid); nil means the window.
     public weak var liftContainer: View?
     /// The drag in progress (also while the dropped thumbnail flies home).
-    public private(set) var reorderDrag: ReorderDrag?
+    public var reorderDrag: ReorderDrag? { cells.drag }
     public var isReordering: Bool { reorderDrag != nil }
 
     public private(set) var layout = GridLayout(width: 0, itemCount: 0, preferredCellSize: 240)
-    private var cells: [Int: ThumbnailCellView] = [:]
+    private let cells = ReorderableCells<ThumbnailCellView>()
     private var reusableCells: [ThumbnailCellView] = []
     private var lastWanted: [Int: Double] = [:]
     private let tapRecognizer = TapGestureRecognizer()
     public let longPressRecognizer = LongPressGestureRecognizer()
-    private let moveTransition = FrameTransition()
-    /// The slot the dropped thumbnail is flying home to (no cell is built there meanwhile).
-    private var landingSlot: Int?
     /// While loads are deferred: looks at the speed again even when no frame moves the content
     /// (a finger holding it still after a fast drag).
     private var deferralCheck: ScheduledTimer?
@@ -107,27 +104,19 @@ public final class ThumbnailGridView: ScrollView {
     }
 
     /// Indices of the cells that exist (visible plus prefetch), sorted.
-    public var liveIndices: [Int] { cells.keys.sorted() }
+    public var liveIndices: [Int] { cells.byIndex.keys.sorted() }
 
     /// The cell view showing photo `index` (in the list's order), if it exists; also while it
     /// is carried.
-    public func cell(at index: Int) -> ThumbnailCellView? {
-        if let drag = reorderDrag, index == (drag.isLanding ? landingSlot : drag.plan.from) {
-            return drag.lifted.item as? ThumbnailCellView
-        }
-        return cells[index]
-    }
+    public func cell(at index: Int) -> ThumbnailCellView? { cells.cell(at: index) }
 
     /// The photo shown in `slot` now (they differ only while a thumbnail is being dragged).
-    public func item(inSlot slot: Int) -> Int {
-        guard let drag = reorderDrag, !drag.isLanding else { return slot }
-        return drag.plan.item(atDisplay: slot)
-    }
+    public func item(inSlot slot: Int) -> Int { cells.item(inSlot: slot) }
 
     /// Asks the provider again for every live cell (after the photo list changed).
     public func reloadData() {
         cancelReorder()
-        for (index, cell) in cells {
+        for (index, cell) in cells.byIndex {
             cell.state = provider?.thumbnailState(at: index, edge: thumbnailEdge) ?? .loading
         }
         lastWanted = [:]
@@ -164,8 +153,7 @@ public final class ThumbnailGridView: ScrollView {
             let anchor = layout.width != newLayout.width && layout.itemCount > 0 ? visibleIndices.first : nil
             layout = newLayout
             contentSize = layout.contentSize
-            for (_, cell) in cells { recycle(cell) }
-            cells.removeAll()
+            cells.removeAll(except: []).forEach(recycle)
             if let anchor {
                 // Rotation or resize: keep the first visible photo at the top.
                 contentOffset = clampedOffset(Point(x: 0, y: layout.frame(of: min(anchor, itemCount - 1)).minY - spacing))
@@ -183,14 +171,10 @@ public final class ThumbnailGridView: ScrollView {
         let live = bounds.insetBy(dx: 0, dy: -margin)
         let wantedRange = layout.indices(intersecting: live)
         // Cells are keyed by photo; while a thumbnail is dragged, slot and photo differ.
-        let carried = reorderDrag.map { $0.isLanding ? landingSlot : $0.plan.from } ?? nil
+        let carried = cells.carriedItem
         var wantedItems = Set(wantedRange.map(item(inSlot:)))
         if let carried { wantedItems.remove(carried) }
-        for (index, cell) in cells where !wantedItems.contains(index) {
-            moveTransition.remove(cell)
-            recycle(cell)
-            cells[index] = nil
-        }
+        cells.removeAll(except: wantedItems).forEach(recycle)
         let edge = thumbnailEdge
         var distances: [Int: Double] = [:]
         distances.reserveCapacity(wantedRange.count)
@@ -200,16 +184,16 @@ public final class ThumbnailGridView: ScrollView {
             guard index != carried else { continue }
             let frame = layout.frame(of: slot)
             let cell: ThumbnailCellView
-            if let existing = cells[index] {
+            if let existing = cells.byIndex[index] {
                 cell = existing
             } else {
                 cell = dequeueCell()
                 cell.index = index
                 cell.state = provider?.thumbnailState(at: index, edge: edge) ?? .loading
-                cells[index] = cell
+                cells.insert(cell, at: index)
                 addSubview(cell)
             }
-            if cell.frame != frame && !moveTransition.isMoving(cell) { cell.frame = frame }
+            cells.place(cell, at: frame)
             distances[index] = urgency(of: frame)
         }
         observeScrollSpeed()
@@ -300,60 +284,35 @@ extension ThumbnailGridView: ReorderHost {
         guard let container = liftContainer ?? window else { return }
         stopMotion()
         layoutIfNeeded()
-        guard let cell = cells[index] else { return }
-        moveTransition.remove(cell)
-        cells[index] = nil
-        reorderDrag = ReorderDrag(host: self, item: cell, index: index, finger: finger, container: container,
-                                  axis: .vertical, density: reorderDensity)
+        guard cells.pickUp(index, from: self, finger: finger, container: container,
+                           axis: .vertical, density: reorderDensity) else { return }
         setNeedsLayout()
     }
 
     /// Puts a carried thumbnail back where it came from without moving anything (the photo
     /// list changed under the drag, so its indices no longer hold).
-    public func cancelReorder() {
-        guard let drag = reorderDrag else { return }
-        if !drag.isLanding { drag.cancel() }
-        drag.finishNow()
-        moveTransition.finish()
-    }
+    public func cancelReorder() { cells.cancel() }
 
     func reorderSlotFrame(_ index: Int) -> Rect { layout.frame(of: index) }
 
     func reorderSlot(at point: Point) -> Int { layout.nearestIndex(to: point) }
 
     func reorderPlanDidChange(_ plan: ReorderPlan) {
-        var targets: [(view: View, frame: Rect)] = []
-        for (index, cell) in cells {
-            targets.append((cell, layout.frame(of: plan.displayIndex(of: index))))
-        }
-        moveTransition.move(targets, duration: ReorderDrag.rearrangeDuration, animator: window?.animator)
+        cells.planDidChange(plan, in: self)
         setNeedsLayout()
     }
 
     func reorderDidDrop(_ plan: ReorderPlan) {
-        // The cells now belong to their new indices; those sliding keep sliding to the same frames.
-        cells = plan.rekeyed(cells)
-        for (index, cell) in cells { cell.index = index }
-        (reorderDrag?.lifted.item as? ThumbnailCellView)?.index = plan.to
-        landingSlot = plan.to
+        cells.didDrop(plan)
         lastWanted = [:]
         if plan.from != plan.to { onMove?(plan.from, plan.to) }
         setNeedsLayout()
     }
 
     func reorderDidLand(_ item: View, at index: Int) {
-        landingSlot = nil
-        reorderDrag = nil
-        guard let cell = item as? ThumbnailCellView else { return }
-        cell.transform = .identity
-        if cells[index] == nil && index < itemCount {
-            cell.index = index
-            cell.frame = layout.frame(of: index)
-            cells[index] = cell
-            addSubview(cell)
-        } else {
-            recycle(cell)
-        }
+        if let homeless = cells.didLand(item, at: index, itemCount: itemCount, in: self) { recycle(homeless) }
         setNeedsLayout()
     }
 }
+
+extension ThumbnailCellView: ReorderableCell {}

@@ -28,7 +28,7 @@ public final class ThumbnailStripView: ScrollView {
     /// Where a picked-up thumbnail is carried (above the strip, so it can leave it); nil
     /// means the window.
     public weak var liftContainer: View?
-    public private(set) var reorderDrag: ReorderDrag?
+    public var reorderDrag: ReorderDrag? { items.drag }
     public var isReordering: Bool { reorderDrag != nil }
 
     public var itemCount = 0 {
@@ -43,11 +43,9 @@ public final class ThumbnailStripView: ScrollView {
     public var font: Font?
 
     public private(set) var layout = StripLayout(height: 0, itemCount: 0)
-    private var items: [Int: StripItemView] = [:]
+    private let items = ReorderableCells<StripItemView>()
     private var reusableItems: [StripItemView] = []
     private var lastWanted: [Int: Double] = [:]
-    private let moveTransition = FrameTransition()
-    private var landingSlot: Int?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -64,30 +62,19 @@ public final class ThumbnailStripView: ScrollView {
     public var visibleIndices: [Int] { Array(layout.indices(intersecting: bounds)) }
 
     /// Photo indices of the cells that exist, sorted.
-    public var liveIndices: [Int] { items.keys.sorted() }
+    public var liveIndices: [Int] { items.byIndex.keys.sorted() }
 
     /// The cell showing photo `index` (also while it is carried).
     public func cell(at index: Int) -> ThumbnailCellView? { itemView(at: index)?.cell }
 
     /// The photo shown in `slot` now (they differ only while a thumbnail is being dragged).
-    public func item(inSlot slot: Int) -> Int {
-        guard let drag = reorderDrag, !drag.isLanding else { return slot }
-        return drag.plan.item(atDisplay: slot)
-    }
+    public func item(inSlot slot: Int) -> Int { items.item(inSlot: slot) }
 
-    func itemView(at index: Int) -> StripItemView? {
-        if let drag = reorderDrag, index == carriedItem { return drag.lifted.item as? StripItemView }
-        return items[index]
-    }
-
-    private var carriedItem: Int? {
-        guard let drag = reorderDrag else { return nil }
-        return drag.isLanding ? landingSlot : drag.plan.from
-    }
+    func itemView(at index: Int) -> StripItemView? { items.cell(at: index) }
 
     public func reloadData() {
         cancelReorder()
-        for (index, item) in items {
+        for (index, item) in items.byIndex {
             item.cell.state = provider?.thumbnailState(at: index, edge: thumbnailEdge) ?? .loading
         }
         lastWanted = [:]
@@ -112,8 +99,7 @@ public final class ThumbnailStripView: ScrollView {
             cancelReorder()
             layout = newLayout
             contentSize = layout.contentSize
-            for (_, item) in items { recycle(item) }
-            items.removeAll()
+            items.removeAll(except: []).forEach(recycle)
         }
         updateLiveItems()
     }
@@ -121,14 +107,10 @@ public final class ThumbnailStripView: ScrollView {
     private func updateLiveItems() {
         let margin = prefetchMargin ?? bounds.width
         let wantedRange = layout.indices(intersecting: bounds.insetBy(dx: -margin, dy: 0))
-        let carried = carriedItem
+        let carried = items.carriedItem
         var wantedItems = Set(wantedRange.map(item(inSlot:)))
         if let carried { wantedItems.remove(carried) }
-        for (index, item) in items where !wantedItems.contains(index) {
-            moveTransition.remove(item)
-            recycle(item)
-            items[index] = nil
-        }
+        items.removeAll(except: wantedItems).forEach(recycle)
         let edge = thumbnailEdge
         var distances: [Int: Double] = [:]
         if let carried { distances[carried] = 0 }
@@ -137,16 +119,16 @@ public final class ThumbnailStripView: ScrollView {
             guard index != carried else { continue }
             let frame = layout.frame(of: slot)
             let view: StripItemView
-            if let existing = items[index] {
+            if let existing = items.byIndex[index] {
                 view = existing
             } else {
                 view = dequeueItem()
                 view.index = index
                 view.cell.state = provider?.thumbnailState(at: index, edge: edge) ?? .loading
-                items[index] = view
+                items.insert(view, at: index)
                 addSubview(view)
             }
-            if view.frame != frame && !moveTransition.isMoving(view) { view.frame = frame }
+            items.place(view, at: frame)
             let fromCentre = abs(frame.midX - bounds.midX)
             distances[index] = frame.intersects(bounds) ? fromCentre : bounds.width + fromCentre
         }
@@ -178,58 +160,38 @@ extension ThumbnailStripView: ReorderHost {
     /// Picks up `item` under `finger` (window coordinates); false when reordering is off.
     @discardableResult
     func beginReorder(_ item: StripItemView, finger: Point) -> Bool {
-        guard isReorderEnabled, reorderDrag == nil, items[item.index] === item,
+        guard isReorderEnabled, reorderDrag == nil, items.byIndex[item.index] === item,
               let container = liftContainer ?? window else { return false }
         stopMotion()
-        moveTransition.remove(item)
-        items[item.index] = nil
-        reorderDrag = ReorderDrag(host: self, item: item, index: item.index, finger: finger, container: container,
-                                  axis: .horizontal, density: reorderDensity)
+        _ = items.pickUp(item.index, from: self, finger: finger, container: container,
+                         axis: .horizontal, density: reorderDensity)
         setNeedsLayout()
         return true
     }
 
     /// Puts a carried thumbnail back where it came from without moving anything.
-    public func cancelReorder() {
-        guard let drag = reorderDrag else { return }
-        if !drag.isLanding { drag.cancel() }
-        drag.finishNow()
-        moveTransition.finish()
-    }
+    public func cancelReorder() { items.cancel() }
 
     func reorderSlotFrame(_ index: Int) -> Rect { layout.frame(of: index) }
 
     func reorderSlot(at point: Point) -> Int { layout.nearestIndex(to: point) }
 
     func reorderPlanDidChange(_ plan: ReorderPlan) {
-        let targets: [(view: View, frame: Rect)] = items.map { ($0.value, layout.frame(of: plan.displayIndex(of: $0.key))) }
-        moveTransition.move(targets, duration: ReorderDrag.rearrangeDuration, animator: window?.animator)
+        items.planDidChange(plan, in: self)
         setNeedsLayout()
     }
 
     func reorderDidDrop(_ plan: ReorderPlan) {
-        items = plan.rekeyed(items)
-        for (index, item) in items { item.index = index }
-        (reorderDrag?.lifted.item as? StripItemView)?.index = plan.to
-        landingSlot = plan.to
+        items.didDrop(plan)
         lastWanted = [:]
         if plan.from != plan.to { onMove?(plan.from, plan.to) }
         setNeedsLayout()
     }
 
     func reorderDidLand(_ view: View, at index: Int) {
-        landingSlot = nil
-        reorderDrag = nil
-        guard let item = view as? StripItemView else { return }
-        item.transform = .identity
-        if items[index] == nil && index < itemCount {
-            item.index = index
-            item.frame = layout.frame(of: index)
-            items[index] = item
-            addSubview(item)
-        } else {
-            recycle(item)
-        }
+        if let homeless = items.didLand(view, at: index, itemCount: itemCount, in: self) { recycle(homeless) }
         setNeedsLayout()
     }
 }
+
+extension StripItemView: ReorderableCell {}
