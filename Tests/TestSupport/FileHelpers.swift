@@ -67,12 +67,5 @@ public func directoryNames(_ path: String) -> [String] {
 
 /// Names in a directory as bytes, in readdir order (without "." and ".."); nil if it cannot be opened.
 public func directoryEntryNames(_ path: RawPath) -> [[UInt8]]? {
-    guard let dir = path.withCString({ opendir($0) }) else { return nil }
-    defer { closedir(dir) }
-    var names: [[UInt8]] = []
-    while let entry = readdir(dir) {
-        let name = direntName(entry)
-        if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
-    }
-    return names
+    path.withCString { entryNames(inDirectory: $0) }
 }

@@ -48,15 +48,7 @@ enum FileIO {
 
     /// Entries of a directory (names only, without "." and ".."), or nil if it cannot be opened.
     static func directoryEntries(_ path: RawPath) -> [[UInt8]]? {
-        guard let dir = path.withCString({ opendir($0) }) else { return nil }
-        defer { closedir(dir) }
-        var names: [[UInt8]] = []
-        while let entry = readdir(dir) {
-            let name = direntName(entry)
-            if name == [46] || name == [46, 46] { continue }
-            names.append(name)
-        }
-        return names
+        path.withCString { entryNames(inDirectory: $0) }
     }
 
     static func errorText(_ code: Int32) -> String {

@@ -12,3 +12,16 @@ public func direntNameBytes(_ entry: UnsafePointer<dirent>) -> UnsafeRawBufferPo
 public func direntName(_ entry: UnsafePointer<dirent>) -> [UInt8] {
     Array(direntNameBytes(entry))
 }
+
+/// The names in the directory at `path`, in readdir order, without "." and ".."; nil when it
+/// cannot be opened.
+public func entryNames(inDirectory path: UnsafePointer<CChar>) -> [[UInt8]]? {
+    guard let dir = opendir(path) else { return nil }
+    defer { closedir(dir) }
+    var names: [[UInt8]] = []
+    while let entry = readdir(dir) {
+        let name = direntName(entry)
+        if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+    }
+    return names
+}
