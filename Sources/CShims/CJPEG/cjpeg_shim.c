@@ -328,16 +328,21 @@ static void start_dc_only(cjpeg_decoder *d) {
     jpeg_start_output(&d->cinfo, d->cinfo.input_scan_number);
 }
 
-static void decode_dc_only(cjpeg_decoder *d, uint8_t *pixels, size_t stride) {
-    start_dc_only(d);
+/// Reads every remaining scanline into `pixels` (rows `stride` bytes apart), 16 at a time.
+static void read_all_rows(cjpeg_decoder *d, uint8_t *pixels, size_t stride) {
     while (d->cinfo.output_scanline < d->cinfo.output_height) {
         JSAMPROW rows[16];
         JDIMENSION first = d->cinfo.output_scanline;
         JDIMENSION count = d->cinfo.output_height - first;
         if (count > 16) count = 16;
         for (JDIMENSION i = 0; i < count; i++) rows[i] = pixels + (size_t)(first + i) * stride;
-        if (jpeg_read_scanlines(&d->cinfo, rows, count) == 0) break;
+        if (jpeg_read_scanlines(&d->cinfo, rows, count) == 0) break;  // cannot happen with a memory source
     }
+}
+
+static void decode_dc_only(cjpeg_decoder *d, uint8_t *pixels, size_t stride) {
+    start_dc_only(d);
+    read_all_rows(d, pixels, stride);
     d->image_warnings = d->err.warnings;
     d->err.strict = 0;
     jpeg_abort_decompress(&d->cinfo);  // the remaining scans are not needed
@@ -370,14 +375,7 @@ cjpeg_status cjpeg_decoder_decode(cjpeg_decoder *d, uint8_t *pixels, size_t stri
         return CJPEG_OK;
     }
     jpeg_start_decompress(&d->cinfo);
-    while (d->cinfo.output_scanline < d->cinfo.output_height) {
-        JSAMPROW rows[16];
-        JDIMENSION first = d->cinfo.output_scanline;
-        JDIMENSION count = d->cinfo.output_height - first;
-        if (count > 16) count = 16;
-        for (JDIMENSION i = 0; i < count; i++) rows[i] = pixels + (size_t)(first + i) * stride;
-        if (jpeg_read_scanlines(&d->cinfo, rows, count) == 0) break;  // cannot happen with a memory source
-    }
+    read_all_rows(d, pixels, stride);
     // Every row is out. Problems after this point (a missing EOI) do not damage the image:
     // neither count them nor fail on them in strict mode.
     d->image_warnings = d->err.warnings;
