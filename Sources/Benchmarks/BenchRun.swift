@@ -199,7 +199,7 @@ struct BenchRun {
                       target: "≤ 80 MB", status: verdict(megabytes("10,000 warm"), atMost: 80)))
         let (smallCache, _) = child("fling", large, cache: options.work + "/thumbcache-10k", seconds: 4, memoryMB: 32)
         let smallRSS = smallCache["peak_rss"] ?? .nan
-        table.add(Row(figure: "the same with cache.memory_mb = 32 (default 128)", median: fixed(smallRSS / 1_048_576, 1) + " MB",
+        table.add(Row(figure: "the same with cache.memory_mb = 32 (default 64)", median: fixed(smallRSS / 1_048_576, 1) + " MB",
                       target: "≤ 80 MB", status: verdict(smallRSS / 1_048_576, atMost: 80)))
         var albumRSS = Samples()
         var pages = 0.0
