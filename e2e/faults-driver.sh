@@ -114,7 +114,8 @@ echo "@@FAULT_CONNECTOR $(cat $STATUS) crtc $(crtc)"
 ready faults_display_on
 
 # DRM master taken away mid-run by root, then given back.
-/opt/pk/drmhold steal $APP ff8000 > /tmp/drmhold.log 2>&1 & HOLD=$!
+: > /tmp/drmhold.log   # emptied here, not in the child: held() must not see the last run's lines
+/opt/pk/drmhold steal $APP ff8000 >> /tmp/drmhold.log 2>&1 & HOLD=$!
 held; sed 's/^/@@FAULT_HOLD /' /tmp/drmhold.log; ready faults_master_stolen
 touch_cmd "tap $TILE"   # the app draws the photo: page flip refused
 logged "lost DRM master"
@@ -130,7 +131,8 @@ kill -TERM $APP; wait $APP; rc=$?
 echo "@@APP_EXIT $rc (first run)"
 
 # Started while another program holds DRM master: waits, then takes the screen.
-/opt/pk/drmhold hold ff00ff > /tmp/drmhold.log 2>&1 & HOLD=$!
+: > /tmp/drmhold.log
+/opt/pk/drmhold hold ff00ff >> /tmp/drmhold.log 2>&1 & HOLD=$!
 held; sed 's/^/@@FAULT_HOLD /' /tmp/drmhold.log
 run_app
 logged "another program is DRM master"
