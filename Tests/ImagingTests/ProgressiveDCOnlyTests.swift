@@ -27,20 +27,6 @@ struct ProgressiveDCOnlyTests {
         throw ImagingError(.corrupt, "fewer than two scans")
     }
 
-    static func meanDifference(_ a: Bitmap, _ b: Bitmap) -> (mean: Double, max: Int) {
-        var total = 0, worst = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.color(x: x, y: y), q = b.color(x: x, y: y)
-                for d in [abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue))] {
-                    total += d
-                    worst = max(worst, d)
-                }
-            }
-        }
-        return (Double(total) / Double(a.width * a.height * 3), worst)
-    }
-
     @Test("a 1/8 decode from the DC scans looks like the full progressive decode", arguments: [true, false])
     func matchesFullDecode(fullChroma: Bool) throws {
         let jpeg = try Self.progressive(fullChroma: fullChroma)
@@ -49,7 +35,7 @@ struct ProgressiveDCOnlyTests {
         #expect(dcOnly.dctScale == full.dctScale && dcOnly.dctScale.eighths == 1)
         #expect(dcOnly.bitmap.size == full.bitmap.size)
         #expect(!dcOnly.isPartial)
-        let difference = Self.meanDifference(dcOnly.bitmap, full.bitmap)
+        let difference = PixelDifference(dcOnly.bitmap, full.bitmap)
         // Luma is the same 1x1 IDCT input except the DC's last refinement bit. Subsampled
         // chroma (a 2x2 IDCT at this scale) loses its AC detail: colour edges soften by a
         // pixel, so only its mean is bounded.
@@ -69,7 +55,7 @@ struct ProgressiveDCOnlyTests {
         let fromCut = try ImageDecoder.decode(bytes: cut, fitting: box, options: .init(strict: true))
         #expect(fromCut.dctScale.eighths == 1)
         #expect(!fromCut.isPartial)
-        #expect(Self.meanDifference(whole.bitmap, fromCut.bitmap).max == 0)
+        #expect(PixelDifference(whole.bitmap, fromCut.bitmap).max == 0)
         // The whole-coefficient path reads on and finds the file cut.
         let full = try? ImageDecoder.decode(bytes: cut, fitting: box, options: .init(progressiveDCOnly: false))
         #expect(full == nil || full!.isPartial)
@@ -87,7 +73,7 @@ struct ProgressiveDCOnlyTests {
         let jpeg = try Fixtures.jpeg(Fixtures.scene(width: Self.width, height: Self.height), .init(quality: 90))
         let a = try ImageDecoder.decode(bytes: jpeg, fitting: Self.eighth)
         let b = try ImageDecoder.decode(bytes: jpeg, fitting: Self.eighth, options: .init(progressiveDCOnly: false))
-        #expect(Self.meanDifference(a.bitmap, b.bitmap).max == 0)
+        #expect(PixelDifference(a.bitmap, b.bitmap).max == 0)
     }
 
     @Test func truncatedInsideTheDCScanIsPartial() throws {
