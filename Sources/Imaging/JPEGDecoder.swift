@@ -93,14 +93,7 @@ enum JPEGDecoder {
             let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
             try check(cjpeg_decoder_read_header(handle, base, bytes.count, &header))
             sawAdobeMarker = header.saw_adobe_marker != 0
-            var exif: ExifData?
-            if let start = header.exif, header.exif_length > 0 {
-                exif = ExifData.parse(UnsafeBufferPointer(start: start, count: header.exif_length))
-            }
-            return ImageInfo(format: .jpeg, pixelWidth: Int(header.width), pixelHeight: Int(header.height),
-                             orientation: exif?.orientation ?? .up, isProgressive: header.progressive != 0,
-                             colorSpace: Self.colorSpace(header.color_space), bitsPerComponent: Int(header.precision),
-                             hasAlpha: false, isArithmeticCoded: header.arithmetic != 0, exif: exif)
+            return JPEGShimResults.info(header)
         }
 
         func prepare(scale: DCTScale, cmyk: Bool) throws(ImagingError) -> (Int, Int) {
@@ -138,25 +131,7 @@ enum JPEGDecoder {
         }
 
         fileprivate func check(_ status: cjpeg_status) throws(ImagingError) {
-            guard status != CJPEG_OK else { return }
-            let text = String(cString: cjpeg_decoder_message(handle))
-            switch status {
-            case CJPEG_TRUNCATED: throw ImagingError(.truncated, "JPEG data ends early (\(text))")
-            case CJPEG_UNSUPPORTED: throw ImagingError(.unsupported, "unsupported JPEG: \(text)")
-            case CJPEG_NO_MEMORY: throw ImagingError(.internalFailure, "out of memory decoding JPEG: \(text)")
-            case CJPEG_CANCELLED: throw ImagingError(.cancelled, "decoding cancelled")
-            case CJPEG_BAD_CALL: throw ImagingError(.internalFailure, "JPEG decoder misuse: \(text)")
-            default: throw ImagingError(.corrupt, "corrupt JPEG: \(text)")
-            }
-        }
-
-        private static func colorSpace(_ space: J_COLOR_SPACE) -> ImageColorSpace {
-            switch space {
-            case JCS_GRAYSCALE: return .grayscale
-            case JCS_CMYK: return .cmyk
-            case JCS_YCCK: return .ycck
-            default: return .rgb
-            }
+            try JPEGShimResults.check(status, handle)
         }
     }
 }

@@ -28,17 +28,9 @@ public final class JPEGBandReader: RowSource {
         var header = cjpeg_header()
         do throws(ImagingError) {
             try Self.check(cjpeg_decoder_read_header_file(handle, file, &header), handle)
-            var exif: ExifData?
-            if let start = header.exif, header.exif_length > 0 {
-                exif = ExifData.parse(UnsafeBufferPointer(start: start, count: header.exif_length))
-            }
-            exif?.thumbnail = nil
-            info = ImageInfo(format: .jpeg, pixelWidth: Int(header.width), pixelHeight: Int(header.height),
-                             orientation: exif?.orientation ?? .up, isProgressive: header.progressive != 0,
-                             colorSpace: header.color_space == JCS_GRAYSCALE ? .grayscale : header.color_space == JCS_CMYK ? .cmyk
-                                 : header.color_space == JCS_YCCK ? .ycck : .rgb,
-                             bitsPerComponent: Int(header.precision), hasAlpha: false,
-                             isArithmeticCoded: header.arithmetic != 0, exif: exif)
+            var info = JPEGShimResults.info(header)
+            info.exif?.thumbnail = nil
+            self.info = info
             if info.colorSpace == .cmyk || info.colorSpace == .ycck {
                 throw ImagingError(.unsupported, "CMYK JPEGs are not read in bands")
             }
@@ -76,13 +68,6 @@ public final class JPEGBandReader: RowSource {
     public var warningCount: Int { cjpeg_decoder_warning_count(handle) }
 
     private static func check(_ status: cjpeg_status, _ handle: OpaquePointer) throws(ImagingError) {
-        guard status != CJPEG_OK else { return }
-        let text = String(cString: cjpeg_decoder_message(handle))
-        switch status {
-        case CJPEG_TRUNCATED: throw ImagingError(.truncated, "JPEG data ends early (\(text))")
-        case CJPEG_UNSUPPORTED: throw ImagingError(.unsupported, "unsupported JPEG: \(text)")
-        case CJPEG_NO_MEMORY: throw ImagingError(.internalFailure, "out of memory decoding JPEG: \(text)")
-        default: throw ImagingError(.corrupt, "corrupt JPEG: \(text)")
-        }
+        try JPEGShimResults.check(status, handle)
     }
 }
