@@ -13,29 +13,38 @@ import Widgets
 @Suite struct TileAppTests {
     let album = AlbumAppTests()
 
-    @Test func bigPhotoInTheAlbumIsTiledAndPyramidCached() throws {
+    /// The app on an 800x600 headless screen over a fresh folder of `photos` (written as JPEGs),
+    /// with its own thumbnail and pyramid cache folder.
+    static func startApp(photos named: [(name: String, bitmap: Bitmap)]) throws
+        -> (app: KioskApp, display: HeadlessDisplay, photos: String, cache: String)
+    {
         var template = Array("/tmp/pk-tileapp-XXXXXX".utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         let photos = folder + "/photos", cacheDir = folder + "/cache"
         mkdir(photos, 0o755)
         mkdir(cacheDir, 0o755)
-        // 2000x1400 on an 800x600 screen: more than twice as wide. Left half red, right half blue.
-        let big = Bitmap(width: 2000, height: 1400)
-        let canvas = Canvas(target: big)
-        canvas.fill(Rect(x: 0, y: 0, width: 1000, height: 1400), color: .red)
-        canvas.fill(Rect(x: 1000, y: 0, width: 1000, height: 1400), color: .blue)
-        canvas.fill(Rect(x: 990, y: 690, width: 20, height: 20), color: .white)
-        try FileReader.write(try JPEGEncoder.encode(big, quality: 95), to: photos + "/a-big.jpg")
-        let small = Bitmap(width: 320, height: 200)
-        Canvas(target: small).clear(.green)
-        try FileReader.write(try JPEGEncoder.encode(small, quality: 95), to: photos + "/b-small.jpg")
-
+        for (name, bitmap) in named {
+            try FileReader.write(try JPEGEncoder.encode(bitmap, quality: 95), to: photos + "/" + name)
+        }
         var config = KioskConfig()
         config.library.thumbnailSize = 190
         let display = HeadlessDisplay(width: 800, height: 600)
         let app = KioskApp(config: config, folders: [photos], display: display, loop: try EventLoop(signals: []),
                            thumbnailCacheDirectory: cacheDir, logger: .init(label: "test"))
         try app.start()
+        return (app, display, photos, cacheDir)
+    }
+
+    @Test func bigPhotoInTheAlbumIsTiledAndPyramidCached() throws {
+        // 2000x1400 on an 800x600 screen: more than twice as wide. Left half red, right half blue.
+        let big = Bitmap(width: 2000, height: 1400)
+        let canvas = Canvas(target: big)
+        canvas.fill(Rect(x: 0, y: 0, width: 1000, height: 1400), color: .red)
+        canvas.fill(Rect(x: 1000, y: 0, width: 1000, height: 1400), color: .blue)
+        canvas.fill(Rect(x: 990, y: 690, width: 20, height: 20), color: .white)
+        let small = Bitmap(width: 320, height: 200)
+        Canvas(target: small).clear(.green)
+        let (app, display, photos, cacheDir) = try Self.startApp(photos: [("a-big.jpg", big), ("b-small.jpg", small)])
         #expect(try app.runUntilSettled(timeout: 20))
         app.openPhoto(at: 0)
         let tiled = try #require(app.tiledPhoto)

@@ -25,25 +25,13 @@ import Widgets
     }
 
     @Test func theThumbnailShowsUntilTheTilesCoverIt() throws {
-        var template = Array("/tmp/pk-tilebackdrop-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-        let photos = folder + "/photos", cacheDir = folder + "/cache"
-        mkdir(photos, 0o755)
-        mkdir(cacheDir, 0o755)
         // 2000x1400 on 800x600: at fit 800x560 at y 20. One colour, with a white square whose
         // sharp edge only the tiles (or the screen decode) show: image 200..280 = screen 80..112, 100..132.
         let big = Bitmap(width: 2000, height: 1400)
         let canvas = Canvas(target: big)
         canvas.clear(Self.photoColor)
         canvas.fill(Rect(x: 200, y: 200, width: 80, height: 80), color: .white)
-        try FileReader.write(try JPEGEncoder.encode(big, quality: 95), to: photos + "/a-big.jpg")
-
-        var config = KioskConfig()
-        config.library.thumbnailSize = 190
-        let display = HeadlessDisplay(width: 800, height: 600)
-        let app = KioskApp(config: config, folders: [photos], display: display, loop: try EventLoop(signals: []),
-                           thumbnailCacheDirectory: cacheDir, logger: .init(label: "test"))
-        try app.start()
+        let (app, display, _, _) = try TileAppTests.startApp(photos: [("a-big.jpg", big)])
         #expect(try app.runUntilSettled(timeout: 20))
         let fb = display.frameBuffer
 
