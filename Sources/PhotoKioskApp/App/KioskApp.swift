@@ -47,6 +47,8 @@ public final class KioskApp {
     /// Photos over twice the screen size show as tiles over their album page (Tiles/).
     public private(set) var tiledPhoto: TiledPhotoAttachment?
     private let pyramids: PyramidCache?
+    /// Photos' full sizes, shared with the album's loads (which learn them on the workers).
+    private let originalSizes: OriginalSizes
 
     /// - Parameters:
     ///   - folders: photo folders to show (already resolved: the CLI falls back to the samples).
@@ -80,6 +82,7 @@ public final class KioskApp {
             logger.notice("image cache: \(pressure)")
         })
         let originalSizes = OriginalSizes()
+        self.originalSizes = originalSizes
         var decoder: any ImageSourceDecoder = OriginalSizeRecordingDecoder(PhotoFileDecoder(), sizes: originalSizes)
         if let dir = thumbnailCacheDirectory, config.cache.diskMB > 0 {
             decoder = CachingThumbnailDecoder(decoder, diskCache: ThumbnailDiskCache(
@@ -278,9 +281,9 @@ public final class KioskApp {
         guard let album else { return }
         album.layoutIfNeeded()   // the page must have its final size before the tiles cover it
         guard let page = album.centerPage, album.centerPageIndex < photos.count else { return }
-        let path = photos[album.centerPageIndex].path.description
-        guard let info = try? ImageDecoder.probe(path: path),
-              TiledPhotoContent.wantsTiles(imageSize: info.orientedSize, screenSize: window.bounds.size) else { return }
+        let rawPath = photos[album.centerPageIndex].path, path = rawPath.description
+        guard let size = originalSize(of: rawPath),
+              TiledPhotoContent.wantsTiles(imageSize: size, screenSize: window.bounds.size) else { return }
         do {
             let content = try TiledPhotoContent(path: path, cache: cache, pyramids: pyramids, logger: logger,
                                                 deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) })
@@ -289,6 +292,15 @@ public final class KioskApp {
         } catch {
             logger.warning("tiles: \(error); showing the photo whole")
         }
+    }
+
+    /// A photo's oriented size: known once its screen decode read the header, else read here
+    /// (and kept, so the decode that follows does not read it again).
+    private func originalSize(of path: RawPath) -> Size? {
+        if let known = originalSizes.size(of: path) { return known }
+        guard let info = try? ImageDecoder.probe(path: path.description) else { return nil }
+        originalSizes.record(info.orientedSize, for: path)
+        return info.orientedSize
     }
 
     /// How many decodes the loader started, merged, skipped (for tests and benchmarks).
