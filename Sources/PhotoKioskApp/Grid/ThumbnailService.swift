@@ -34,8 +34,8 @@ public final class ThumbnailService: ThumbnailProvider {
     private var deferredKeys: Set<ImageKey> = []
     /// Bytes of thumbnails kept in the memory cache after their cells left the grid's reach (a
     /// quick way back); beyond it the oldest are dropped. Without this bound the thumbnails of
-    /// everything ever scrolled past would stay until the shared cache's budget (sized for the
-    /// album's screen images) is full: 128 MB by default, past the grid's 80 MB goal.
+    /// everything ever scrolled past would stay until the shared cache's budget (64 MB by default,
+    /// also holding the album's screen images) is full, on top of the grid's own memory.
     public var keptUnwantedBytes = 16 << 20
     /// Keys unpinned because their cells left, oldest first.
     private var released: [ImageKey] = []
