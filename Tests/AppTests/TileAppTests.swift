@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Glibc
 import Graphics
@@ -18,8 +19,7 @@ import Widgets
     static func startApp(photos named: [(name: String, bitmap: Bitmap)]) throws
         -> (app: KioskApp, display: HeadlessDisplay, photos: String, cache: String)
     {
-        var template = Array("/tmp/pk-tileapp-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let folder = makeTemporaryDirectory("tileapp")
         let photos = folder + "/photos", cacheDir = folder + "/cache"
         mkdir(photos, 0o755)
         mkdir(cacheDir, 0o755)
