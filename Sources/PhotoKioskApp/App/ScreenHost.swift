@@ -59,7 +59,8 @@ public final class ScreenHost {
             }
             window.setNeedsDisplayAll()
         case .suspended(let reason):
-            logger.notice("display paused: \(reason)")
+            // The display already said why at notice level (disconnected, master lost).
+            logger.debug("display paused: \(reason)")
         }
     }
 
