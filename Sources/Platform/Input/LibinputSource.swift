@@ -37,8 +37,6 @@ public final class LibinputSource {
     private var context: OpaquePointer?
     private var devices: [OpaquePointer: InputDeviceInfo] = [:]
     private var touches: [Int: Point] = [:]
-    /// The device each finger in `touches` is on, so a removed device's fingers can be ended.
-    private var touchDevices: [Int: OpaquePointer] = [:]
     private var mouse: Point
     private var mouseDown = false
     private var keys = KeyTranslator()
@@ -165,7 +163,6 @@ public final class LibinputSource {
             handler(.touch(slot: slot, phase: .cancel, location: location, time: now))
         }
         touches.removeAll()
-        touchDevices.removeAll()
         handler(.frame(time: now))
     }
 
@@ -249,7 +246,6 @@ public final class LibinputSource {
                 handler(.touch(slot: InputEvent.mouseSlot, phase: .cancel, location: mouse, time: MonotonicClock.now()))
                 handler(.frame(time: MonotonicClock.now()))
             }
-            cancelTouches(on: device)
             log.info("input device removed: \(info.name)")
             handler(.deviceRemoved(info))
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
@@ -279,32 +275,14 @@ public final class LibinputSource {
                                y: libinput_event_touch_get_y_transformed(touch, UInt32(mapping.deviceHeight)))
             let p = mapping.logical(device)
             touches[slot] = p
-            touchDevices[slot] = libinput_event_get_device(libinput_event_touch_get_base_event(touch))
             handler(.touch(slot: slot, phase: type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .motion, location: p, time: time))
         case LIBINPUT_EVENT_TOUCH_UP:
-            touchDevices[slot] = nil
             handler(.touch(slot: slot, phase: .up, location: touches.removeValue(forKey: slot) ?? .zero, time: time))
         default:
             // libinput cancels the fingers of a device that goes away (before DEVICE_REMOVED).
             log.info("touch \(slot) cancelled")
-            touchDevices[slot] = nil
             handler(.touch(slot: slot, phase: .cancel, location: touches.removeValue(forKey: slot) ?? .zero, time: time))
         }
-    }
-
-    /// Ends the fingers still down on a removed device, should libinput not have cancelled
-    /// them already: their lift will never come, and a finger left down would hold every
-    /// gesture (a long press would carry its thumbnail for ever).
-    private func cancelTouches(on device: OpaquePointer) {
-        let stranded = touchDevices.filter { $0.value == device }.keys.sorted()
-        guard !stranded.isEmpty else { return }
-        let now = MonotonicClock.now()
-        for slot in stranded {
-            log.info("touch \(slot) cancelled: its device was removed")
-            touchDevices[slot] = nil
-            handler(.touch(slot: slot, phase: .cancel, location: touches.removeValue(forKey: slot) ?? .zero, time: now))
-        }
-        handler(.frame(time: now))
     }
 
     private static let leftButton: UInt32 = 0x110   // BTN_LEFT
