@@ -8,6 +8,9 @@ let package = Package(
     name: "PhotoKiosk",
     products: [
         .executable(name: "photokiosk", targets: ["photokiosk"]),
+        // For fuzz/ (libFuzzer targets built with sanitizers): the decoders and EXIF as a library,
+        // so the fuzz package depends on these targets instead of copying the target graph.
+        .library(name: "PhotoKioskImaging", targets: ["Imaging"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -2,9 +2,14 @@
 # End-to-end test on real DRM/KMS and libinput: boots Debian's kernel under QEMU (TCG) with a
 # bochs-display and a virtio-gpu, injects touches through uinput, checks screendumps from the host.
 #   e2e/run.sh                      # platform stages (GuestE2ETests) on bochs and virtio
-#   MODES="platform app" e2e/run.sh # only these stages (default: platform app seat blank faults calib)
+#   MODES="platform app" e2e/run.sh # only these stages (default: every stage in ALL_MODES)
 #   DISPLAYS=virtio e2e/run.sh
-# Prints one "e2e: SKIP ..." line and exits 0 when QEMU cannot run here.
+#   E2E_SKIP="seat faults" e2e/run.sh # switch stages off on purpose (counted and named as skipped)
+# Every stage it cannot run where QEMU works (a package it could not install, a download that
+# failed) is a failure, not a skip. Only where QEMU itself cannot run does it print one
+# "e2e: SKIP ..." line, record every stage as skipped and exit 0.
+# E2E_RESULTS=FILE appends one line per stage and display ("e2e STAGE/DISPLAY PASS|FAIL|SKIP why")
+# for make test's summary (scripts/test-summary.sh).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 E2E=$ROOT/e2e
@@ -12,9 +17,29 @@ CACHE=${PHOTOKIOSK_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/photokiosk-e2e}
 OUT=${PHOTOKIOSK_E2E_OUT:-$ROOT/.build/e2e}
 KPKG=linux-image-6.1.0-50-amd64        # pinned: module names and load order were checked with it
 DISPLAYS=${DISPLAYS:-bochs virtio}
-MODES=${MODES:-}                        # default: platform, plus the app stages once photokiosk has `run`
-skip() { echo "e2e: SKIP — $*"; exit 0; }
+ALL_MODES="platform app seat blank faults calib"
+MODES=${MODES:-$ALL_MODES}
+E2E_SKIP=${E2E_SKIP:-}
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
+RESULTS=${E2E_RESULTS:-/dev/null}
+# record STAGE VERDICT WHY: one line per display for make test's summary.
+record() { for d in $DISPLAYS; do echo "e2e $1/$d $2${3:+ $3}" >>"$RESULTS"; done; }
+has_mode() { [[ " $MODES " == *" $1 "* ]]; }
+drop_mode() { MODES=$(echo " $MODES " | sed "s/ $1 / /; s/^ *//; s/ *$//"); }
+# skip WHY: QEMU cannot run on this machine; nothing here can be tested.
+skip() { echo "e2e: SKIP — $*"; for m in $MODES; do record "$m" SKIP "$*"; done; exit 0; }
+# fail WHY: QEMU runs but the suite cannot be prepared; every stage left is a failure.
+fail() { echo "e2e: FAIL — $*"; for m in $MODES; do record "$m" FAIL "$*"; done; exit 1; }
+# cannot_run STAGE WHY: a stage whose needs are missing fails, unless E2E_SKIP switched it off.
+cannot_run() { echo "e2e: FAIL — $1: $2"; record "$1" FAIL "$2"; drop_mode "$1"; E2E_FAILED=1; }
+E2E_FAILED=0
+for m in $ALL_MODES; do   # stages not asked for are named as skipped, never silently dropped
+  if [[ " $E2E_SKIP " == *" $m "* ]]; then has_mode $m && { record $m SKIP "switched off by E2E_SKIP"; drop_mode $m; }
+  elif ! has_mode $m; then record $m SKIP "not in MODES"; fi
+done
+# apt_download PKG: Debian's .deb into the current folder, refreshing the package lists once if needed.
+apt_download() { ls "$1"_*.deb >/dev/null 2>&1 || apt-get download "$1" >/dev/null 2>&1 \
+  || { $SUDO apt-get update >/dev/null 2>&1 && apt-get download "$1" >/dev/null 2>&1; }; }
 
 # 1. Tools (Debian packages), installed when missing.
 need=()
@@ -22,13 +47,15 @@ command -v qemu-system-x86_64 >/dev/null || need+=(qemu-system-x86)
 [ -x /bin/busybox ] || need+=(busybox-static)
 command -v depmod >/dev/null || need+=(kmod)
 command -v cpio >/dev/null || need+=(cpio)
+ldconfig -p | grep -q 'libseat.so.1 .*x86-64' || need+=(libseat1)   # the seat stage's libseat
 if [ ${#need[@]} -gt 0 ]; then
   echo "e2e: installing ${need[*]}"
   $SUDO apt-get install -y "${need[@]}" >/dev/null 2>&1 \
     || { $SUDO apt-get update >/dev/null 2>&1 && $SUDO apt-get install -y "${need[@]}" >/dev/null 2>&1; } \
-    || skip "cannot install ${need[*]} (no apt or no network)"
+    || echo "e2e: could not install ${need[*]} (no apt or no network)"
 fi
 command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 not available"
+for tool in /bin/busybox depmod cpio; do command -v $tool >/dev/null || fail "$tool is missing"; done
 qemu-system-x86_64 -accel tcg -machine none -display none -S -monitor none -serial none </dev/null >/dev/null 2>&1 &
 QPID=$!; sleep 0.5
 if ! kill -0 $QPID 2>/dev/null; then wait $QPID 2>/dev/null || true; skip "QEMU cannot start (TCG)"; fi
@@ -38,8 +65,7 @@ kill $QPID; wait $QPID 2>/dev/null || true
 mkdir -p "$CACHE" "$OUT"
 KROOT=$CACHE/kernel
 if [ ! -f "$KROOT/vmlinux" ]; then
-  (cd "$CACHE" && ls ${KPKG}_*.deb >/dev/null 2>&1 || apt-get download $KPKG >/dev/null) \
-    || skip "cannot download $KPKG (no network or apt source)"
+  (cd "$CACHE" && apt_download $KPKG) || fail "cannot download $KPKG (no network or apt source)"
   rm -rf "$KROOT" && mkdir -p "$KROOT"
   dpkg-deb -x "$CACHE"/${KPKG}_*.deb "$KROOT"
   depmod -b "$KROOT" $(ls "$KROOT/lib/modules")
@@ -55,7 +81,7 @@ fi
 #     libinput and DRM. Without it the guest falls back to udev database stubs (no hotplug).
 UDEV_TREE=$CACHE/udev-tree
 if [ ! -x "$UDEV_TREE/bin/udevadm" ]; then
-  if (cd "$CACHE" && { ls udev_*.deb >/dev/null 2>&1 || apt-get download udev >/dev/null 2>&1; }); then
+  if (cd "$CACHE" && apt_download udev); then
     rm -rf "$CACHE/udev-x" "$UDEV_TREE"; mkdir -p "$CACHE/udev-x" "$UDEV_TREE"/{bin,lib/systemd,lib/udev/rules.d,etc/udev}
     dpkg-deb -x "$CACHE"/udev_*.deb "$CACHE/udev-x"
     cp "$CACHE/udev-x/bin/udevadm" "$UDEV_TREE/bin/udevadm"; ln -sf /bin/udevadm "$UDEV_TREE/lib/systemd/systemd-udevd"
@@ -72,13 +98,9 @@ fi
 
 # 3. What runs in the guest: the test bundle (GuestE2ETests), the app, the uinput helper.
 cd "$ROOT"
-swift build --build-tests > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; echo "e2e: FAIL (build)"; exit 1; }
+swift build --build-tests > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; fail "build ($OUT/build.log)"; }
 BIN=$(swift build --show-bin-path)
 gcc -O2 -Wall -static -o "$OUT/uitouch" "$E2E/src/uitouch.c"
-if [ -z "$MODES" ]; then
-  MODES=platform
-  "$BIN/photokiosk" run --help 2>&1 | grep -q -- "--display" && MODES="platform app seat blank faults calib"
-fi
 FILES=("$BIN/PhotoKioskPackageTests.xctest" "$OUT/uitouch")
 if [[ " $MODES " == *" app "* ]]; then
   rm -rf "$OUT/photos" && mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"
@@ -90,8 +112,8 @@ if [[ " $MODES " == *" blank "* ]]; then   # the display schedule: DPMS off, a t
   [[ " ${FILES[*]} " == *"/photos "* ]] || FILES+=("$OUT/photos")
   FILES+=("$E2E/blank-driver.sh")
 fi
-if [[ " $MODES " == *" seat "* ]]; then   # Debian's seatd, downloaded once; skipped when missing
-  if [ ! -x "$CACHE/seatd-x/usr/sbin/seatd" ] && (cd "$CACHE" && { ls seatd_*.deb >/dev/null 2>&1 || apt-get download seatd >/dev/null 2>&1; }); then
+if [[ " $MODES " == *" seat "* ]]; then   # Debian's seatd, downloaded once
+  if [ ! -x "$CACHE/seatd-x/usr/sbin/seatd" ] && (cd "$CACHE" && apt_download seatd); then
     rm -rf "$CACHE/seatd-x" && dpkg-deb -x "$CACHE"/seatd_*.deb "$CACHE/seatd-x"
   fi
   LIBSEAT=$(ldconfig -p | awk '/libseat.so.1 .*x86-64/{print $NF; exit}')
@@ -103,15 +125,13 @@ if [[ " $MODES " == *" seat "* ]]; then   # Debian's seatd, downloaded once; ski
     cp -L "$LIBSEAT" "$CACHE/seatd-x/libseat-e2e.so"
     FILES+=("$CACHE/seatd-x/usr/sbin/seatd" "$CACHE/seatd-x/libseat-e2e.so" "$E2E/seat-driver.sh")
   else
-    echo "e2e: note: no seatd package or no libseat.so.1 on the host (apt-get install libseat1); seat stage skipped"
-    MODES=${MODES/seat/}
+    cannot_run seat "no seatd package or no libseat.so.1 on the host (apt-get install libseat1 seatd failed)"
   fi
 fi
 # The fault stage: touch, display and DRM master taken away and given back. Device hotplug
 # reaches the app only through udevd, so the stage needs Debian's udev package (step 2b).
 if [[ " $MODES " == *" faults "* ]] && [ ! -x "$UDEV_TREE/bin/udevadm" ]; then
-  echo "e2e: note: no systemd-udevd for the guest; faults stage skipped"
-  MODES=${MODES/faults/}
+  cannot_run faults "no systemd-udevd for the guest (Debian's udev package could not be downloaded)"
 fi
 if [[ " $MODES " == *" faults "* ]]; then
   [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos")
@@ -127,11 +147,15 @@ fi
 "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 
 # 4. Boot once per display device and mode; the harness checks every screendump.
-rc=0
+rc=$E2E_FAILED
 for mode in $MODES; do
   for d in $DISPLAYS; do
-    python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" --initrd "$OUT/initrd.gz" \
-      --out "$OUT" --append "${E2E_APPEND:-}" ${EXPECT_ARGS:-} || rc=1
+    if python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" --initrd "$OUT/initrd.gz" \
+      --out "$OUT" --append "${E2E_APPEND:-}" ${EXPECT_ARGS:-}; then
+      echo "e2e $mode/$d PASS" >>"$RESULTS"
+    else
+      echo "e2e $mode/$d FAIL console log in $OUT" >>"$RESULTS"; rc=1
+    fi
   done
 done
 echo "e2e: $([ $rc = 0 ] && echo PASS || echo FAIL) (screendumps and console logs in $OUT)"

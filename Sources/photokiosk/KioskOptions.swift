@@ -90,14 +90,14 @@ struct KioskOptions: ParsableArguments {
         return o
     }
 
-    /// The file (if any) with the flags on top; one clear message and no start on any mistake:
-    /// "FILE:LINE: OPTION: problem" on stderr, exit status 78 (EX_CONFIG), no usage text.
+    /// The file (if any) with the flags on top; no start on any mistake: every mistake in line
+    /// order, one "FILE:LINE: OPTION: problem" line each on stderr, exit status 78 (EX_CONFIG).
     func resolvedConfig() throws -> KioskConfig {
         do {
             let file = try KioskConfig.load(path: config ?? KioskConfig.defaultPath, mustExist: config != nil)
             return try file.applying(overrides())
         } catch let error as ConfigError {
-            printError("photokiosk: \(error.description)")
+            for mistake in error.allMistakes { printError("photokiosk: \(mistake)") }
             throw ExitCode(Self.configErrorExitCode)
         }
     }

@@ -23,6 +23,8 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The dotted option name, e.g. "slideshow.interval".
     public var key: String?
     public var message: String
+    /// The file's other mistakes, after this one in line order: one run reports them all.
+    public var laterMistakes: [ConfigError] = []
 
     public init(kind: Kind, file: String, line: Int?, key: String?, message: String) {
         self.kind = kind
@@ -32,10 +34,32 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The first mistake by line carrying the rest (nil when there is none). Mistakes without a
+    /// line (a default that clashes with an option set in the file) come last; equal lines keep
+    /// the order they were found in.
+    public init?(collecting mistakes: [ConfigError]) {
+        let ordered = mistakes.enumerated().sorted {
+            ($0.element.line ?? .max, $0.offset) < ($1.element.line ?? .max, $1.offset)
+        }.map(\.element)
+        guard var first = ordered.first else { return nil }
+        first.laterMistakes = Array(ordered.dropFirst())
+        self = first
+    }
+
+    /// Every mistake, in line order: this one and the later ones.
+    public var allMistakes: [ConfigError] {
+        var head = self
+        head.laterMistakes = []
+        return [head] + laterMistakes
+    }
+
+    /// One line per mistake, `FILE:LINE: option: problem`.
     public var description: String {
-        var s = file
-        if let line { s += ":\(line)" }
-        if let key { s += ": \(key)" }
-        return s + ": " + message
+        allMistakes.map { mistake in
+            var s = mistake.file
+            if let line = mistake.line { s += ":\(line)" }
+            if let key = mistake.key { s += ": \(key)" }
+            return s + ": " + mistake.message
+        }.joined(separator: "\n")
     }
 }

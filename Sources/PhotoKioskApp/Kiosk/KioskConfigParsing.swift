@@ -13,23 +13,39 @@ extension KioskConfig {
         return try parse(text, file: path)
     }
 
-    /// Parses TOML text; `file` only names the source in error messages.
+    /// Parses TOML text; `file` only names the source in error messages. Every mistake is
+    /// reported, not only the first: the error thrown is the first by line and carries the
+    /// others in `laterMistakes`, in line order.
     public static func parse(_ text: String, file: String) throws(ConfigError) -> KioskConfig {
-        let root: TOMLTable
-        do {
-            root = try TOMLParser.parse(text)
-        } catch {
-            throw ConfigError(kind: .syntax, file: file, line: error.line, key: nil,
-                              message: "\(error.message) (column \(error.column))")
-        }
-        var decoder = ConfigDecoder(file: file)
-        var config = try decoder.decode(root)
+        let (root, syntaxErrors) = parseSkippingBadLines(text, file: file)
+        let decoder = ConfigDecoder(file: file)
+        var config = decoder.decode(root)
         config.normalize()
-        if let problem = config.firstProblem() {
-            throw ConfigError(kind: .invalidValue, file: file, line: decoder.lines[problem.key],
-                              key: problem.key, message: problem.message)
+        var mistakes = syntaxErrors + decoder.problems
+        for problem in config.problems() where !mistakes.contains(where: { $0.key == problem.key }) {
+            mistakes.append(ConfigError(kind: .invalidValue, file: file, line: decoder.lines[problem.key],
+                                        key: problem.key, message: problem.message))
         }
+        if let error = ConfigError(collecting: mistakes) { throw error }
         return config
+    }
+
+    /// A TOML syntax error stops the parser; to find the mistakes after it, the offending line is
+    /// blanked and the text parsed again (a bounded number of times), so later lines still count.
+    static func parseSkippingBadLines(_ text: String, file: String) -> (TOMLTable, [ConfigError]) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var errors: [ConfigError] = []
+        while errors.count < 50 {
+            do {
+                return (try TOMLParser.parse(lines.joined(separator: "\n")), errors)
+            } catch {
+                errors.append(ConfigError(kind: .syntax, file: file, line: error.line, key: nil,
+                                          message: "\(error.message) (column \(error.column))"))
+                guard error.line >= 1, error.line <= lines.count, !lines[error.line - 1].isEmpty else { break }
+                lines[error.line - 1] = ""
+            }
+        }
+        return (TOMLTable(line: 1, explicitlyDefined: true), errors)
     }
 
     /// Every option name as written in the file, by table, for unknown-key suggestions.
@@ -82,23 +98,36 @@ private func readTextFile(_ path: String) -> String? {
 }
 
 /// Walks the TOML tree in document order, so the first mistake in the file is the one reported.
-private struct ConfigDecoder {
+/// Reads the parsed table into a config. A mistake in one option is kept in `problems` and
+/// decoding goes on with the next, so one run reports every mistake.
+private final class ConfigDecoder {
     let file: String
     /// Line of each option that was set, for range errors found after decoding.
     var lines: [String: Int] = [:]
+    var problems: [ConfigError] = []
 
     init(file: String) { self.file = file }
 
-    mutating func decode(_ root: TOMLTable) throws(ConfigError) -> KioskConfig {
+    /// Runs `decode` for each option of the table `v` (named `table`); a mistake in one option
+    /// is kept and the next option is read.
+    func options(of v: TOMLValue, in table: String, _ decode: (TOMLTable.Entry, String) throws(ConfigError) -> Void) {
+        let entries: [TOMLTable.Entry]
+        do throws(ConfigError) { entries = try self.table(v, table).entries } catch { problems.append(error); return }
+        for e in entries {
+            do throws(ConfigError) { try decode(e, table + "." + e.key) } catch { problems.append(error) }
+        }
+    }
+
+    func decode(_ root: TOMLTable) -> KioskConfig {
         var c = KioskConfig()
         for e in root.entries {
             let v = e.value
+            do throws(ConfigError) {
             switch e.key {
             case "log_level": c.logLevel = try choice(v, "log_level")
             case "kiosk": c.kiosk = try bool(v, "kiosk")
             case "library":
-                for e in try table(v, "library").entries {
-                    let key = "library." + e.key
+                options(of: v, in: "library") { e, key throws(ConfigError) in
                     switch e.key {
                     case "folders": c.library.folders = try strings(e.value, key)
                     case "sort": c.library.sort = try choice(e.value, key)
@@ -107,8 +136,7 @@ private struct ConfigDecoder {
                     }
                 }
             case "cache":
-                for e in try table(v, "cache").entries {
-                    let key = "cache." + e.key
+                options(of: v, in: "cache") { e, key throws(ConfigError) in
                     switch e.key {
                     case "dir": c.cache.directory = try string(e.value, key)
                     case "memory_mb": c.cache.memoryMB = try integer(e.value, key)
@@ -117,8 +145,7 @@ private struct ConfigDecoder {
                     }
                 }
             case "display":
-                for e in try table(v, "display").entries {
-                    let key = "display." + e.key
+                options(of: v, in: "display") { e, key throws(ConfigError) in
                     switch e.key {
                     case "backend": c.display.backend = try choice(e.value, key)
                     case "connector": c.display.connector = try string(e.value, key)
@@ -142,8 +169,7 @@ private struct ConfigDecoder {
                     }
                 }
             case "input":
-                for e in try table(v, "input").entries {
-                    let key = "input." + e.key
+                options(of: v, in: "input") { e, key throws(ConfigError) in
                     switch e.key {
                     case "backend": c.input.backend = try choice(e.value, key)
                     case "devices": c.input.devices = try strings(e.value, key)
@@ -157,8 +183,7 @@ private struct ConfigDecoder {
                     }
                 }
             case "slideshow":
-                for e in try table(v, "slideshow").entries {
-                    let key = "slideshow." + e.key
+                options(of: v, in: "slideshow") { e, key throws(ConfigError) in
                     switch e.key {
                     case "idle_timeout": c.slideshow.idleTimeout = try number(e.value, key)
                     case "interval": c.slideshow.interval = try number(e.value, key)
@@ -176,8 +201,7 @@ private struct ConfigDecoder {
                     }
                 }
             case "schedule":
-                for e in try table(v, "schedule").entries {
-                    let key = "schedule." + e.key
+                options(of: v, in: "schedule") { e, key throws(ConfigError) in
                     switch e.key {
                     case "blank": c.schedule.blankMethod = try choice(e.value, key)
                     case "wake_minutes": c.schedule.wakeMinutes = try integer(e.value, key)
@@ -188,11 +212,12 @@ private struct ConfigDecoder {
             default:
                 throw unknown(e, in: "")
             }
+            } catch { problems.append(error) }
         }
         return c
     }
 
-    mutating func periods(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [SchedulePeriod] {
+    func periods(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [SchedulePeriod] {
         guard case .array(let items) = v.kind else {
             throw wrongType(v, key, "a list of [[schedule.period]] tables")
         }
@@ -205,6 +230,7 @@ private struct ConfigDecoder {
             var off: TimeOfDay?, on: TimeOfDay?
             for e in t.entries {
                 let key = "schedule.period." + e.key
+                do throws(ConfigError) {
                 switch e.key {
                 case "days":
                     days = []
@@ -223,10 +249,12 @@ private struct ConfigDecoder {
                     if e.key == "off" { off = time } else { on = time }
                 default: throw unknown(e, in: "schedule.period")
                 }
+                } catch { problems.append(error) }  // the period's other mistakes are reported too
             }
-            for (name, time) in [("off", off), ("on", on)] where time == nil {
-                throw ConfigError(kind: .missingKey, file: file, line: t.line, key: "schedule.period.\(name)",
-                                  message: "each [[schedule.period]] needs both off = \"HH:MM\" and on = \"HH:MM\"")
+            // A time that is there but wrong was reported above; only a missing one is reported here.
+            for name in ["off", "on"] where !t.entries.contains(where: { $0.key == name }) {
+                problems.append(ConfigError(kind: .missingKey, file: file, line: t.line, key: "schedule.period.\(name)",
+                                  message: "each [[schedule.period]] needs both off = \"HH:MM\" and on = \"HH:MM\""))
             }
             guard let off, let on else { continue }
             guard off != on else {
@@ -240,27 +268,27 @@ private struct ConfigDecoder {
 
     // MARK: Typed reads
 
-    mutating func record(_ v: TOMLValue, _ key: String) { lines[key] = v.line }
+    func record(_ v: TOMLValue, _ key: String) { lines[key] = v.line }
 
-    mutating func string(_ v: TOMLValue, _ key: String) throws(ConfigError) -> String {
+    func string(_ v: TOMLValue, _ key: String) throws(ConfigError) -> String {
         guard case .string(let s) = v.kind else { throw wrongType(v, key, "a string in quotes") }
         record(v, key)
         return s
     }
 
-    mutating func bool(_ v: TOMLValue, _ key: String) throws(ConfigError) -> Bool {
+    func bool(_ v: TOMLValue, _ key: String) throws(ConfigError) -> Bool {
         guard case .boolean(let b) = v.kind else { throw wrongType(v, key, "true or false") }
         record(v, key)
         return b
     }
 
-    mutating func integer(_ v: TOMLValue, _ key: String) throws(ConfigError) -> Int {
+    func integer(_ v: TOMLValue, _ key: String) throws(ConfigError) -> Int {
         guard case .integer(let i) = v.kind else { throw wrongType(v, key, "a whole number") }
         record(v, key)
         return Int(i)
     }
 
-    mutating func number(_ v: TOMLValue, _ key: String) throws(ConfigError) -> Double {
+    func number(_ v: TOMLValue, _ key: String) throws(ConfigError) -> Double {
         record(v, key)
         switch v.kind {
         case .integer(let i): return Double(i)
@@ -270,7 +298,7 @@ private struct ConfigDecoder {
         }
     }
 
-    mutating func choice<E: RawRepresentable & CaseIterable>(_ v: TOMLValue, _ key: String) throws(ConfigError) -> E
+    func choice<E: RawRepresentable & CaseIterable>(_ v: TOMLValue, _ key: String) throws(ConfigError) -> E
     where E.RawValue == String {
         let names = E.allCases.map(\.rawValue)
         let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -284,7 +312,7 @@ private struct ConfigDecoder {
         return value
     }
 
-    mutating func strings(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [String] {
+    func strings(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [String] {
         guard case .array(let items) = v.kind else { throw wrongType(v, key, "a list of strings, e.g. [\"a\", \"b\"]") }
         record(v, key)
         var result: [String] = []
@@ -295,7 +323,7 @@ private struct ConfigDecoder {
         return result
     }
 
-    mutating func numbers(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [Double] {
+    func numbers(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [Double] {
         guard case .array(let items) = v.kind else { throw wrongType(v, key, "a list of numbers") }
         record(v, key)
         var result: [Double] = []

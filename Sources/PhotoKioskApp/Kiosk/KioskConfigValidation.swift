@@ -1,7 +1,10 @@
 extension KioskConfig {
     /// Allowed ranges, shared by the file parser and the command-line merge so both refuse the
     /// same values with the same words.
-    public func firstProblem() -> (key: String, message: String)? {
+    public func firstProblem() -> (key: String, message: String)? { problems().first }
+
+    /// Every value outside its allowed range, in the order of the options in the file.
+    public func problems() -> [(key: String, message: String)] {
         func outside<T: Comparable>(_ value: T, _ range: ClosedRange<T>, _ unit: String) -> String? {
             range.contains(value) ? nil : "\(value) is out of range (\(range.lowerBound) to \(range.upperBound)\(unit))"
         }
@@ -19,10 +22,7 @@ extension KioskConfig {
                     : nil)),
             ("schedule.wake_minutes", outside(schedule.wakeMinutes, 0...1440, " minutes; 0 means touches do not wake the screen")),
         ]
-        for (key, problem) in checks {
-            if let problem { return (key, problem) }
-        }
-        return nil
+        return checks.compactMap { key, problem in problem.map { (key, $0) } }
     }
 
     /// Empty strings and "auto" mean "choose for me".

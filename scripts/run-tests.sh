@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# `make test`: every check of the project, then one closing line counted from what ran.
+#   1. the summary's own checks (scripts/test_summary_test.py)
+#   2. unit tests (swift test; log in .build/unit-test.log)
+#   3. libFuzzer: the self-test (a crash, a hang and an out-of-memory must each fail), then every
+#      fuzz target for FUZZ_TEST_SECONDS (default 20) from the committed seeds
+#   4. the QEMU end-to-end stages on each display device (e2e/run.sh; E2E_SKIP switches stages off)
+# Every stage runs even when an earlier one failed, so the summary names everything that failed.
+# Exit status: 0 only when nothing failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .build
+RESULTS=$PWD/.build/test-results.txt
+: >"$RESULTS"
+phase() { local name=$1; shift; "$@"; echo "phase $name $?" >>"$RESULTS"; }
+check() { local name=$1; shift
+  if "$@"; then echo "check $name PASS" >>"$RESULTS"; else echo "check $name FAIL" >>"$RESULTS"; fi; }
+
+echo "== summary checks"
+check summary python3 scripts/test_summary_test.py
+
+echo "== unit tests"
+unit_exit=0
+{ swift build --build-tests && swift test --skip-build; } 2>&1 | tee .build/unit-test.log || unit_exit=$?
+
+echo "== fuzz (${FUZZ_TEST_SECONDS:-20} s per target)"
+phase fuzz env FUZZ_RESULTS="$RESULTS" fuzz/run.sh --self-test
+phase fuzz env FUZZ_RESULTS="$RESULTS" fuzz/run.sh "${FUZZ_TEST_SECONDS:-20}"
+
+echo "== end-to-end"
+phase e2e env E2E_RESULTS="$RESULTS" e2e/run.sh
+
+echo "== summary"
+python3 scripts/test_summary.py --unit-log .build/unit-test.log --unit-exit "$unit_exit" --results "$RESULTS"
