@@ -19,24 +19,105 @@ extension SchedulePeriod: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
 }
 
-struct KioskOptions: ParsableArguments {
+/// A set of command-line options that each override a part of the config file. Commands list
+/// only the groups they honour, so no command accepts an option it would silently ignore.
+protocol ConfigOverrideGroup {
+    func apply(to overrides: inout KioskConfigOverrides) throws
+}
+
+/// Every command that reads the config file.
+struct GeneralOptions: ParsableArguments {
     @Option(help: "Config file (default: \(KioskConfig.defaultPath), which may be absent).")
     var config: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel: KioskConfig.LogLevel?
-    @Flag(inversion: .prefixedNo, help: "Kiosk mode: no quit gesture.") var kiosk: Bool?
+
+    /// The file (if any) with the groups' flags on top; no start on any mistake: every mistake
+    /// in line order, one "FILE:LINE: OPTION: problem" line each on stderr, exit status 78
+    /// (EX_CONFIG).
+    func resolvedConfig(_ groups: [any ConfigOverrideGroup]) throws -> KioskConfig {
+        do {
+            var overrides = KioskConfigOverrides()
+            overrides.logLevel = logLevel
+            for group in groups { try group.apply(to: &overrides) }
+            let file = try KioskConfig.load(path: config ?? KioskConfig.defaultPath, mustExist: config != nil)
+            return try file.applying(overrides)
+        } catch let error as ConfigError {
+            for mistake in error.allMistakes { printError("photokiosk: \(mistake)") }
+            throw ExitCode(Self.configErrorExitCode)
+        }
+    }
+
+    /// sysexits.h EX_CONFIG; the systemd unit does not restart on it (RestartPreventExitStatus).
+    static let configErrorExitCode: Int32 = 78
+}
+
+/// Which photos, in which order, and how much memory their images may take.
+struct PhotoOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(name: [.customLong("photos"), .customLong("folder")], help: "A photo folder (repeatable; default: the bundled samples).") var folders: [String] = []
     @Option(help: "name or date.") var sort: KioskConfig.Sort?
     @Option(help: "Thumbnail edge in pixels.") var thumbnailSize: Int?
-    @Option(help: "Thumbnail cache directory.") var cacheDir: String?
     @Option(help: "Memory for decoded images, MB.") var cacheMemoryMb: Int?
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        o.folders = folders.isEmpty ? nil : folders
+        o.sort = sort
+        o.thumbnailSize = thumbnailSize
+        o.cacheMemoryMB = cacheMemoryMb
+    }
+}
+
+/// The thumbnail cache on disk (commands that keep one).
+struct DiskCacheOptions: ParsableArguments, ConfigOverrideGroup {
+    @Option(help: "Thumbnail cache directory.") var cacheDir: String?
     @Option(help: "Disk thumbnail cache, MB (0: off).") var cacheDiskMb: Int?
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        o.cacheDirectory = cacheDir
+        o.cacheDiskMB = cacheDiskMb
+    }
+}
+
+/// Which screen, at which mode and rotation.
+struct ScreenOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(name: .customLong("display"), help: "auto, drm, fbdev or headless.") var displayBackend: KioskConfig.DisplayBackend?
     @Option(help: "Output connector, e.g. HDMI-A-1.") var connector: String?
     @Option(help: "Mode WIDTHxHEIGHT.") var mode: KioskConfig.DisplayMode?
     @Option(help: "0, 90, 180 or 270.") var rotation: KioskConfig.Rotation?
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        o.displayBackend = displayBackend
+        o.connector = connector
+        o.mode = mode
+        o.rotation = rotation
+    }
+}
+
+/// Where touches come from.
+struct InputOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(name: .customLong("input"), help: "auto, libinput or none.") var inputBackend: KioskConfig.InputBackend?
     @Option(name: .customLong("input-device"), help: "Input device node (repeatable).") var inputDevices: [String] = []
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        o.inputBackend = inputBackend
+        o.inputDevices = inputDevices.isEmpty ? nil : inputDevices
+    }
+}
+
+/// The calibration applied to touches (not by the touch test, which measures the raw panel).
+struct CalibrationOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(help: "Touch calibration matrix \"a b c d e f\".") var calibration: String?
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        guard let calibration else { return }
+        guard let m = KioskConfigOverrides.parseCalibration(calibration) else {
+            throw ValidationError("--calibration needs 6 numbers \"a b c d e f\", got \"\(calibration)\"")
+        }
+        o.calibration = m
+    }
+}
+
+/// The kiosk's life: the idle slideshow, the screen-off schedule and blanking.
+struct LifeOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(help: "Seconds without touch before the slideshow (0: start in it).") var idleTimeout: Double?
     @Option(help: "Seconds per photo.") var interval: Double?
     @Option(help: "sequential or shuffle.") var order: KioskConfig.SlideshowOrder?
@@ -50,28 +131,7 @@ struct KioskOptions: ParsableArguments {
     @Option(help: "dpms or backlight.") var blank: KioskConfig.BlankMethod?
     @Option(help: "Minutes a touch wakes a blank screen.") var wakeMinutes: Int?
 
-    func overrides() throws -> KioskConfigOverrides {
-        var o = KioskConfigOverrides()
-        o.logLevel = logLevel
-        o.kiosk = kiosk
-        o.folders = folders.isEmpty ? nil : folders
-        o.sort = sort
-        o.thumbnailSize = thumbnailSize
-        o.cacheDirectory = cacheDir
-        o.cacheMemoryMB = cacheMemoryMb
-        o.cacheDiskMB = cacheDiskMb
-        o.displayBackend = displayBackend
-        o.connector = connector
-        o.mode = mode
-        o.rotation = rotation
-        o.inputBackend = inputBackend
-        o.inputDevices = inputDevices.isEmpty ? nil : inputDevices
-        if let calibration {
-            guard let m = KioskConfigOverrides.parseCalibration(calibration) else {
-                throw ValidationError("--calibration needs 6 numbers \"a b c d e f\", got \"\(calibration)\"")
-            }
-            o.calibration = m
-        }
+    func apply(to o: inout KioskConfigOverrides) throws {
         o.idleTimeout = idleTimeout
         o.interval = interval
         o.order = order
@@ -87,21 +147,27 @@ struct KioskOptions: ParsableArguments {
         o.schedule = noSchedule ? [] : (schedule.isEmpty ? nil : schedule)
         o.blankMethod = blank
         o.wakeMinutes = wakeMinutes
-        return o
     }
+}
 
-    /// The file (if any) with the flags on top; no start on any mistake: every mistake in line
-    /// order, one "FILE:LINE: OPTION: problem" line each on stderr, exit status 78 (EX_CONFIG).
+/// Everything `run` and `record` honour: the app as it runs on a frame.
+struct KioskOptions: ParsableArguments {
+    @OptionGroup var general: GeneralOptions
+    @Flag(inversion: .prefixedNo, help: "Kiosk mode: no quit gesture.") var kiosk: Bool?
+    @OptionGroup(title: "Photos") var photos: PhotoOptions
+    @OptionGroup(title: "Thumbnail cache") var diskCache: DiskCacheOptions
+    @OptionGroup(title: "Screen") var screen: ScreenOptions
+    @OptionGroup(title: "Input") var input: InputOptions
+    @OptionGroup(title: "Input") var calibration: CalibrationOptions
+    @OptionGroup(title: "Slideshow and schedule") var life: LifeOptions
+
     func resolvedConfig() throws -> KioskConfig {
-        do {
-            let file = try KioskConfig.load(path: config ?? KioskConfig.defaultPath, mustExist: config != nil)
-            return try file.applying(overrides())
-        } catch let error as ConfigError {
-            for mistake in error.allMistakes { printError("photokiosk: \(mistake)") }
-            throw ExitCode(Self.configErrorExitCode)
-        }
+        try general.resolvedConfig([KioskFlag(kiosk: kiosk), photos, diskCache, screen, input, calibration, life])
     }
+}
 
-    /// sysexits.h EX_CONFIG; the systemd unit does not restart on it (RestartPreventExitStatus).
-    static let configErrorExitCode: Int32 = 78
+/// `--kiosk`/`--no-kiosk` as a group of its own, so it sits with the general options in help.
+private struct KioskFlag: ConfigOverrideGroup {
+    var kiosk: Bool?
+    func apply(to o: inout KioskConfigOverrides) throws { o.kiosk = kiosk }
 }

@@ -29,12 +29,14 @@ struct Record: ParsableCommand {
         let loop = try EventLoop()
         let opened = try Bootstrap.openScreen(config.display, headlessSize: size, logger: logger)
         let content: TouchLabScreen.Content = touchTest ? .touchTest : .photos(
-            config: config, folders: try Bootstrap.photoFolders(config: config, explicit: !options.folders.isEmpty, logger: logger),
+            config: config, folders: try Bootstrap.photoFolders(config: config, explicit: !options.photos.folders.isEmpty, logger: logger),
             thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config))
         let screen = TouchLabScreen(content: content, display: opened.display, loop: loop, logger: logger,
                                     showsOverlay: touchOverlay, allowsToggle: !config.kiosk, rotation: opened.mapping.rotation)
         screen.host.allowsQuit = !config.kiosk
         try screen.start()
+        screen.startKioskLife(power: Run.screenPower(config, display: opened.display, logger: logger),
+                              seed: .random(in: 0...UInt64.max), localTime: LocalDateTime.current)
         let recorder = TouchRecorder(geometry: RecordingGeometry(logicalSize: opened.display.size, rotation: opened.mapping.rotation))
         var marks = 0
         // Photos are recorded as `run` sees them, through the configured calibration; the touch

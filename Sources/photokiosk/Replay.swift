@@ -29,14 +29,18 @@ struct Replay: ParsableCommand {
     @Option(help: "Headless screen size WIDTHxHEIGHT (default: the recorded screen).") var size: KioskConfig.DisplayMode?
     @Flag(help: "Play on the real display instead of a headless screen.") var onDisplay = false
     @Flag(help: "Draw the touch overlay.") var touchOverlay = false
-    @OptionGroup var options: KioskOptions
+    @OptionGroup var general: GeneralOptions
+    @OptionGroup(title: "Photos") var photos: PhotoOptions
+    @OptionGroup(title: "Screen") var screenOptions: ScreenOptions
+    @OptionGroup(title: "Slideshow and schedule") var life: LifeOptions
 
     mutating func run() throws {
         let recording = try TouchRecording(parsing: try readText(file))
-        var config = try options.resolvedConfig()
+        if let folder = pngAtMarks { try Self.prepareMarkFolder(folder, for: recording) }
+        var config = try general.resolvedConfig([photos, screenOptions, life])
         let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
         let loop = onDisplay ? try EventLoop() : try EventLoop(signals: [])
-        let rotation = options.rotation.flatMap { Rotation(degrees: $0.rawValue) }
+        let rotation = screenOptions.rotation.flatMap { Rotation(degrees: $0.rawValue) }
             ?? recording.device.flatMap { Rotation(degrees: $0.rotation) } ?? .none
 
         let display: any Display
@@ -54,7 +58,7 @@ struct Replay: ParsableCommand {
         switch screen {
         case .photos:
             config.kiosk = false
-            let folders = try Bootstrap.photoFolders(config: config, explicit: !options.folders.isEmpty, logger: logger)
+            let folders = try Bootstrap.photoFolders(config: config, explicit: !photos.folders.isEmpty, logger: logger)
             content = .photos(config: config, folders: folders, thumbnailCacheDirectory: nil)
         case .touchTest:
             content = .touchTest
@@ -62,6 +66,11 @@ struct Replay: ParsableCommand {
         let target = TouchLabScreen(content: content, display: display, loop: loop, logger: logger, clock: clock,
                                     showsOverlay: touchOverlay, allowsToggle: false, rotation: rotation)
         try target.start()
+        // The idle slideshow and the schedule run as on a frame; a fixed seed shuffles alike
+        // every time, and on the virtual clock the local time moves with the recording.
+        target.startKioskLife(power: onDisplay ? Run.screenPower(config, display: display, logger: logger) : nil,
+                              seed: 1, localTime: clock.map { TouchLabScreen.localTime(following: $0, from: .current()) }
+                                  ?? LocalDateTime.current)
         if let device = recording.device, let view = target.touchTest {
             view.setPanel(millimetres: device.sizeMillimetres.map { Size(width: $0.width, height: $0.height) },
                           calibration: device.calibration, name: device.name)
@@ -78,6 +87,9 @@ struct Replay: ParsableCommand {
             }
         }
         try replayer.run()
+        if replayer.stalls > 0 {
+            logger.warning("content did not arrive within \(replayer.settleTimeout) s at \(replayer.stalls) steps: the replay went on without it")
+        }
         let start = replayer.startTime ?? 0
         if let png {
             try PNGEncoder.write(display.frameBuffer, to: png)
@@ -92,6 +104,22 @@ struct Replay: ParsableCommand {
             }
         }
         display.close()
+    }
+}
+
+extension Replay {
+    /// Refuses before playing, rather than at the first mark: a mark whose name is not a plain
+    /// file name, or a folder that cannot be made (missing parents are created).
+    static func prepareMarkFolder(_ folder: String, for recording: TouchRecording) throws {
+        let names = recording.entries.compactMap { entry -> String? in
+            if case .mark(let name) = entry.event { return name } else { return nil }
+        }
+        if let bad = names.first(where: { $0.contains("/") || $0 == "." || $0 == ".." }) {
+            throw ValidationError("--png-at-marks: the recording's mark \"\(bad)\" is not a file name")
+        }
+        guard AtomicFile.makeDirectories(folder) else {
+            throw ValidationError("--png-at-marks: cannot make the folder \(folder)")
+        }
     }
 }
 

@@ -23,7 +23,7 @@ struct Run: ParsableCommand {
     mutating func run() throws {
         let config = try options.resolvedConfig()
         let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
-        let folders = try Bootstrap.photoFolders(config: config, explicit: !options.folders.isEmpty, logger: logger)
+        let folders = try Bootstrap.photoFolders(config: config, explicit: !options.photos.folders.isEmpty, logger: logger)
         let loop = try EventLoop()
         // Listing the folders overlaps opening the display.
         let startup = LibraryStartup(folders: folders, config: config, loop: loop, logger: logger)

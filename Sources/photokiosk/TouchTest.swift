@@ -16,10 +16,12 @@ struct TouchTest: ParsableCommand {
     @Option(help: "Headless screen size WIDTHxHEIGHT (when no display device is usable).")
     var size: KioskConfig.DisplayMode = .init(width: 1280, height: 800)
     @Option(help: "Give up after this many seconds.") var timeout: Double?
-    @OptionGroup var options: KioskOptions
+    @OptionGroup var general: GeneralOptions
+    @OptionGroup(title: "Screen") var screenOptions: ScreenOptions
+    @OptionGroup(title: "Input") var input: InputOptions
 
     mutating func run() throws {
-        let config = try options.resolvedConfig()
+        let config = try general.resolvedConfig([screenOptions, input])
         let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
         let loop = try EventLoop()
         let opened = try Bootstrap.openScreen(config.display, headlessSize: size, logger: logger)

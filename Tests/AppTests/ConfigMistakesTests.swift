@@ -1,6 +1,7 @@
 import Foundation
 import PhotoKioskApp
 import Testing
+import TestSupport
 
 /// Issue 16, item 7: a config file with several mistakes reports every one, in line order, each
 /// as `FILE:LINE: option: problem`, and the program exits 78.
@@ -60,26 +61,15 @@ import Testing
 
     /// The program itself: every mistake on stderr, one line each, then exit status 78.
     @Test func theProgramPrintsEveryMistakeAndExits78() throws {
-        let program = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("photokiosk").path
-        try #require(FileManager.default.isExecutableFile(atPath: program), "photokiosk is built beside the tests")
-        let folder = NSTemporaryDirectory() + "photokiosk-config-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let program = try #require(builtPhotokiosk(), "photokiosk is built beside the tests")
+        let folder = makeTemporaryDirectory("config")
+        defer { removeTree(folder) }
         let file = folder + "/test.toml"
         try Self.text.write(toFile: file, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["run", "--config", file, "--display", "headless"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-
-        #expect(process.terminationStatus == 78)
+        let run = try runProgram(program, ["run", "--config", file, "--display", "headless"])
+        let output = run.errors
+        #expect(run.status == 78)
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.count == Self.expected.count, "\(output)")
         for (line, prefix) in zip(lines, Self.expected) {

@@ -358,6 +358,12 @@ public final class KioskApp {
         return grid.isVisibleContentLoaded
     }
 
+    /// Whether the thumbnails still missing wait for the grid's fling to slow down (loads are
+    /// deferred while it is fast): they arrive only once time moves on, not by waiting.
+    public var isContentWaitingForMotion: Bool {
+        album == nil && thumbnails.isDeferringLoads
+    }
+
     /// Runs the loop until the content is loaded and drawn, or `timeout` seconds pass; true when
     /// settled. Used by the headless screen, snapshots and tests.
     @discardableResult

@@ -33,6 +33,12 @@ public final class ScreenHost {
     private var translator = InputTranslator()
     private var canvas: (bitmap: Bitmap, canvas: Canvas)?
     private var running = false
+    /// False when a virtual clock drives the UI: its deadlines are not the loop's time, and
+    /// arming the loop with them would wake it at once, over and over (the replayer moves that
+    /// clock itself).
+    private let armsLoopTimer: Bool
+    /// Whether a virtual clock (a fast replay's) drives the UI rather than the loop's.
+    public var isOnVirtualClock: Bool { !armsLoopTimer }
 
     /// `clock` drives the UI; nil uses the loop's monotonic clock. A replay passes a
     /// `ManualClock` so its timing is exact.
@@ -40,6 +46,7 @@ public final class ScreenHost {
         self.display = display
         self.loop = loop
         self.logger = logger
+        armsLoopTimer = clock == nil
         window = Window(size: display.size, clock: clock ?? EventLoopClock(loop: loop))
     }
 
@@ -104,7 +111,7 @@ public final class ScreenHost {
             // The touch changed nothing on screen: there is no present to measure.
             unpresentedTouchTime = nil
         }
-        loop.setDeadline(window.nextDeadline)
+        if armsLoopTimer { loop.setDeadline(window.nextDeadline) }
     }
 
     /// Runs until `stop()` (a quit key, SIGINT or SIGTERM), then gives the screen back.

@@ -23,7 +23,11 @@ public final class KioskLife {
     private let store: ResumeStore?
     private let localTime: () -> LocalDateTime
     private let logger: Logger
-    private var timer: EventLoop.TimerID?
+    private enum Timer {
+        case loop(EventLoop.TimerID)
+        case ui(ScheduledTimer)
+    }
+    private var timer: Timer?
     /// The screen to reopen once the library scan has found its photo (after a restart).
     private var pendingRestore: KioskScreen?
     /// Slots with a finger down, and those whose touch stopped the slideshow or woke the screen
@@ -130,19 +134,31 @@ public final class KioskLife {
     // MARK: Time
 
     /// Arms the one timer at the session's next event. It is an event-loop timer, not a UI one:
-    /// the window counts as settled while the slideshow merely waits for its next photo.
+    /// the window counts as settled while the slideshow merely waits for its next photo. On a
+    /// virtual clock (a fast replay) it is a UI timer, because only the window's deadlines move
+    /// that clock.
     private func schedule() {
-        let loop = app.host.loop
-        if let timer { loop.cancelTimer(timer) }
-        timer = nil
+        cancelTimer()
         nextTimerDeadline = nil
         guard var delay = session.secondsUntilNextEvent(now: now, local: localTime()) else { return }
         if !session.power.schedule.periods.isEmpty { delay = min(delay, Self.scheduleRecheck) }
         nextTimerDeadline = now + delay
-        timer = loop.addTimer(after: delay) { [weak self] in
+        let fire = { [weak self] in
             self?.timer = nil
             self?.tick()
         }
+        timer = app.host.isOnVirtualClock
+            ? .ui(app.window.scheduler.schedule(after: delay, fire))
+            : .loop(app.host.loop.addTimer(after: delay, fire))
+    }
+
+    private func cancelTimer() {
+        switch timer {
+        case .loop(let id): app.host.loop.cancelTimer(id)
+        case .ui(let scheduled): scheduled.invalidate()
+        case nil: break
+        }
+        timer = nil
     }
 
     /// When the session's timer fires next (monotonic seconds); nil when none is armed.

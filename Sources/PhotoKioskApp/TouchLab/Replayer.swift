@@ -19,6 +19,11 @@ public final class Replayer {
     public var onMark: ((String) throws -> Void)?
     /// Longest real wait for pending content (decodes) at one step.
     public var settleTimeout = 30.0
+    /// Steps at which content did not arrive within `settleTimeout` (the replay went on without
+    /// it, so its pixels may differ from run to run).
+    public private(set) var stalls = 0
+    /// More stalls than this end the replay with `ReplayError.stalled` (nil: never).
+    public var maxStalls: Int?
     /// How long a fast replay lets animations run after the last event (virtual seconds).
     public var tail = 10.0
     /// The UI clock's time of the recording's zero (set by `run`, once the screen settled).
@@ -111,7 +116,12 @@ public final class Replayer {
     private func settle() throws {
         let giveUp = host.loop.now + settleTimeout
         host.pump()
-        while !isSettled() && host.loop.now < giveUp {
+        while !isSettled() {
+            guard host.loop.now < giveUp else {
+                stalls += 1
+                if let maxStalls, stalls > maxStalls { throw ReplayError.stalled(times: stalls, timeout: settleTimeout) }
+                return
+            }
             try host.loop.runOnce(timeout: 0.02)
             host.pump()
         }
@@ -120,12 +130,26 @@ public final class Replayer {
     private func finish(after end: Double) throws {
         switch pace {
         case .fast:
-            while let deadline = host.window.nextDeadline, deadline <= end + tail {
+            // An animation that keeps asking for the same instant must not hold the replay.
+            var steps = 0
+            while let deadline = host.window.nextDeadline, deadline <= end + tail, steps < 100_000 {
                 try wait(until: deadline)
+                steps += 1
             }
             try settle()
         case .original:
             try host.run(until: isSettled, timeout: settleTimeout)
+        }
+    }
+}
+
+public enum ReplayError: Error, CustomStringConvertible {
+    case stalled(times: Int, timeout: Double)
+
+    public var description: String {
+        switch self {
+        case let .stalled(times, timeout):
+            return "the screen's content did not arrive within \(timeout) s, \(times) times: the replay stopped"
         }
     }
 }

@@ -52,6 +52,28 @@ public final class TouchLabScreen {
         if let app { app.handle(event) } else { host.handle(event) }
     }
 
-    /// Everything asked for has arrived (the photo app's images); the touch test always is.
-    public var isSettled: Bool { app?.isContentLoaded ?? true }
+    /// Everything asked for has arrived (the photo app's images and the slideshow's next
+    /// slide), or what is missing waits for the clock (a fling defers loads); the touch test
+    /// always is.
+    public var isSettled: Bool {
+        guard let app else { return true }
+        if app.life?.isPreparing == true { return false }
+        return app.isContentLoaded || app.isContentWaitingForMotion
+    }
+
+    /// The kiosk's life on the photo screen as `run` has it (idle slideshow, schedule, blanking
+    /// through `power`), nothing saved; nil on the touch test. `localTime` is the wall clock
+    /// the schedule reads (see `localTime(following:)` for a virtual clock).
+    @discardableResult
+    public func startKioskLife(power: (any ScreenPowerControl)?, seed: UInt64,
+                               localTime: @escaping () -> LocalDateTime) -> KioskLife? {
+        app?.startKioskLife(resume: nil, power: power, seed: seed, localTime: localTime)
+    }
+
+    /// A local time that starts at `start` and moves with `clock`, so a fast replay's
+    /// schedule sees the recording's minutes pass, not the replay's milliseconds.
+    public static func localTime(following clock: ManualClock, from start: LocalDateTime) -> () -> LocalDateTime {
+        let origin = clock.now
+        return { start.adding(seconds: Int64((clock.now - origin).rounded(.down))) }
+    }
 }
