@@ -22,6 +22,11 @@ public enum ImageDecoder {
 
     /// Probes the file at `path`, reading only its beginning when that is enough.
     public static func probe(path: String, options: DecodeOptions = .default) throws(ImagingError) -> ImageInfo {
+        try probe(path: RawPath(path), options: options)
+    }
+
+    /// The same for a path kept as bytes (a file name need not be UTF-8).
+    public static func probe(path: RawPath, options: DecodeOptions = .default) throws(ImagingError) -> ImageInfo {
         do throws(ImagingError) {
             let head = try FileReader.read(path: path, maxBytes: options.maxFileBytes, prefix: probePrefixBytes)
             do throws(ImagingError) {
@@ -30,7 +35,7 @@ public enum ImageDecoder {
                 return try probe(bytes: FileReader.read(path: path, maxBytes: options.maxFileBytes))
             }
         } catch {
-            throw error.attributed(to: path)
+            throw error.attributed(to: path.description)
         }
     }
 
@@ -62,12 +67,19 @@ public enum ImageDecoder {
     public static func decode(path: String, fitting box: Size? = nil, options: DecodeOptions = .default,
                               cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
     {
+        try decode(path: RawPath(path), fitting: box, options: options, cancellation: cancellation)
+    }
+
+    /// The same for a path kept as bytes (a file name need not be UTF-8).
+    public static func decode(path: RawPath, fitting box: Size? = nil, options: DecodeOptions = .default,
+                              cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
+    {
         do throws(ImagingError) {
             try cancellation?.check()
             let bytes = try FileReader.read(path: path, maxBytes: options.maxFileBytes)
             return try decode(bytes: bytes, fitting: box, options: options, cancellation: cancellation)
         } catch {
-            throw error.attributed(to: path)
+            throw error.attributed(to: path.description)
         }
     }
 

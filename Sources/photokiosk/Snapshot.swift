@@ -62,7 +62,7 @@ struct Snapshot: ParsableCommand {
         guard app.photos.count > 0 else { throw ValidationError("no photos to show") }
         let first = photo ?? 0
         guard first < app.photos.count else { throw ValidationError("--photo \(first): only \(app.photos.count) photos") }
-        let life = app.startKioskLife(resume: nil, startingSlideshowAt: app.photos[first].path.description)
+        let life = app.startKioskLife(resume: nil, startingSlideshowAt: app.photos[first].path)
         if !(try app.host.run(until: { life.isSlideshowSettled }, timeout: timeout)) {
             logger.warning("the slideshow photo did not arrive within \(timeout) s")
         }

@@ -40,9 +40,9 @@ import TestSupport
     }
 
     @Test func damagedFileIsNotAnOrder() {
-        #expect(CustomOrder(serialized: "garbage\n1\n2") == nil)
-        #expect(CustomOrder(serialized: "") == nil)
-        #expect(CustomOrder(serialized: CustomOrder.header + "\n") == CustomOrder(paths: []))
+        #expect(CustomOrder(serialized: Array("garbage\n1\n2".utf8)) == nil)
+        #expect(CustomOrder(serialized: []) == nil)
+        #expect(CustomOrder(serialized: Array((CustomOrder.header + "\n").utf8)) == CustomOrder(paths: []))
     }
 
     func listDirectory(_ path: String) throws -> [String] { directoryNames(path) }

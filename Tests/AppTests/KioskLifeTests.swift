@@ -95,7 +95,7 @@ import Widgets
         #expect(try app.host.run(until: { life.preparedPhotos.count == 2 }, timeout: 20))
         #expect(try app.host.run(until: { life.slideshowView?.photo != first && life.isSlideshowSettled }, timeout: 20))
         let second = try #require(life.slideshowView?.photo)
-        #expect(second.hasSuffix("photo01.jpg"))
+        #expect(second.description.hasSuffix("photo01.jpg"))
         #expect(close(display.frameBuffer.color(x: 400, y: 300), Self.colors[1]))
         #expect(life.slideChangesThatWaited == 0)
     }
@@ -182,7 +182,7 @@ import Widgets
         try runAndSaveResume(folder: folder, store: store, timeout: 20) { $0.openPhoto(at: 2) }
         let app = try restartedApp(folder: folder, store: store, timeout: 20)
         #expect(app.album?.centerPageIndex == 2)
-        #expect(app.currentScreen == .photo(path: folder + "/photo02.jpg"))
+        #expect(app.currentScreen == .photo(path: RawPath(folder + "/photo02.jpg")))
     }
 
     @Test func aRestartReturnsToTheGridPosition() throws {
@@ -233,9 +233,9 @@ import Widgets
         let (app, _) = try makeApp(config(idle: 0, interval: 1, fade: 0.1), folder: folder)
         let life = app.startKioskLife(resume: nil, seed: 1)
         #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
-        #expect(life.slideshowView?.photo?.hasSuffix("photo00.jpg") == true)
+        #expect(life.slideshowView?.photo?.description.hasSuffix("photo00.jpg") == true)
         let firstShown = try #require(life.session.slideshow.shownAt)
-        #expect(try app.host.run(until: { life.slideshowView?.photo?.hasSuffix("photo02.jpg") == true }, timeout: 20))
+        #expect(try app.host.run(until: { life.slideshowView?.photo?.description.hasSuffix("photo02.jpg") == true }, timeout: 20))
         // photo01 had its turn at firstShown + 1 and was replaced then, not an interval later.
         let shown = try #require(life.session.slideshow.shownAt)
         #expect(shown - firstShown < 1.9)
@@ -245,11 +245,11 @@ import Widgets
         let folder = try makeFolder(photoCount: 4)
         let state = try temporaryDirectory("photokiosk-state")
         let store = ResumeStore(path: state + "/resume")
-        var shown: String?
+        var shown: RawPath?
         do {
             let (app, _) = try makeApp(config(idle: 0, interval: 1, fade: 0.1), folder: folder)
             let life = app.startKioskLife(resume: store, seed: 7)
-            #expect(try app.host.run(until: { life.slideshowView?.photo?.hasSuffix("photo01.jpg") == true && life.isSlideshowSettled }, timeout: 20))
+            #expect(try app.host.run(until: { life.slideshowView?.photo?.description.hasSuffix("photo01.jpg") == true && life.isSlideshowSettled }, timeout: 20))
             shown = life.slideshowView?.photo
             life.saveResume(force: true)
         }

@@ -1,11 +1,12 @@
 import Graphics
+import Imaging
 import PhotoKioskApp
 import Testing
 
 @Suite struct KioskSlideshowTests {
-    let photos = (1...7).map { "/p/\($0).jpg" }
+    let photos: [RawPath] = (1...7).map { "/p/\($0).jpg" }
 
-    func run(_ s: inout SlideshowSequencer, _ n: Int) -> [String] {
+    func run(_ s: inout SlideshowSequencer, _ n: Int) -> [RawPath] {
         (0..<n).map { _ in s.advance() ?? "-" }
     }
 
@@ -29,7 +30,7 @@ import Testing
     @Test(arguments: [1, 2, 3, 42, 1234] as [UInt64])
     func shuffleShowsEveryPhotoOnceBeforeRepeating(seed: UInt64) {
         var s = SlideshowSequencer(photos: photos, order: .shuffle, seed: seed)
-        var previous: String?
+        var previous: RawPath?
         for _ in 0..<4 {
             let round = run(&s, photos.count)
             #expect(Set(round) == Set(photos), "a round must cover every photo")
@@ -43,7 +44,7 @@ import Testing
         var b = SlideshowSequencer(photos: photos, order: .shuffle, seed: 9)
         let first = run(&a, 14)
         #expect(first == run(&b, 14))
-        let others = (10..<20).map { seed -> [String] in
+        let others = (10..<20).map { seed -> [RawPath] in
             var c = SlideshowSequencer(photos: photos, order: .shuffle, seed: UInt64(seed))
             return run(&c, 7)
         }

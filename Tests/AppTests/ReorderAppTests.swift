@@ -66,7 +66,7 @@ import UI
         return true
     }
 
-    func paths(_ app: KioskApp) -> [String] { app.photos.photos.map(\.path.description) }
+    func paths(_ app: KioskApp) -> [RawPath] { app.photos.photos.map(\.path) }
 
     @Test func carryTheFirstPhotoToTheBottomByHoldingItAtTheEdgeAndFindItThereAfterARestart() throws {
         let folder = try Self.makeFolder(count: 200)
@@ -77,7 +77,7 @@ import UI
         let grid = app.grid
         #expect(grid.layout.columns == 11)
         let first = paths(app)[0]
-        #expect(first.hasSuffix("photo000.jpg"))
+        #expect(first.description.hasSuffix("photo000.jpg"))
 
         // Long press on photo 0 lifts it.
         let start = grid.convert(grid.layout.frame(of: 0).center, to: nil)
@@ -125,7 +125,7 @@ import UI
         #expect(!drag.autoscroller.isRunning)
         #expect(try app.host.run(until: { !grid.isReordering }, timeout: 5))
         #expect(paths(app)[target] == first)
-        #expect(paths(app)[0].hasSuffix("photo001.jpg"))
+        #expect(paths(app)[0].description.hasSuffix("photo001.jpg"))
         #expect(try app.runUntilSettled(timeout: 10))
         let landed = grid.convert(grid.layout.frame(of: target), to: nil)
         #expect(close(display.frameBuffer.color(x: Int(landed.midX), y: Int(landed.midY)), Self.color(0)))
@@ -194,7 +194,7 @@ import UI
         touch(app, .up, confirm)
         #expect(try app.runUntilSettled(timeout: 10))
         #expect(app.resetPrompt == nil)
-        #expect(paths(app).map { String($0.suffix(12)) } == (0..<5).map(Self.name))
+        #expect(paths(app).map { String($0.description.suffix(12)) } == (0..<5).map(Self.name))
         #expect(CustomOrder.load(from: state + "/order") == nil)
         #expect(access(state + "/order", F_OK) != 0)
     }

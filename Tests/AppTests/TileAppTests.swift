@@ -49,7 +49,7 @@ import Widgets
         app.openPhoto(at: 0)
         let tiled = try #require(app.tiledPhoto)
         #expect(try app.host.run(until: { tiled.content.isPyramidReady && app.isContentLoaded }, timeout: 30))
-        let pyramid = try #require(PyramidCache(directory: cacheDir + "/pyramids").existing(for: photos + "/a-big.jpg"))
+        let pyramid = try #require(PyramidCache(directory: cacheDir + "/pyramids").existing(for: RawPath(photos + "/a-big.jpg")))
         #expect(try DeepZoomTileSource(descriptorPath: pyramid).layout.width == 2000)
         let fb = display.frameBuffer
         #expect(album.kiosk.close(fb.color(x: 200, y: 300), .red))

@@ -107,7 +107,7 @@ import Widgets
         let window = Window(size: Size(width: 600, height: 400), clock: ManualClock(now: 1))
         #expect(TiledPhotoContent.wantsTiles(imageSize: photo.size, screenSize: window.bounds.size))
 
-        let content = try TiledPhotoContent(path: path, cache: cache, pyramids: pyramids, logger: .init(label: "test"), deliver: deliver)
+        let content = try TiledPhotoContent(path: RawPath(path), cache: cache, pyramids: pyramids, logger: .init(label: "test"), deliver: deliver)
         #expect(!content.isPyramidReady)
         content.view.frame = window.bounds
         window.addSubview(content.view)
@@ -118,7 +118,7 @@ import Widgets
         #expect(try run(loop, window) { reported != nil && content.isSettled })
         #expect(content.isPyramidReady)
         let descriptor = try #require(try reported?.get())
-        #expect(pyramids.existing(for: path) == descriptor)
+        #expect(pyramids.existing(for: RawPath(path)) == descriptor)
         // The switch kept the zoom and position, and the screen shows the photo's stripes.
         #expect(abs(content.view.effectiveScale - 1) < 1e-9)
         #expect(content.view.imagePoint(at: Point(x: 300, y: 200)).distance(to: Point(x: 1000, y: 700)) < 1e-6)
@@ -129,7 +129,7 @@ import Widgets
         #expect(right.red > 200 && right.green > 200 && right.blue > 200)
 
         // Next time the pyramid is there from the start.
-        let again = try TiledPhotoContent(path: path, cache: cache, pyramids: pyramids, logger: .init(label: "test"), deliver: deliver)
+        let again = try TiledPhotoContent(path: RawPath(path), cache: cache, pyramids: pyramids, logger: .init(label: "test"), deliver: deliver)
         #expect(again.isPyramidReady)
         #expect(again.service.source is DeepZoomTileSource)
     }
@@ -147,7 +147,7 @@ import Widgets
         let window = Window(size: Size(width: 400, height: 300), clock: ManualClock(now: 1))
         let page = ScrollView(frame: window.bounds)
         window.addSubview(page)
-        let content = try TiledPhotoContent(path: path, cache: ImageCache(budget: 16 << 20), pyramids: nil,
+        let content = try TiledPhotoContent(path: RawPath(path), cache: ImageCache(budget: 16 << 20), pyramids: nil,
                                             logger: .init(label: "test"),
                                             deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) })
         let attachment = TiledPhotoAttachment(content: content, over: page, disabling: [page.pinchGestureRecognizer])

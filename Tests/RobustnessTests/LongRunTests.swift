@@ -37,7 +37,7 @@ import Widgets
         }
         for _ in 0..<24 { try addPhoto() }
         let scanner = LibraryScanner(roots: [RawPath(folder)], logger: LogCapture().logger)
-        func paths() -> [String] { scanner.scanAll().files.map(\.path.description).sorted() }
+        func paths() -> [RawPath] { scanner.scanAll().files.map(\.path).sorted() }
 
         let loop = try EventLoop(signals: [])
         let cache = ImageCache(budget: 16 << 20)
@@ -54,7 +54,7 @@ import Widgets
 
         func showCurrent() throws {
             guard let frame = slideshow.frame(at: now) else { return }
-            let key = ImageKey(path: RawPath(frame.photo), size: .screen(width: 800, height: 480))
+            let key = ImageKey(path: frame.photo, size: .screen(width: 800, height: 480))
             if cache.bitmap(for: key) != nil { shown += 1; return }
             var done = false
             _ = loader.request(key, distance: 0) { _, result in
@@ -78,7 +78,7 @@ import Widgets
             if now >= nextFolderChange {
                 try addPhoto()
                 let list = paths()
-                unlink(list[Int.random(in: 0..<list.count, using: &random)])
+                _ = list[Int.random(in: 0..<list.count, using: &random)].withCString { unlink($0) }
                 slideshow.update(photos: paths())
                 nextFolderChange += 1800
             }

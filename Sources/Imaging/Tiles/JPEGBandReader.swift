@@ -17,8 +17,8 @@ public final class JPEGBandReader: RowSource {
     private var finished = false
 
     /// Opens `path` and reads its header; `scale` picks a DCT-scaled output (eighths).
-    public init(path: String, scale: DCTScale = .full, options: DecodeOptions = .default) throws(ImagingError) {
-        guard let file = fopen(path, "rb") else { throw FileReader.error(errno, path) }
+    public init(path: RawPath, scale: DCTScale = .full, options: DecodeOptions = .default) throws(ImagingError) {
+        guard let file = path.withCString({ fopen($0, "rb") }) else { throw FileReader.error(errno, path.description) }
         guard let handle = cjpeg_decoder_create(options.strict ? 1 : 0, Int32(clamping: options.maxScans)) else {
             fclose(file)
             throw ImagingError(.internalFailure, "out of memory creating a JPEG decoder")
@@ -42,7 +42,7 @@ public final class JPEGBandReader: RowSource {
         } catch {
             cjpeg_decoder_destroy(handle)
             fclose(file)
-            throw error.attributed(to: path)
+            throw error.attributed(to: path.description)
         }
     }
 

@@ -5,20 +5,25 @@ import Graphics
 /// are cut from it. At most two levels are kept. Zooming into full resolution costs one full
 /// decode (within the decoder's pixel limit); a pyramid on disk avoids that.
 public final class OnTheFlyTileSource: TileSource, @unchecked Sendable {
-    public let path: String
+    public let path: RawPath
     public let layout: DeepZoomLayout
     private let options: DecodeOptions
     private let lock = ThreadMutex()
     private var levels: [(level: Int, bitmap: Bitmap)] = []
 
-    public init(path: String, tileSize: Int = 256, options: DecodeOptions = .default) throws(ImagingError) {
+    public init(path: RawPath, tileSize: Int = 256, options: DecodeOptions = .default) throws(ImagingError) {
         let info = try ImageDecoder.probe(path: path, options: options)
         self.path = path
         self.options = options
         layout = DeepZoomLayout(width: Int(info.orientedSize.width), height: Int(info.orientedSize.height), tileSize: tileSize)
     }
 
-    public var identity: String { "photo:" + path }
+    /// Byte-exact (a name that is not UTF-8 keeps its own tiles).
+    public convenience init(path: String, tileSize: Int = 256, options: DecodeOptions = .default) throws(ImagingError) {
+        try self.init(path: RawPath(path), tileSize: tileSize, options: options)
+    }
+
+    public var identity: String { "photo:" + path.escapedLine }
 
     public func tile(level: Int, column: Int, row: Int) throws -> Bitmap {
         let image = try levelBitmap(level)

@@ -99,9 +99,16 @@ public final class PyramidBuilder {
         return builder.descriptor
     }
 
+    /// Builds from the image file at a text path (the `tiles` command's argument).
+    public static func build(imageAt path: String, directory: String, name: String, options: Options = Options(),
+                             decodeOptions: DecodeOptions = .default, progress: Progress? = nil) throws(ImagingError) -> DeepZoomDescriptor {
+        try build(imageAt: RawPath(path), directory: directory, name: name, options: options,
+                  decodeOptions: decodeOptions, progress: progress)
+    }
+
     /// Builds from an image file: JPEGs stored upright are read in bands; other images
     /// (PNG, EXIF-rotated or CMYK JPEG) are decoded whole first, within `decodeOptions`' limits.
-    public static func build(imageAt path: String, directory: String, name: String, options: Options = Options(),
+    public static func build(imageAt path: RawPath, directory: String, name: String, options: Options = Options(),
                              decodeOptions: DecodeOptions = .default, progress: Progress? = nil) throws(ImagingError) -> DeepZoomDescriptor {
         let info = try ImageDecoder.probe(path: path, options: decodeOptions)
         if info.format == .jpeg, info.orientation == .up, info.colorSpace == .rgb || info.colorSpace == .grayscale {

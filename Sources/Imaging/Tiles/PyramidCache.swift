@@ -19,8 +19,8 @@ public struct PyramidCache: Sendable {
     }
 
     /// Where the pyramid of the file at `path` (as it is now) lives; nil when it cannot be stat'ed.
-    public func descriptorPath(for path: String) -> String? {
-        guard let key = ThumbnailCacheKey(path: RawPath(path), edge: options.tileSize) else { return nil }
+    public func descriptorPath(for path: RawPath) -> String? {
+        guard let key = ThumbnailCacheKey(path: path, edge: options.tileSize) else { return nil }
         let bytes = key.serialized + Array(options.format.rawValue.utf8)
         var hash = FNV1a64()
         hash.combine(bytes)
@@ -30,17 +30,17 @@ public struct PyramidCache: Sendable {
     }
 
     /// The cached pyramid's descriptor path, if it was built already.
-    public func existing(for path: String) -> String? {
+    public func existing(for path: RawPath) -> String? {
         guard let descriptor = descriptorPath(for: path) else { return nil }
         var info = stat()
         return stat(descriptor, &info) == 0 ? descriptor : nil
     }
 
     /// Builds the pyramid unless cached; returns its descriptor path. Blocks: call on a worker.
-    public func build(for path: String, decodeOptions: DecodeOptions = .default,
+    public func build(for path: RawPath, decodeOptions: DecodeOptions = .default,
                       progress: PyramidBuilder.Progress? = nil) throws(ImagingError) -> String {
         if let found = existing(for: path) { return found }
-        guard let descriptor = descriptorPath(for: path) else { throw FileReader.error(ENOENT, path) }
+        guard let descriptor = descriptorPath(for: path) else { throw FileReader.error(ENOENT, path.description) }
         let folder = String(descriptor.dropLast("/image.dzi".count))
         try PyramidBuilder.makeDirectory(directory)
         let temporary = folder + ".tmp-\(getpid())-\(UInt(pthread_self()) % 100_000)"

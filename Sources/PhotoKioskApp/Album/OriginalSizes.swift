@@ -36,7 +36,7 @@ public struct OriginalSizeRecordingDecoder: ImageSourceDecoder {
     public func decode(_ request: ImageRequest) throws -> Bitmap {
         if case .thumbnail = request.size { return try inner.decode(request) }
         if sizes.size(of: request.path) == nil,
-           let info = try? ImageDecoder.probe(path: request.path.description) {
+           let info = try? ImageDecoder.probe(path: request.path) {
             sizes.record(info.orientedSize, for: request.path)
         }
         return try inner.decode(request)

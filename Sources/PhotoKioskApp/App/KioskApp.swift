@@ -281,8 +281,8 @@ public final class KioskApp {
         guard let album else { return }
         album.layoutIfNeeded()   // the page must have its final size before the tiles cover it
         guard let page = album.centerPage, album.centerPageIndex < photos.count else { return }
-        let rawPath = photos[album.centerPageIndex].path, path = rawPath.description
-        guard let size = originalSize(of: rawPath),
+        let path = photos[album.centerPageIndex].path
+        guard let size = originalSize(of: path),
               TiledPhotoContent.wantsTiles(imageSize: size, screenSize: window.bounds.size) else { return }
         do {
             let content = try TiledPhotoContent(path: path, cache: cache, pyramids: pyramids, logger: logger,
@@ -298,7 +298,7 @@ public final class KioskApp {
     /// (and kept, so the decode that follows does not read it again).
     private func originalSize(of path: RawPath) -> Size? {
         if let known = originalSizes.size(of: path) { return known }
-        guard let info = try? ImageDecoder.probe(path: path.description) else { return nil }
+        guard let info = try? ImageDecoder.probe(path: path) else { return nil }
         originalSizes.record(info.orientedSize, for: path)
         return info.orientedSize
     }

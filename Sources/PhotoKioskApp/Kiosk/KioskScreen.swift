@@ -1,3 +1,4 @@
+import Imaging
 /// The screens a person can be on, as far as the slideshow and resume-after-restart care:
 /// where to go back to when a touch stops the slideshow, and where to reopen after a restart.
 public enum KioskScreen: Equatable, Sendable {
@@ -6,5 +7,5 @@ public enum KioskScreen: Equatable, Sendable {
     /// An album (a folder) by its index in the library.
     case album(index: Int)
     /// One photo full screen (the album open at it).
-    case photo(path: String)
+    case photo(path: RawPath)
 }

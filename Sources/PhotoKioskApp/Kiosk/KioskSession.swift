@@ -1,3 +1,4 @@
+import Imaging
 /// The kiosk's life in one value: the slideshow (monotonic clock) and the screen's power schedule
 /// (local wall time), with the rules that join them:
 /// - every touch counts as activity; a touch that wakes a dark screen or stops the slideshow is
@@ -36,7 +37,7 @@ public struct KioskSession: Equatable, Sendable {
     public private(set) var power: ScreenPower
     public private(set) var screenOn: Bool
 
-    public init(config: KioskConfig, photos: [String], seed: UInt64, resume: ResumeState,
+    public init(config: KioskConfig, photos: [RawPath], seed: UInt64, resume: ResumeState,
                 now: Double, local: LocalDateTime) {
         power = ScreenPower(config: config.schedule)
         screenOn = power.decision(at: local).screenOn
@@ -70,7 +71,7 @@ public struct KioskSession: Equatable, Sendable {
 
     public mutating func navigate(to screen: KioskScreen) { slideshow.navigate(to: screen) }
 
-    public mutating func update(photos: [String]) { slideshow.update(photos: photos) }
+    public mutating func update(photos: [RawPath]) { slideshow.update(photos: photos) }
 
     /// The photo on screen cannot be shown: the next one now (nothing while the screen is off).
     @discardableResult
@@ -78,7 +79,7 @@ public struct KioskSession: Equatable, Sendable {
 
     /// The library changed; true when a running slideshow that had no photo now shows one.
     @discardableResult
-    public mutating func update(photos: [String], now: Double) -> Bool { slideshow.update(photos: photos, at: now) }
+    public mutating func update(photos: [RawPath], now: Double) -> Bool { slideshow.update(photos: photos, at: now) }
 
     /// Seconds until `tick` has something to do; nil: nothing until a touch or a library change.
     public func secondsUntilNextEvent(now: Double, local: LocalDateTime) -> Double? {

@@ -1,14 +1,15 @@
 import Glibc
+import Imaging
 import Logging
 
 /// What the kiosk was showing, so a restart (power cut, crash, update) reopens the same place.
 public struct ResumeState: Equatable, Sendable {
     public var screen: KioskScreen
     /// The slideshow's photo on screen, to continue from.
-    public var photo: String?
+    public var photo: RawPath?
     public var inSlideshow: Bool
 
-    public init(screen: KioskScreen = .grid(scrollOffset: 0), photo: String? = nil, inSlideshow: Bool = false) {
+    public init(screen: KioskScreen = .grid(scrollOffset: 0), photo: RawPath? = nil, inSlideshow: Bool = false) {
         self.screen = screen
         self.photo = photo
         self.inSlideshow = inSlideshow
@@ -16,16 +17,16 @@ public struct ResumeState: Equatable, Sendable {
 
     static let header = "photokiosk-resume 1"
 
-    /// A small line-based text: one "key value" a line, values escaped so a path with a newline
-    /// cannot break the format.
+    /// A small line-based text: one "key value" a line; paths as `RawPath.escapedLine`, so a
+    /// newline cannot break the format and a name that is not UTF-8 comes back byte for byte.
     public func encoded() -> String {
         var lines = [Self.header]
         switch screen {
         case .grid(let offset): lines += ["screen grid", "offset \(offset)"]
         case .album(let index): lines += ["screen album", "index \(index)"]
-        case .photo(let path): lines += ["screen photo", "path \(escape(path))"]
+        case .photo(let path): lines += ["screen photo", "path \(path.escapedLine)"]
         }
-        if let photo { lines.append("photo \(escape(photo))") }
+        if let photo { lines.append("photo \(photo.escapedLine)") }
         lines.append("slideshow \(inSlideshow ? 1 : 0)")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -53,14 +54,14 @@ public struct ResumeState: Equatable, Sendable {
             }
             screen = .album(index: index)
         case "photo":
-            guard let path = fields["path"].flatMap(unescape) else { return .failure(Corrupt("bad photo path")) }
+            guard let path = fields["path"].flatMap(RawPath.init(escapedLine:)) else { return .failure(Corrupt("bad photo path")) }
             screen = .photo(path: path)
         default:
             return .failure(Corrupt("unknown screen"))
         }
-        var photo: String?
+        var photo: RawPath?
         if let raw = fields["photo"] {
-            guard let p = unescape(raw) else { return .failure(Corrupt("bad slideshow photo")) }
+            guard let p = RawPath(escapedLine: raw) else { return .failure(Corrupt("bad slideshow photo")) }
             photo = p
         }
         guard let slideshow = fields["slideshow"], slideshow == "0" || slideshow == "1" else {
@@ -73,40 +74,6 @@ public struct ResumeState: Equatable, Sendable {
         public var reason: String
         init(_ reason: String) { self.reason = reason }
     }
-}
-
-private func escape(_ s: String) -> String {
-    var out = ""
-    for ch in s {
-        switch ch {
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        default: out.append(ch)
-        }
-    }
-    return out
-}
-
-private func unescape(_ s: String) -> String? {
-    var out = ""
-    var escaping = false
-    for ch in s {
-        if escaping {
-            switch ch {
-            case "\\": out += "\\"
-            case "n": out += "\n"
-            case "r": out += "\r"
-            default: return nil
-            }
-            escaping = false
-        } else if ch == "\\" {
-            escaping = true
-        } else {
-            out.append(ch)
-        }
-    }
-    return escaping ? nil : out
 }
 
 /// Saves and loads the resume state file atomically. Loading never fails: a missing file gives

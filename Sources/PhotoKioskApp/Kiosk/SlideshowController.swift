@@ -1,16 +1,17 @@
+import Imaging
 /// The slideshow as one value the app drives with its clock: idle detection, which photo shows,
 /// the cross-fade, and stopping on touch with the way back to where the person was.
 /// The app calls `tick(at:)` when `nextDeadline` is reached (one timer, no polling) and draws
 /// `frame(at:)` while `isAnimating(at:)`.
 public struct SlideshowController: Equatable, Sendable {
     public struct Frame: Equatable, Sendable {
-        public var photo: String
+        public var photo: RawPath
         /// The photo fading out, under `photo`; nil when no fade is in progress.
-        public var previous: String?
+        public var previous: RawPath?
         /// Opacity of `photo` over `previous`, 0...1.
         public var opacity: Double
 
-        public init(photo: String, previous: String?, opacity: Double) {
+        public init(photo: RawPath, previous: RawPath?, opacity: Double) {
             self.photo = photo
             self.previous = previous
             self.opacity = opacity
@@ -24,12 +25,12 @@ public struct SlideshowController: Equatable, Sendable {
     /// When the photo on screen appeared.
     public private(set) var shownAt: Double?
     public private(set) var fade: Crossfade?
-    private var previous: String?
+    private var previous: RawPath?
     /// After a restart the first start shows the photo that was on screen, not the one after it.
     private var reshowCurrent: Bool
 
-    public init(settings: KioskConfig.Slideshow, photos: [String], seed: UInt64,
-                screen: KioskScreen, resumePhoto: String? = nil, now: Double) {
+    public init(settings: KioskConfig.Slideshow, photos: [RawPath], seed: UInt64,
+                screen: KioskScreen, resumePhoto: RawPath? = nil, now: Double) {
         self.settings = settings
         self.state = .browsing(screen)
         self.idle = IdleTracker(timeout: settings.idleTimeout, now: now)
@@ -61,7 +62,7 @@ public struct SlideshowController: Equatable, Sendable {
     /// The library changed. A slideshow that started before the scan had found anything shows
     /// its first photo now; returns true when what the screen shows changed that way.
     @discardableResult
-    public mutating func update(photos: [String], at now: Double) -> Bool {
+    public mutating func update(photos: [RawPath], at now: Double) -> Bool {
         sequencer.update(photos: photos)
         guard state.isRunning, sequencer.current == nil, !photos.isEmpty else { return false }
         _ = sequencer.advance()
@@ -71,7 +72,7 @@ public struct SlideshowController: Equatable, Sendable {
         return true
     }
 
-    public mutating func update(photos: [String]) {
+    public mutating func update(photos: [RawPath]) {
         sequencer.update(photos: photos)
     }
 

@@ -1,19 +1,20 @@
+import Imaging
 /// Which photo the slideshow shows next. Sequential follows the library order and wraps; shuffle
 /// shows every photo once, in a seeded random order, before any repeats (and never the same photo
 /// twice in a row across rounds). The photo list may change while it runs: new photos join the
 /// current round, removed ones are skipped.
 public struct SlideshowSequencer: Equatable, Sendable {
-    public private(set) var photos: [String]
+    public private(set) var photos: [RawPath]
     public let order: KioskConfig.SlideshowOrder
     /// The photo on screen (it may have been removed from the library since).
-    public private(set) var current: String?
+    public private(set) var current: RawPath?
     private var rng: SeededRandom
     /// Shuffle: photos not yet shown in this round.
-    private var unshown: Set<String>
+    private var unshown: Set<RawPath>
     /// Sequential: where to continue when the current photo was removed from the list.
-    private var successorOfRemoved: String?
+    private var successorOfRemoved: RawPath?
 
-    public init(photos: [String], order: KioskConfig.SlideshowOrder, seed: UInt64, current: String? = nil) {
+    public init(photos: [RawPath], order: KioskConfig.SlideshowOrder, seed: UInt64, current: RawPath? = nil) {
         self.photos = photos
         self.order = order
         self.rng = SeededRandom(seed: seed)
@@ -23,12 +24,12 @@ public struct SlideshowSequencer: Equatable, Sendable {
     }
 
     /// Moves to the next photo and returns it; nil when there are no photos.
-    public mutating func advance() -> String? {
+    public mutating func advance() -> RawPath? {
         guard !photos.isEmpty else {
             current = nil
             return nil
         }
-        let next: String
+        let next: RawPath
         switch order {
         case .sequential:
             if let successor = successorOfRemoved {
@@ -53,7 +54,7 @@ public struct SlideshowSequencer: Equatable, Sendable {
     }
 
     /// The library changed (a scan, a folder watch event).
-    public mutating func update(photos newPhotos: [String]) {
+    public mutating func update(photos newPhotos: [RawPath]) {
         let newSet = Set(newPhotos)
         if order == .sequential, let current, !newSet.contains(current) {
             // Continue from where the removed photo was: the first survivor after it (or after the

@@ -1,20 +1,22 @@
+import Imaging
+
 /// A person's own order of the photos (made by dragging thumbnails), stored as one path per line.
 ///
 /// The saved order is a preference, not the library: photos added since are appended in the
 /// library's order, removed ones are dropped, so it keeps working while the folder changes.
 public struct CustomOrder: Hashable, Sendable {
-    public private(set) var paths: [String]
+    public private(set) var paths: [RawPath]
 
-    public init(paths: [String]) {
+    public init(paths: [RawPath]) {
         self.paths = paths
     }
 
     /// `library` (in its sort order) rearranged by this order: known paths first in the saved
     /// order, then the paths the saved order has not seen, in library order.
-    public func arrange(_ library: [String]) -> [String] {
+    public func arrange(_ library: [RawPath]) -> [RawPath] {
         let present = Set(library)
-        var seen = Set<String>()
-        var result: [String] = []
+        var seen = Set<RawPath>()
+        var result: [RawPath] = []
         result.reserveCapacity(library.count)
         for p in paths where present.contains(p) && seen.insert(p).inserted {
             result.append(p)
@@ -25,21 +27,35 @@ public struct CustomOrder: Hashable, Sendable {
         return result
     }
 
-    /// File format: a header line, then one path per line. Paths containing a newline cannot be
-    /// stored and are left to the library order.
-    static let header = "# photokiosk custom order v1"
+    /// File format: a header line, then one path per line as `RawPath.escapedLine`, so any
+    /// name, newline or not UTF-8, comes back byte for byte. Version 1 files (the path's
+    /// bytes as they are, no newlines) are still read.
+    static let header = "# photokiosk custom order v2"
+    static let headerV1 = "# photokiosk custom order v1"
 
     public func serialized() -> String {
-        ([Self.header] + paths.filter { !$0.contains("\n") }).joined(separator: "\n") + "\n"
+        ([Self.header] + paths.map(\.escapedLine)).joined(separator: "\n") + "\n"
     }
 
-    /// Parses a saved order; nil when the text is not one (a different or damaged file).
-    public init?(serialized text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.first == Self.header else { return nil }
+    /// Parses a saved order; nil when the bytes are not one (a different or damaged file).
+    public init?(serialized bytes: [UInt8]) {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+        guard let first = lines.first else { return nil }
         lines.removeFirst()
-        if lines.last == "" { lines.removeLast() }
-        self.paths = lines.filter { !$0.isEmpty }
+        if lines.last == [] { lines.removeLast() }
+        switch first {
+        case Array(Self.header.utf8):
+            var paths: [RawPath] = []
+            for line in lines where !line.isEmpty {
+                guard let text = String(validating: line, as: UTF8.self), let path = RawPath(escapedLine: text) else { return nil }
+                paths.append(path)
+            }
+            self.paths = paths
+        case Array(Self.headerV1.utf8):
+            self.paths = lines.filter { !$0.isEmpty }.map { RawPath(bytes: $0) }
+        default:
+            return nil
+        }
     }
 
     /// Saves atomically: after a crash the previous order is intact.
@@ -50,6 +66,6 @@ public struct CustomOrder: Hashable, Sendable {
     /// The saved order, or nil when there is none or it is unreadable as an order.
     public static func load(from path: String) -> CustomOrder? {
         guard let bytes = AtomicFile.read(path, limit: 64 << 20) else { return nil }
-        return CustomOrder(serialized: String(decoding: bytes, as: UTF8.self))
+        return CustomOrder(serialized: bytes)
     }
 }

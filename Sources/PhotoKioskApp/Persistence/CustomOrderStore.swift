@@ -26,7 +26,7 @@ public final class CustomOrderStore {
     public func load() {
         saved = CustomOrder.load(from: file)
         if let saved {
-            photos.setCustomOrder(saved.paths.map { RawPath($0) })
+            photos.setCustomOrder(saved.paths)
             logger.info("custom photo order: \(saved.paths.count) photos from \(file)")
         }
     }
@@ -34,7 +34,7 @@ public final class CustomOrderStore {
     /// Saves the list's current order. While the scan is still running, saved photos not seen
     /// yet keep their places after the ones shown; once it finished, missing photos are dropped.
     public func save(scanFinished: Bool) {
-        var paths = photos.photos.map { $0.path.description }
+        var paths = photos.photos.map(\.path)
         if !scanFinished, let saved {
             let shown = Set(paths)
             paths += saved.paths.filter { !shown.contains($0) }

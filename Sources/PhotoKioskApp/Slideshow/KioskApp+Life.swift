@@ -29,24 +29,20 @@ extension KioskApp {
 
     /// The slideshow running from `photo` at once (snapshots), nothing saved.
     @discardableResult
-    public func startKioskLife(resume: ResumeStore?, startingSlideshowAt photo: String) -> KioskLife {
+    public func startKioskLife(resume: ResumeStore?, startingSlideshowAt photo: RawPath) -> KioskLife {
         startKioskLife(resume: resume, initial: ResumeState(screen: currentScreen, photo: photo, inSlideshow: true))
     }
 
     /// The library's photos as the slideshow names them.
-    var photoPaths: [String] {
-        (0..<photos.count).map { photos[$0].path.description }
-    }
-
-    func rawPath(_ photo: String) -> RawPath {
-        photos.photo(at: RawPath(photo))?.path ?? RawPath(photo)
+    var photoPaths: [RawPath] {
+        (0..<photos.count).map { photos[$0].path }
     }
 
     /// Where the person is, for the slideshow's way back and the resume state.
     public var currentScreen: KioskScreen {
         // The album is remembered by its photo's path: an index would move with the order.
         if let album, album.centerPageIndex < photos.count {
-            return .photo(path: photos[album.centerPageIndex].path.description)
+            return .photo(path: photos[album.centerPageIndex].path)
         }
         return .grid(scrollOffset: grid.contentOffset.y)
     }

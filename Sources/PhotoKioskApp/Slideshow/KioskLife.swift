@@ -35,16 +35,16 @@ public final class KioskLife {
     private var fingersDown: Set<Int> = []
     private var swallowed: Set<Int> = []
     /// Composed slides by photo path: the one on screen and the next one (at most a few).
-    private var slides: [String: Bitmap] = [:]
-    private var loads: [String: LoadTicket] = [:]
+    private var slides: [RawPath: Bitmap] = [:]
+    private var loads: [RawPath: LoadTicket] = [:]
     private var hiddenBeneath: [View] = []
     private var lastSaved: ResumeState?
     private var lastSaveTime = -Double.infinity
     private var failuresInARow = 0
     private var saveFailed = false
-    private var reportedBroken: Set<String> = []
+    private var reportedBroken: Set<RawPath> = []
     private lazy var workshop = SlideWorkshop(loop: app.host.loop)
-    private var composing: Set<String> = []
+    private var composing: Set<RawPath> = []
 
     /// A wall-clock change (NTP setting the time after boot on a Pi without a real-time clock)
     /// is noticed within this many seconds while a schedule is configured.
@@ -192,7 +192,7 @@ public final class KioskLife {
     /// Photo changes that had to wait for a decode because the photo was not prepared ahead.
     public private(set) var slideChangesThatWaited = 0
     /// Photos whose slide is composed and ready to show.
-    public var preparedPhotos: Set<String> { Set(slides.keys) }
+    public var preparedPhotos: Set<RawPath> { Set(slides.keys) }
     /// True while a slide is being decoded or composed.
     public var isPreparing: Bool { !loads.isEmpty || !composing.isEmpty }
 
@@ -211,7 +211,7 @@ public final class KioskLife {
         let view = slideshowView ?? makeSlideshowView()
         // The photo after this one: the same value ticked at its deadline (shuffle is seeded).
         var ahead = session.slideshow
-        var next: String?
+        var next: RawPath?
         if let deadline = ahead.nextDeadline, ahead.tick(at: deadline), let candidate = ahead.sequencer.current, candidate != photo {
             next = candidate
         }
@@ -237,9 +237,9 @@ public final class KioskLife {
     }
 
     /// Decodes `photo` at screen size and composes its slide.
-    private func prepare(_ photo: String) {
+    private func prepare(_ photo: RawPath) {
         guard slides[photo] == nil, loads[photo] == nil, !composing.contains(photo) else { return }
-        let key = ImageKey(path: app.rawPath(photo), size: screenKey)
+        let key = ImageKey(path: photo, size: screenKey)
         logger.debug("slideshow: preparing \(key)")
         let screen = app.window.bounds.size
         let compose: (Bitmap) -> Void = { [weak self] bitmap in
@@ -272,13 +272,13 @@ public final class KioskLife {
         }
     }
 
-    private func slideReady(_ photo: String) {
+    private func slideReady(_ photo: RawPath) {
         guard isSlideshowRunning, session.slideshow.sequencer.current == photo, slideshowView?.photo != photo else { return }
         showSlideshowFrame()
     }
 
     /// A photo that cannot be decoded is passed over at once rather than shown as a gap.
-    private func skipBrokenPhoto(_ photo: String) {
+    private func skipBrokenPhoto(_ photo: RawPath) {
         guard isSlideshowRunning, session.slideshow.sequencer.current == photo else { return }
         // When every photo fails, wait for the interval instead of trying them all in a loop.
         failuresInARow += 1

@@ -1,3 +1,4 @@
+import Imaging
 import Graphics
 import UI
 
@@ -8,7 +9,7 @@ import UI
 /// Each fade frame blends two full-screen bitmaps; nothing is scaled or decoded while drawing.
 public final class SlideshowView: View {
     /// The photo on screen (or fading in), by its path.
-    public private(set) var photo: String?
+    public private(set) var photo: RawPath?
     /// Opacity of `photo` over the previous slide (or over the screen beneath), 0...1.
     public private(set) var progress: Double = 0
     private var slide: Bitmap?
@@ -24,7 +25,7 @@ public final class SlideshowView: View {
     public var isSettled: Bool { slide != nil && progress >= 1 }
 
     /// Shows `slide` (the composed photo `path`), fading over `duration` seconds.
-    func show(_ slide: Bitmap, photo path: String, fadeDuration duration: Double) {
+    func show(_ slide: Bitmap, photo path: RawPath, fadeDuration duration: Double) {
         fade?.cancel()
         // A fade interrupted half-way continues from what is on screen: the newer slide.
         previous = progress >= 0.5 ? self.slide : (previous ?? self.slide)

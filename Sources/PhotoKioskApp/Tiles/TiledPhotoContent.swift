@@ -25,7 +25,7 @@ public final class TiledPhotoContent {
         imageSize.width > 2 * screenSize.width || imageSize.height > 2 * screenSize.height
     }
 
-    public let path: String
+    public let path: RawPath
     public let view: TiledImageView
     public let service: TileService
     /// Set once the view reads from the pyramid on disk.
@@ -42,7 +42,7 @@ public final class TiledPhotoContent {
     /// - Parameters:
     ///   - pyramids: where pyramids are cached; nil keeps cutting tiles on the fly.
     ///   - deliver: runs a block on the event loop (`loop.mailbox.post`).
-    public init(path: String, cache: ImageCache, pyramids: PyramidCache?, logger: Logger,
+    public init(path: RawPath, cache: ImageCache, pyramids: PyramidCache?, logger: Logger,
                 deliver: @escaping ImageLoader.Delivery) throws(ImagingError) {
         self.path = path
         self.pyramids = pyramids
