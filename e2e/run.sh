@@ -9,7 +9,7 @@
 # failed) is a failure, not a skip. Only where QEMU itself cannot run does it print one
 # "e2e: SKIP ..." line, record every stage as skipped and exit 0.
 # E2E_RESULTS=FILE appends one line per stage and display ("e2e STAGE/DISPLAY PASS|FAIL|SKIP why")
-# for make test's summary (scripts/test-summary.sh).
+# for make test's summary (scripts/test_summary.py).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 E2E=$ROOT/e2e
