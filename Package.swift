@@ -30,6 +30,8 @@ let package = Package(
                        providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CLibInput", path: "Sources/CSystem/CLibInput", pkgConfig: "libinput",
                        providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .systemLibrary(name: "CMosquitto", path: "Sources/CSystem/CMosquitto", pkgConfig: "libmosquitto",
+                       providers: [.apt(["libmosquitto-dev"])]),
 
         // MARK: C shims: only what Swift cannot do (setjmp error handling, macros, variadic callbacks)
         .target(name: "CJPEG", dependencies: ["CLibJPEG"], path: "Sources/CShims/CJPEG"),
@@ -44,7 +46,7 @@ let package = Package(
         .target(name: "DirectoryEntries"),
         .target(name: "Imaging", dependencies: ["Graphics", "DirectoryEntries", "CJPEG", "CPNG",
                                                 .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Platform", dependencies: ["Graphics", "DirectoryEntries", "CDRM", "CInput", "CSeat",
+        .target(name: "Platform", dependencies: ["Graphics", "DirectoryEntries", "CDRM", "CInput", "CSeat", "CMosquitto",
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),
         .target(name: "Widgets", dependencies: ["UI", "Graphics"]),

@@ -4,7 +4,10 @@
 set -euo pipefail
 
 packages=(pkg-config libdrm-dev libinput-dev libudev-dev libjpeg-dev libpixman-1-dev libpng-dev
-          libfreetype-dev fonts-dejavu-core "$@")
+          libfreetype-dev fonts-dejavu-core
+          libmosquitto-dev           # MQTT client (Home Assistant, fleets)
+          mosquitto mosquitto-clients  # the broker and mosquitto_sub/pub the MQTT tests run against
+          "$@")
 
 missing=()
 for p in "${packages[@]}"; do

@@ -150,6 +150,31 @@ struct LifeOptions: ParsableArguments, ConfigOverrideGroup {
     }
 }
 
+/// The MQTT connection (`run` only): Home Assistant discovery and fleet commands.
+struct MQTTOptions: ParsableArguments, ConfigOverrideGroup {
+    @Option(name: .customLong("mqtt-url"), help: "Broker mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (off unless given here or in the file).")
+    var url: String?
+    @Option(name: .customLong("mqtt-username"), help: "Broker user name.") var username: String?
+    @Option(name: .customLong("mqtt-password"), help: "Broker password (other users can read it in ps: prefer --mqtt-password-file).")
+    var password: String?
+    @Option(name: .customLong("mqtt-password-file"), help: "File holding the broker password.") var passwordFile: String?
+    @Option(name: .customLong("mqtt-id"), help: "This frame's name in topics and in Home Assistant (default: the host name).")
+    var id: String?
+    @Option(name: .customLong("mqtt-discovery-prefix"), help: "Home Assistant's discovery prefix (default: homeassistant).")
+    var discoveryPrefix: String?
+    @Option(name: .customLong("mqtt-ca-file"), help: "CA certificate for mqtts:// (default: the system's).") var caFile: String?
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        o.mqttURL = url
+        o.mqttUsername = username
+        o.mqttPassword = password
+        o.mqttPasswordFile = passwordFile
+        o.mqttID = id
+        o.mqttDiscoveryPrefix = discoveryPrefix
+        o.mqttCAFile = caFile
+    }
+}
+
 /// Everything `run` and `record` honour: the app as it runs on a frame.
 struct KioskOptions: ParsableArguments {
     @OptionGroup var general: GeneralOptions
@@ -161,8 +186,8 @@ struct KioskOptions: ParsableArguments {
     @OptionGroup(title: "Input") var calibration: CalibrationOptions
     @OptionGroup(title: "Slideshow and schedule") var life: LifeOptions
 
-    func resolvedConfig() throws -> KioskConfig {
-        try general.resolvedConfig([KioskFlag(kiosk: kiosk), photos, diskCache, screen, input, calibration, life])
+    func resolvedConfig(adding more: [any ConfigOverrideGroup] = []) throws -> KioskConfig {
+        try general.resolvedConfig([KioskFlag(kiosk: kiosk), photos, diskCache, screen, input, calibration, life] + more)
     }
 }
 

@@ -11,6 +11,7 @@ struct Run: ParsableCommand {
         abstract: "Show the photo grid on the screen (the default).")
 
     @OptionGroup var options: KioskOptions
+    @OptionGroup(title: "MQTT (Home Assistant, fleets)") var mqtt: MQTTOptions
     @Option(help: "Headless screen size WIDTHxHEIGHT (when no display device is usable).")
     var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "Where the headless screen writes its PNG.")
@@ -21,7 +22,7 @@ struct Run: ParsableCommand {
     var touchOverlay = false
 
     mutating func run() throws {
-        let config = try options.resolvedConfig()
+        let config = try options.resolvedConfig(adding: [mqtt])
         let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
         let folders = try Bootstrap.photoFolders(config: config, explicit: !options.photos.folders.isEmpty, logger: logger)
         let loop = try EventLoop()
@@ -42,7 +43,8 @@ struct Run: ParsableCommand {
             _ = TouchLab(host: app.host, showsOverlay: touchOverlay, allowsToggle: !config.kiosk)
         }
 
-        if let headless = opened.display as? HeadlessDisplay {
+        // A headless kiosk that can be driven from outside keeps running (until SIGTERM).
+        if let headless = opened.display as? HeadlessDisplay, config.mqtt.url == nil {
             // A preview: the slideshow only when it starts at once, nothing saved.
             let life = app.startKioskLife(resume: nil)
             let settled = life.isSlideshowRunning
@@ -67,7 +69,9 @@ struct Run: ParsableCommand {
         }
         let life = app.startKioskLife(resume: ResumeStore(path: Bootstrap.paths(config: config).resumeFile),
                                       power: Self.screenPower(config, display: opened.display, logger: logger))
+        let mqttControl = try Self.startMQTT(config, app: app, logger: logger)
         try app.run()
+        mqttControl?.stop()
         life.saveResume(force: true)
     }
 

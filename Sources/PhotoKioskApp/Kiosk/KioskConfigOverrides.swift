@@ -30,6 +30,13 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var schedule: [SchedulePeriod]?
     public var blankMethod: KioskConfig.BlankMethod?
     public var wakeMinutes: Int?
+    public var mqttURL: String?
+    public var mqttUsername: String?
+    public var mqttPassword: String?
+    public var mqttPasswordFile: String?
+    public var mqttID: String?
+    public var mqttDiscoveryPrefix: String?
+    public var mqttCAFile: String?
 
     public init() {}
 
@@ -46,6 +53,9 @@ public struct KioskConfigOverrides: Equatable, Sendable {
         "slideshow.transition_duration": "--transition-duration", "slideshow.portrait_fill": "--portrait-fill",
         "slideshow.background": "--background",
         "schedule.period": "--schedule", "schedule.blank": "--blank", "schedule.wake_minutes": "--wake-minutes",
+        "mqtt.url": "--mqtt-url", "mqtt.username": "--mqtt-username", "mqtt.password": "--mqtt-password",
+        "mqtt.password_file": "--mqtt-password-file", "mqtt.id": "--mqtt-id",
+        "mqtt.discovery_prefix": "--mqtt-discovery-prefix", "mqtt.ca_file": "--mqtt-ca-file",
     ]
 
     /// "a b c d e f" (spaces or commas) → the six numbers of a libinput calibration matrix.
@@ -95,6 +105,14 @@ extension KioskConfig {
         set(o.schedule, &c.schedule.periods)
         set(o.blankMethod, &c.schedule.blankMethod)
         set(o.wakeMinutes, &c.schedule.wakeMinutes)
+        if let url = o.mqttURL { c.mqtt.url = url }
+        if let username = o.mqttUsername { c.mqtt.username = username }
+        // A password from the command line replaces the file's password_file, and the reverse.
+        if let password = o.mqttPassword { c.mqtt.password = password; c.mqtt.passwordFile = nil }
+        if let file = o.mqttPasswordFile { c.mqtt.passwordFile = file; c.mqtt.password = nil }
+        if let id = o.mqttID { c.mqtt.id = id }
+        set(o.mqttDiscoveryPrefix, &c.mqtt.discoveryPrefix)
+        if let ca = o.mqttCAFile { c.mqtt.caFile = ca }
         c.normalize()
         if let m = c.input.calibration, m.count != 6 {
             throw ConfigError(kind: .invalidValue, file: "command line", line: nil, key: "--calibration",

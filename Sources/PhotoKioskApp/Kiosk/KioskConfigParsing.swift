@@ -50,7 +50,7 @@ extension KioskConfig {
 
     /// Every option name as written in the file, by table, for unknown-key suggestions.
     static let knownKeys: [String: [String]] = [
-        "": ["log_level", "kiosk", "library", "cache", "display", "input", "slideshow", "schedule"],
+        "": ["log_level", "kiosk", "library", "cache", "display", "input", "slideshow", "schedule", "mqtt"],
         "library": ["folders", "sort", "thumbnail_size"],
         "cache": ["dir", "memory_mb", "disk_mb"],
         "display": ["backend", "connector", "mode", "rotation"],
@@ -59,6 +59,7 @@ extension KioskConfig {
                       "portrait_fill", "background"],
         "schedule": ["blank", "wake_minutes", "period"],
         "schedule.period": ["days", "off", "on"],
+        "mqtt": ["url", "username", "password", "password_file", "id", "discovery_prefix", "ca_file"],
     ]
 }
 
@@ -207,6 +208,19 @@ private final class ConfigDecoder {
                     case "wake_minutes": c.schedule.wakeMinutes = try integer(e.value, key)
                     case "period": c.schedule.periods = try periods(e.value, key)
                     default: throw unknown(e, in: "schedule")
+                    }
+                }
+            case "mqtt":
+                options(of: v, in: "mqtt") { e, key throws(ConfigError) in
+                    switch e.key {
+                    case "url": c.mqtt.url = try string(e.value, key)
+                    case "username": c.mqtt.username = try string(e.value, key)
+                    case "password": c.mqtt.password = try string(e.value, key)
+                    case "password_file": c.mqtt.passwordFile = try string(e.value, key)
+                    case "id": c.mqtt.id = try string(e.value, key)
+                    case "discovery_prefix": c.mqtt.discoveryPrefix = try string(e.value, key)
+                    case "ca_file": c.mqtt.caFile = try string(e.value, key)
+                    default: throw unknown(e, in: "mqtt")
                     }
                 }
             default:

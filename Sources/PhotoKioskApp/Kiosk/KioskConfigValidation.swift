@@ -22,12 +22,13 @@ extension KioskConfig {
                     : nil)),
             ("schedule.wake_minutes", outside(schedule.wakeMinutes, 0...1440, " minutes; 0 means touches do not wake the screen")),
         ]
-        return checks.compactMap { key, problem in problem.map { (key, $0) } }
+        return checks.compactMap { key, problem in problem.map { (key, $0) } } + mqtt.problems()
     }
 
     /// Empty strings and "auto" mean "choose for me".
     mutating func normalize() {
         if display.connector == "" || display.connector == "auto" { display.connector = nil }
         if cache.directory == "" { cache.directory = nil }
+        mqtt.normalize()
     }
 }

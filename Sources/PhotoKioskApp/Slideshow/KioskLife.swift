@@ -185,7 +185,6 @@ public final class KioskLife {
         if on {
             guard !isSlideshowRunning else { return }
             session.startSlideshow(now: now)
-            logger.info("slideshow started on request")
             showSlideshowFrame()
         } else if session.stopSlideshow(now: now) != nil {
             stopSlideshow()

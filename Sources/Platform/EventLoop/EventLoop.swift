@@ -21,6 +21,7 @@ public final class EventLoop {
     private let signalFD: Int32
     public let mailbox: Mailbox
     private var watchers: [Int32: Handler] = [:]
+    private var sockets: [Int32: (readable: Handler, writable: Handler)] = [:]
     private var timers: [UInt64: (deadline: Double, handler: Handler)] = [:]
     private var nextTimerID: UInt64 = 1
     private var armedDeadline: Double?
@@ -83,8 +84,24 @@ public final class EventLoop {
 
     /// Stops watching `fd`. Call before closing it.
     public func unwatch(_ fd: Int32) {
-        guard watchers.removeValue(forKey: fd) != nil else { return }
+        guard watchers.removeValue(forKey: fd) != nil || sockets.removeValue(forKey: fd) != nil else { return }
         _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
+    }
+
+    /// Watches a network socket: `readable` when it can be read (or hung up), and `writable`
+    /// when it can be written while `setWantsWrite(fd, true)` (output is queued). Stop with
+    /// `unwatch` before the socket is closed.
+    public func watchSocket(_ fd: Int32, readable: @escaping Handler, writable: @escaping Handler) throws(PlatformError) {
+        if sockets[fd] == nil { try add(fd: fd, events: EPOLLIN.rawValue) }
+        sockets[fd] = (readable, writable)
+    }
+
+    public func setWantsWrite(_ fd: Int32, _ wants: Bool) {
+        guard sockets[fd] != nil else { return }
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue | (wants ? EPOLLOUT.rawValue : 0)
+        event.data.fd = fd
+        _ = epoll_ctl(epollFD, EPOLL_CTL_MOD, fd, &event)
     }
 
     private func add(fd: Int32, events: UInt32 = EPOLLIN.rawValue) throws(PlatformError) {
@@ -191,6 +208,10 @@ public final class EventLoop {
                 handleSignal()
             } else if let handler = watchers[fd] {
                 handler()
+            } else if let socket = sockets[fd] {
+                if event.events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { socket.readable() }
+                // The read may have closed it.
+                if event.events & EPOLLOUT.rawValue != 0, let still = sockets[fd] { still.writable() }
             }
         }
         return Int(n)

@@ -1,0 +1,227 @@
+import Graphics
+import Imaging
+import Logging
+import Platform
+
+/// The kiosk on MQTT: Home Assistant discovery (a device with buttons, switches, sensors and a
+/// camera of the screen), commands for this frame (`photokiosk/<id>/cmd/<command>`) and for every
+/// frame at once (`photokiosk/all/cmd/<command>`), and its state, retained, so a dashboard that
+/// connects later sees it at once. Commands go through `KioskApp.perform`, like the web page's.
+///
+/// Commands: `next`, `previous`, `pause`, `resume` (any payload), `screen` and `slideshow`
+/// (payload `ON` or `OFF`). Anything else: one log line, ignored.
+public final class MQTTControl {
+    public let id: String
+    public let client: MQTTClient
+    private unowned let app: KioskApp
+    private let discoveryPrefix: String
+    private let version: String
+    private let logger: Logger
+    private var published: KioskStatus?
+    private var stateTimer: EventLoop.TimerID?
+    private var screenFramesPublished = -1
+    private var screenPublishedAt = -Double.infinity
+    /// The thread encoding the screen image, joined when its result is back.
+    private var encoder: WorkerThread?
+
+    /// State is compared with what was published this often (a changed value goes out at once
+    /// after a command).
+    static let stateCheckInterval = 2.0
+    /// The screen image goes out at most this often, and only when a frame changed.
+    public static let screenImageInterval = 10.0
+    static let screenImageWidth = 640
+
+    public var base: String { "photokiosk/\(id)" }
+    public static let fleetBase = "photokiosk/all"
+
+    /// `settings` must be valid (`KioskConfig.problems()` empty); `password` is the one from
+    /// `password` or `password_file`, read by the caller.
+    public init(app: KioskApp, settings: KioskConfig.MQTT, address: MQTTAddress, id: String, password: String?,
+                version: String, logger: Logger, backoff: ClosedRange<Double> = 1...60) {
+        self.app = app
+        self.id = id
+        discoveryPrefix = settings.discoveryPrefix
+        self.version = version
+        self.logger = logger
+        var connection = MQTTSettings(host: address.host, port: address.port, useTLS: address.useTLS,
+                                      caFile: settings.caFile, username: settings.username, password: password,
+                                      clientID: "photokiosk-\(id)")
+        connection.will = ("photokiosk/\(id)/availability", "offline")
+        connection.backoff = backoff
+        client = MQTTClient(settings: connection, loop: app.host.loop, logger: logger)
+        client.onConnect = { [unowned self] in self.connected() }
+        client.onMessage = { [unowned self] topic, payload in self.received(topic: topic, payload: payload) }
+    }
+
+    public func start() throws(PlatformError) {
+        try client.start()
+        armStateTimer()
+    }
+
+    deinit { encoder?.join() }
+
+    public func stop() {
+        if let stateTimer { app.host.loop.cancelTimer(stateTimer) }
+        stateTimer = nil
+        if client.state == .connected { client.publish(base + "/availability", "offline", retain: true, qos: 1) }
+        client.stop()
+    }
+
+    // MARK: Connection
+
+    private func connected() {
+        client.publish(base + "/availability", "online", retain: true, qos: 1)
+        for (topic, config) in discoveryMessages() { client.publish(topic, config.text, retain: true, qos: 1) }
+        client.subscribe(base + "/cmd/+", qos: 1)
+        client.subscribe(Self.fleetBase + "/cmd/+", qos: 1)
+        published = nil
+        screenFramesPublished = -1
+        screenPublishedAt = -.infinity
+        publishState()
+    }
+
+    private func armStateTimer() {
+        stateTimer = app.host.loop.addTimer(after: Self.stateCheckInterval) { [weak self] in
+            guard let self else { return }
+            self.publishState()
+            self.armStateTimer()
+        }
+    }
+
+    // MARK: Commands
+
+    private func received(topic: String, payload: [UInt8]) {
+        guard topic.hasPrefix(base + "/cmd/") || topic.hasPrefix(Self.fleetBase + "/cmd/") else { return }
+        let name = String(topic.split(separator: "/").last ?? "")
+        let text = String(decoding: payload.prefix(64), as: UTF8.self).trimmingWhitespace().uppercased()
+        guard let command = Self.command(name, payload: text) else {
+            logger.notice("MQTT: ignored \(topic) with payload \"\(text)\": commands are next, previous, pause, resume, and screen or slideshow with ON or OFF")
+            return
+        }
+        switch app.perform(command) {
+        case .done: logger.info("MQTT: \(name) \(text) from \(topic)")
+        case .refused(let reason): logger.notice("MQTT: \(name) refused: \(reason)")
+        }
+        publishState()
+    }
+
+    static func command(_ name: String, payload: String) -> KioskCommand? {
+        let on: Bool? = payload == "ON" ? true : payload == "OFF" ? false : nil
+        switch name {
+        case "next": return .next
+        case "previous": return .previous
+        case "pause": return .pause
+        case "resume": return .resume
+        case "screen": return on.map { .screen(on: $0) }
+        case "slideshow": return on.map { .slideshow(on: $0) }
+        default: return nil
+        }
+    }
+
+    // MARK: State
+
+    /// Publishes what changed since the last time (everything after a connect).
+    public func publishState() {
+        guard client.state == .connected else { return }
+        let status = app.status
+        let old = published
+        func onOff(_ b: Bool) -> String { b ? "ON" : "OFF" }
+        if old?.isScreenOn != status.isScreenOn { client.publish(base + "/state/screen", onOff(status.isScreenOn), retain: true) }
+        if old?.isSlideshowRunning != status.isSlideshowRunning {
+            client.publish(base + "/state/slideshow", onOff(status.isSlideshowRunning), retain: true)
+        }
+        if old?.isPaused != status.isPaused { client.publish(base + "/state/paused", onOff(status.isPaused), retain: true) }
+        if old?.photo != status.photo || old == nil { client.publish(base + "/state/photo", status.photoName ?? "", retain: true) }
+        if old?.photoCount != status.photoCount { client.publish(base + "/state/photos", String(status.photoCount), retain: true) }
+        if old?.screen != status.screen { client.publish(base + "/state/view", status.screen.rawValue, retain: true) }
+        published = status
+        publishScreenImage()
+    }
+
+    /// The screen as a small JPEG for the camera entity: only when a frame changed, at most
+    /// every `screenImageInterval` seconds, encoded off the loop thread.
+    private func publishScreenImage() {
+        let frames = app.host.framesPresented
+        let now = app.host.loop.now
+        guard encoder == nil, frames != screenFramesPublished, now - screenPublishedAt >= Self.screenImageInterval else { return }
+        let frame = app.host.display.frameBuffer
+        guard frame.width > 0, frame.height > 0 else { return }
+        let width = min(Self.screenImageWidth, frame.width)
+        let small = Bitmap(width: width, height: max(1, frame.height * width / frame.width))
+        Canvas(target: small).draw(frame, in: Rect(x: 0, y: 0, width: Double(small.width), height: Double(small.height)))
+        screenFramesPublished = frames
+        screenPublishedAt = now
+        let topic = base + "/screen"
+        let owner = LoopOwner(self)
+        let mailbox = app.host.loop.mailbox
+        encoder = WorkerThread(name: "pk-mqtt-jpeg") {
+            let jpeg = try? JPEGEncoder.encode(small, quality: 80)
+            mailbox.post {
+                guard let control = owner.value else { return }
+                control.encoder?.join()   // it has posted this result: only its return is left
+                control.encoder = nil
+                if let jpeg { control.client.publish(topic, jpeg, retain: true) }
+            }
+        }
+    }
+
+    private struct LoopOwner: @unchecked Sendable {
+        weak var value: MQTTControl?
+        init(_ value: MQTTControl) { self.value = value }
+    }
+
+    // MARK: Home Assistant discovery
+
+    /// (topic, config) for every entity, published retained at each connect.
+    func discoveryMessages() -> [(String, JSONValue)] {
+        let node = "photokiosk_\(id)"
+        let device: JSONValue = .object([
+            ("identifiers", .array([.string(node)])),
+            ("name", .string("PhotoKiosk \(id)")),
+            ("model", "PhotoKiosk"),
+            ("manufacturer", "PhotoKiosk"),
+            ("sw_version", .string(version)),
+        ])
+        func entity(_ component: String, _ object: String, _ name: String, _ fields: [(String, JSONValue)]) -> (String, JSONValue) {
+            let topic = "\(discoveryPrefix)/\(component)/\(node)/\(object)/config"
+            return (topic, .object([
+                ("name", .string(name)),
+                ("unique_id", .string("\(node)_\(object)")),
+                ("object_id", .string("\(node)_\(object)")),
+                ("availability_topic", .string(base + "/availability")),
+                ("device", device),
+            ] + fields))
+        }
+        func button(_ command: String, _ name: String, _ icon: String) -> (String, JSONValue) {
+            entity("button", command, name, [("command_topic", .string(base + "/cmd/" + command)),
+                                            ("payload_press", "PRESS"), ("icon", .string(icon))])
+        }
+        func toggle(_ what: String, _ name: String, _ icon: String) -> (String, JSONValue) {
+            entity("switch", what, name, [("command_topic", .string(base + "/cmd/" + what)),
+                                         ("state_topic", .string(base + "/state/" + what)),
+                                         ("payload_on", "ON"), ("payload_off", "OFF"), ("icon", .string(icon))])
+        }
+        return [
+            button("next", "Next photo", "mdi:skip-next"),
+            button("previous", "Previous photo", "mdi:skip-previous"),
+            button("pause", "Pause slideshow", "mdi:pause"),
+            button("resume", "Resume slideshow", "mdi:play"),
+            toggle("screen", "Screen", "mdi:monitor"),
+            toggle("slideshow", "Slideshow", "mdi:image-multiple"),
+            entity("sensor", "photo", "Current photo", [("state_topic", .string(base + "/state/photo")), ("icon", "mdi:image")]),
+            entity("sensor", "photos", "Photos", [("state_topic", .string(base + "/state/photos")),
+                                                  ("unit_of_measurement", "photos"), ("state_class", "measurement"),
+                                                  ("icon", "mdi:folder-image")]),
+            entity("camera", "screen", "Screen image", [("topic", .string(base + "/screen"))]),
+        ]
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let c = s.first, c.isWhitespace { s.removeFirst() }
+        while let c = s.last, c.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}
