@@ -30,6 +30,11 @@ let package = Package(
                        providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CLibInput", path: "Sources/CSystem/CLibInput", pkgConfig: "libinput",
                        providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        // HEIF/HEIC (HEVC through libde265) and AVIF (AV1 through dav1d/aom), and WebP.
+        .systemLibrary(name: "CLibHeif", path: "Sources/CSystem/CLibHeif", pkgConfig: "libheif",
+                       providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CLibWebP", path: "Sources/CSystem/CLibWebP", pkgConfig: "libwebpdemux",
+                       providers: [.apt(["libwebp-dev"])]),
 
         // MARK: C shims: only what Swift cannot do (setjmp error handling, macros, variadic callbacks)
         .target(name: "CJPEG", dependencies: ["CLibJPEG"], path: "Sources/CShims/CJPEG"),
@@ -43,6 +48,7 @@ let package = Package(
         // readdir names, for every layer that lists a folder (not Graphics: UI and Widgets see no files).
         .target(name: "DirectoryEntries"),
         .target(name: "Imaging", dependencies: ["Graphics", "DirectoryEntries", "CJPEG", "CPNG",
+                                                "CLibHeif", "CLibWebP",
                                                 .product(name: "Logging", package: "swift-log")]),
         .target(name: "Platform", dependencies: ["Graphics", "DirectoryEntries", "CDRM", "CInput", "CSeat",
                                                  .product(name: "Logging", package: "swift-log")]),
@@ -67,7 +73,8 @@ let package = Package(
                                                     .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport"),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport",
+                                                   "CLibHeif"]),  // HEIFWriter: irot fixtures heif-enc cannot make
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics"]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),

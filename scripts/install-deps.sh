@@ -4,7 +4,10 @@
 set -euo pipefail
 
 packages=(pkg-config libdrm-dev libinput-dev libudev-dev libjpeg-dev libpixman-1-dev libpng-dev
-          libfreetype-dev fonts-dejavu-core "$@")
+          libfreetype-dev fonts-dejavu-core
+          # HEIF/AVIF and WebP decoding; the encoders and reference decoders make and check the tests' fixtures.
+          libheif-dev libwebp-dev libheif-examples webp
+          "$@")
 
 missing=()
 for p in "${packages[@]}"; do
