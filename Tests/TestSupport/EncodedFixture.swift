@@ -52,4 +52,15 @@ public enum EncodedFixture {
         }
         return try ImageDecoder.decode(path: out).bitmap
     }
+
+    /// Where the ASCII `text` (a box or chunk name) first occurs in `bytes`, to damage a file
+    /// in a chosen place.
+    public static func range(of text: String, in bytes: [UInt8]) -> Range<Int>? {
+        let needle = Array(text.utf8)
+        guard bytes.count >= needle.count else { return nil }
+        for i in 0...(bytes.count - needle.count) where bytes[i..<(i + needle.count)].elementsEqual(needle) {
+            return i..<(i + needle.count)
+        }
+        return nil
+    }
 }
