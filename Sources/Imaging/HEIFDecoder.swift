@@ -68,6 +68,49 @@ enum HEIFDecoder {
         return DecodedImage(bitmap: bitmap, originalSize: info.orientedSize, isPartial: false, info: info)
     }
 
+    /// The primary image's rows for the pyramid builder (`photokiosk tiles`). HEVC and AV1
+    /// cannot be decoded in bands, so libheif decodes it whole, but rows are converted a band
+    /// at a time from libheif's buffer into the builder's: no second full-size bitmap.
+    static func rows(path: String, options: DecodeOptions) throws(ImagingError) -> Rows {
+        do throws(ImagingError) {
+            let bytes = try FileReader.read(path: path, maxBytes: options.maxFileBytes)
+            let format = try ImageDecoder.detect(bytes)
+            guard format == .heif || format == .avif else { throw ImagingError(.internalFailure, "not a HEIF file: \(format)") }
+            let image = try ImageDecoder.withRawBytes(bytes) { raw throws(ImagingError) -> Image in
+                let primary = try File(raw, format: format).primaryImage()
+                let info = try primary.info(format: format)
+                try PixelLimit.check(width: info.pixelWidth, height: info.pixelHeight, format: format, options: options)
+                return try primary.decode(options: options)  // owns its pixels; the file may go
+            }
+            return try Rows(image, format: format, options: options)
+        } catch {
+            throw error.attributed(to: path)
+        }
+    }
+
+    struct Rows: RowSource {
+        fileprivate let image: Image
+        let width: Int
+        let height: Int
+        private let plane: UnsafeMutableRawPointer
+        private let stride: Int
+        private var next = 0
+
+        fileprivate init(_ image: Image, format: ImageFormat, options: DecodeOptions) throws(ImagingError) {
+            self.image = image
+            (plane, stride, width, height) = try image.plane(format: format, options: options)
+        }
+
+        mutating func readRows(into band: Bitmap) throws(ImagingError) -> Int {
+            let count = min(band.height, height - next)
+            guard count > 0 else { return 0 }
+            RGBAConversion.convert(from: plane + next * stride, sourceStride: stride, to: band.pixels, destinationStride: band.stride,
+                                   width: width, height: count, hasAlpha: image.hasAlpha)
+            next += count
+            return count
+        }
+    }
+
     // MARK: libheif objects
 
     /// A parsed file; `bytes` must outlive it (libheif reads them in place).
@@ -176,7 +219,7 @@ enum HEIFDecoder {
     }
 
     /// A decoded RGBA image owned by libheif.
-    private final class Image {
+    fileprivate final class Image {
         let image: OpaquePointer
         let hasAlpha: Bool
 
@@ -191,6 +234,24 @@ enum HEIFDecoder {
         /// place and reads it from there, so no second full-size bitmap is made.
         func bitmap(resizedTo target: (width: Int, height: Int)?, options: DecodeOptions,
                     format: ImageFormat) throws(ImagingError) -> Bitmap {
+            let (plane, stride, width, height) = try self.plane(format: format, options: options)
+            if let target, target != (width, height) {
+                RGBAConversion.convert(from: plane, sourceStride: stride, to: plane, destinationStride: stride,
+                                       width: width, height: height, hasAlpha: hasAlpha)
+                let decoded = Bitmap(wrapping: plane, width: width, height: height, stride: stride)
+                return Resampler.resize(decoded, width: target.width, height: target.height)
+            }
+            let bitmap = Bitmap(width: width, height: height)
+            RGBAConversion.convert(from: plane, sourceStride: stride, to: bitmap.pixels, destinationStride: bitmap.stride,
+                                   width: width, height: height, hasAlpha: hasAlpha)
+            return bitmap
+        }
+
+        /// The RGBA pixels as decoded (size checked against the limit again: the coded size
+        /// is what was allocated, whatever the header said).
+        func plane(format: ImageFormat, options: DecodeOptions) throws(ImagingError)
+            -> (pixels: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int)
+        {
             let width = Int(heif_image_get_width(image, heif_channel_interleaved))
             let height = Int(heif_image_get_height(image, heif_channel_interleaved))
             var stride: Int32 = 0
@@ -198,16 +259,7 @@ enum HEIFDecoder {
                 throw ImagingError(.corrupt, "corrupt \(format): the decoded image has no pixels")
             }
             try PixelLimit.check(width: width, height: height, format: format, options: options)
-            if let target, target != (width, height) {
-                RGBAConversion.convert(from: plane, sourceStride: Int(stride), to: plane, destinationStride: Int(stride),
-                                       width: width, height: height, hasAlpha: hasAlpha)
-                let decoded = Bitmap(wrapping: plane, width: width, height: height, stride: Int(stride))
-                return Resampler.resize(decoded, width: target.width, height: target.height)
-            }
-            let bitmap = Bitmap(width: width, height: height)
-            RGBAConversion.convert(from: plane, sourceStride: Int(stride), to: bitmap.pixels, destinationStride: bitmap.stride,
-                                   width: width, height: height, hasAlpha: hasAlpha)
-            return bitmap
+            return (UnsafeMutableRawPointer(plane), Int(stride), width, height)
         }
     }
 

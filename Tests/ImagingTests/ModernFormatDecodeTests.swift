@@ -234,6 +234,32 @@ struct ModernFormatDecodeTests {
         #expect(try decode(path, fitting: Size(width: 4000, height: 4000)).bitmap.size == Size(width: 400, height: 300))
     }
 
+    // MARK: Tiles
+
+    /// `photokiosk tiles` on a HEIC: rows come from libheif's buffer a band at a time, oriented,
+    /// and the full level's tiles are exactly the whole decode.
+    @Test func heifPyramidIsTheOrientedDecodeBandByBand() throws {
+        let display = Fixtures.scene(width: 300, height: 200)
+        let path = dir + "/pyramid.heic"
+        try HEIFWriter(image: Fixtures.stored(for: display, orientation: 6), orientation: 6).write(to: path)
+        let whole = try decode(path).bitmap
+        let descriptor = try PyramidBuilder.build(imageAt: path, directory: dir, name: "p", options: .init(tileSize: 128, format: .png))
+        #expect(descriptor.layout.width == 300 && descriptor.layout.height == 200)
+        let tiles = try DeepZoomTileSource(descriptorPath: dir + "/p.dzi")
+        let level = descriptor.layout.maxLevel
+        for (column, row) in [(0, 0), (2, 1)] {
+            let tile = try tiles.tile(level: level, column: column, row: row)
+            let expected = Bitmap(width: tile.width, height: tile.height)
+            Canvas(target: expected).draw(whole, from: Rect(x: column * 128, y: row * 128, width: tile.width, height: tile.height),
+                                          in: Rect(x: 0, y: 0, width: tile.width, height: tile.height))
+            #expect(PixelDifference(tile, expected).max == 0, "tile \(column)_\(row)")
+        }
+        #expect(PixelDifference(whole, display).mean < 6)
+        // Over the limit: refused before libheif decodes.
+        let error = imagingError { () throws(ImagingError) in try HEIFDecoder.rows(path: path, options: DecodeOptions(maxPixels: 1000)) }
+        #expect(error?.kind == .tooLarge)
+    }
+
     // MARK: Limits and cancellation
 
     @Test(arguments: [EncodedFixture.Kind.heic, .avif, .webp])
