@@ -267,7 +267,9 @@ enum HEIFDecoder {
 
     static func check(_ error: heif_error, format: ImageFormat) throws(ImagingError) {
         guard error.code != heif_error_Ok else { return }
-        let text = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+        // libheif ends some messages with a newline; a log line is one line.
+        let text = String((error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)")
+            .split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ").drop { $0 == " " })
         if error.subcode == heif_suberror_Security_limit_exceeded {
             throw ImagingError(.tooLarge, "\(format) is larger than the pixel limit (\(text))")
         }
