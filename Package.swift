@@ -69,12 +69,12 @@ let package = Package(
 
         // MARK: Tests (none of them needs ../shared or a screen)
         // Helpers several test targets share (scratch folders, file I/O, log capture, seeded random).
-        .target(name: "TestSupport", dependencies: ["Imaging", "Graphics", "DirectoryEntries",
+        // CLibHeif: HEIFWriter makes the irot fixtures heif-enc 1.15 cannot.
+        .target(name: "TestSupport", dependencies: ["Imaging", "Graphics", "DirectoryEntries", "CLibHeif",
                                                     .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport"),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport",
-                                                   "CLibHeif"]),  // HEIFWriter: irot fixtures heif-enc cannot make
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics"]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),

@@ -5,19 +5,27 @@ import Graphics
 /// two fixtures heif-enc 1.15 cannot make: a primary image with irot/imir transformations, and
 /// an embedded thumbnail whose content differs from the main image (so a test can tell which
 /// one was decoded).
-struct HEIFWriter {
-    struct Failure: Error, CustomStringConvertible { var description: String }
+public struct HEIFWriter {
+    public struct Failure: Error, CustomStringConvertible { public var description: String }
 
     /// Stored pixels of the primary image.
-    var image: Bitmap
+    public var image: Bitmap
     /// EXIF-numbered transformation written as irot/imir (1 = none).
-    var orientation: Int = 1
+    public var orientation: Int
     /// A thumbnail item encoded from this bitmap, scaled to fit `thumbnailBox`.
-    var thumbnail: Bitmap?
-    var thumbnailBox = 0
-    var quality = 92
+    public var thumbnail: Bitmap?
+    public var thumbnailBox: Int
+    public var quality: Int
 
-    func write(to path: String) throws {
+    public init(image: Bitmap, orientation: Int = 1, thumbnail: Bitmap? = nil, thumbnailBox: Int = 0, quality: Int = 92) {
+        self.image = image
+        self.orientation = orientation
+        self.thumbnail = thumbnail
+        self.thumbnailBox = thumbnailBox
+        self.quality = quality
+    }
+
+    public func write(to path: String) throws {
         guard let context = heif_context_alloc() else { throw Failure(description: "heif_context_alloc failed") }
         defer { heif_context_free(context) }
         var encoder: OpaquePointer?
