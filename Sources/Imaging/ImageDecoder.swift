@@ -15,13 +15,18 @@ public enum ImageDecoder {
 
     /// Size, orientation and format from the header; no pixels are decoded.
     public static func probe(bytes: [UInt8]) throws(ImagingError) -> ImageInfo {
+        try probe(bytes: bytes, isPrefix: false)
+    }
+
+    /// `isPrefix`: `bytes` are the file's beginning only (see `WebPDecoder.probe`).
+    static func probe(bytes: [UInt8], isPrefix: Bool) throws(ImagingError) -> ImageInfo {
         let format = try detect(bytes)
         return try withRawBytes(bytes) { raw throws(ImagingError) in
             switch format {
             case .jpeg: return try JPEGDecoder.probe(raw)
             case .png: return try PNGDecoder.probe(raw)
             case .heif, .avif: return try HEIFDecoder.probe(raw, format: format)
-            case .webp: return try WebPDecoder.probe(raw)
+            case .webp: return try WebPDecoder.probe(raw, isPrefix: isPrefix)
             }
         }
     }
@@ -31,7 +36,7 @@ public enum ImageDecoder {
         do throws(ImagingError) {
             let head = try FileReader.read(path: path, maxBytes: options.maxFileBytes, prefix: probePrefixBytes)
             do throws(ImagingError) {
-                return try probe(bytes: head)
+                return try probe(bytes: head, isPrefix: head.count == probePrefixBytes)
             } catch where error.kind == .truncated && head.count == probePrefixBytes {
                 return try probe(bytes: FileReader.read(path: path, maxBytes: options.maxFileBytes))
             }

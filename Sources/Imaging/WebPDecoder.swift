@@ -12,14 +12,19 @@ enum WebPDecoder {
     /// Input handed to the incremental decoder at once; cancellation is checked between steps.
     static let stepBytes = 1 << 20
 
-    static func probe(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> ImageInfo {
-        try header(bytes).info
+    /// A probe of the file's beginning (`isPrefix`) throws `.truncated` when the EXIF chunk,
+    /// stored after the image data, lies beyond it: `ImageDecoder.probe(path:)` then reads the
+    /// whole file rather than report an EXIF-rotated photo unrotated.
+    static func probe(_ bytes: UnsafeRawBufferPointer, isPrefix: Bool = false) throws(ImagingError) -> ImageInfo {
+        let header = try header(bytes)
+        if isPrefix && !header.exifComplete { throw ImagingError(.truncated, "WebP data ends before its EXIF chunk") }
+        return header.info
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions,
                        cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
     {
-        let (info, isAnimated) = try header(bytes)
+        let (info, isAnimated, _) = try header(bytes)
         try PixelLimit.check(width: info.pixelWidth, height: info.pixelHeight, format: .webp, options: options)
         let target = box.map { ImageDecoder.fittedSize(of: info.orientedSize, in: $0, allowsUpscaling: options.allowsUpscaling) }
         let storedTarget = target.map { info.orientation.swapsDimensions ? ($0.height, $0.width) : ($0.width, $0.height) }
@@ -45,31 +50,35 @@ enum WebPDecoder {
 
     // MARK: Header
 
-    private static func header(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> (info: ImageInfo, isAnimated: Bool) {
+    private static func header(_ bytes: UnsafeRawBufferPointer) throws(ImagingError)
+        -> (info: ImageInfo, isAnimated: Bool, exifComplete: Bool)
+    {
         var features = WebPBitstreamFeatures()
         let status = WebPGetFeatures(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &features)
         try check(status, "reading the header")
         guard features.width > 0, features.height > 0 else {
             throw ImagingError(.corrupt, "corrupt WebP: the header gives no size (\(features.width)x\(features.height))")
         }
-        let exif = self.exif(bytes)
+        let (exif, exifComplete) = self.exif(bytes)
         let info = ImageInfo(format: .webp, pixelWidth: Int(features.width), pixelHeight: Int(features.height),
                              orientation: exif?.orientation ?? .up, hasAlpha: features.has_alpha != 0, exif: exif)
-        return (info, features.has_animation != 0)
+        return (info, features.has_animation != 0, exifComplete)
     }
 
-    /// The EXIF chunk (TIFF data, sometimes after "Exif\0\0"); nil without one or when the
-    /// container cannot be parsed whole (a truncated file still decodes, unrotated).
-    private static func exif(_ bytes: UnsafeRawBufferPointer) -> ExifData? {
+    /// The EXIF chunk (TIFF data, sometimes after "Exif\0\0"), and whether that answer is
+    /// final: false when the header announces EXIF but `bytes` end before the chunk (a probe
+    /// of the file's beginning, or a truncated file, which then decodes unrotated).
+    private static func exif(_ bytes: UnsafeRawBufferPointer) -> (exif: ExifData?, complete: Bool) {
         var data = WebPData(bytes: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), size: bytes.count)
-        guard let demuxer = WebPDemux(&data) else { return nil }
+        var state = WEBP_DEMUX_PARSING_HEADER
+        guard let demuxer = WebPDemuxPartial(&data, &state) else { return (nil, true) }
         defer { WebPDemuxDelete(demuxer) }
-        guard WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS) & EXIF_FLAG.rawValue != 0 else { return nil }
+        guard WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS) & EXIF_FLAG.rawValue != 0 else { return (nil, true) }
         var chunk = WebPChunkIterator()
-        guard WebPDemuxGetChunk(demuxer, "EXIF", 1, &chunk) != 0 else { return nil }
+        guard WebPDemuxGetChunk(demuxer, "EXIF", 1, &chunk) != 0 else { return (nil, state == WEBP_DEMUX_DONE) }
         defer { WebPDemuxReleaseChunkIterator(&chunk) }
-        guard let start = chunk.chunk.bytes, chunk.chunk.size > 0 else { return nil }
-        return ExifData.parse(UnsafeBufferPointer(start: start, count: chunk.chunk.size))
+        guard let start = chunk.chunk.bytes, chunk.chunk.size > 0 else { return (nil, true) }
+        return (ExifData.parse(UnsafeBufferPointer(start: start, count: chunk.chunk.size)), true)
     }
 
     // MARK: Pixels

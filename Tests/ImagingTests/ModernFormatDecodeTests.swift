@@ -169,6 +169,26 @@ struct ModernFormatDecodeTests {
         #expect(PixelDifference(small.bitmap, Resampler.resize(display, width: 32, height: 16)).mean < 4)
     }
 
+    /// A WebP bigger than the probe's 256 KB prefix keeps its EXIF chunk at the end, after the
+    /// image data: probing the file still finds the orientation (the album lays pages out from it).
+    @Test func aLargeWebPsOrientationIsFoundBeyondTheProbePrefix() throws {
+        var random = SplitMix64(seed: 17)
+        let noise = Bitmap(width: 320, height: 480)
+        for y in 0..<480 { for x in 0..<320 { noise.setPixel(x: x, y: y, UInt32(truncatingIfNeeded: random.next()) | 0xFF00_0000) } }
+        let path = try EncodedFixture.write(noise, as: .webpLossless, to: dir, name: "big")
+        try FileReader.write(TIFFBuilder(orientation: 6).build(), to: dir + "/exif6.tiff")
+        let tagged = dir + "/big-tagged.webp"
+        try ExternalTool.run("webpmux", ["-set", "exif", dir + "/exif6.tiff", path, "-o", tagged])
+        #expect(try FileReader.read(path: tagged).count > ImageDecoder.probePrefixBytes)
+        let info = try ImageDecoder.probe(path: tagged)
+        #expect(info.orientation == .right)
+        #expect(info.orientedSize == Size(width: 480, height: 320))
+        // A truncated copy without its EXIF chunk still probes and decodes (unrotated, partial).
+        let cut = Array(try FileReader.read(path: tagged).prefix(300_000))
+        #expect(try ImageDecoder.probe(bytes: cut).orientation == .up)
+        #expect(try ImageDecoder.decode(bytes: cut).isPartial)
+    }
+
     /// A HEIF whose EXIF says "rotate" but which has no irot: the EXIF tag is informative in
     /// HEIF, so the picture is shown as stored, as heif-convert shows it. Its date is read.
     @Test func heifExifOrientationIsNotAppliedTwiceButTheDateIsRead() throws {
