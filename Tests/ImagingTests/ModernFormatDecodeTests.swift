@@ -189,6 +189,25 @@ struct ModernFormatDecodeTests {
         #expect(try ImageDecoder.decode(bytes: cut).isPartial)
     }
 
+    /// A HEIC bigger than the probe's prefix: libheif checks every item's extent while it reads
+    /// the boxes, so the prefix is refused as truncated and the whole file is probed: the
+    /// date, stored in the EXIF item, is found.
+    @Test func aLargeHEICIsProbedWholeAndItsDateFound() throws {
+        var random = SplitMix64(seed: 23)
+        let noise = Bitmap(width: 800, height: 600)
+        for y in 0..<600 { for x in 0..<800 { noise.setPixel(x: x, y: y, UInt32(truncatingIfNeeded: random.next()) | 0xFF00_0000) } }
+        var jpegOptions = JPEGEncoder.Options(quality: 98)
+        jpegOptions.markers = [.exif(tiff: TIFFBuilder(dateTimeOriginal: "2019:12:31 23:59:58").build())]
+        try FileReader.write(JPEGEncoder.encode(noise, options: jpegOptions), to: dir + "/noise.jpg")
+        let path = dir + "/noise.heic"
+        try ExternalTool.run("heif-enc", ["-q", "98", "-o", path, dir + "/noise.jpg"])
+        let bytes = try FileReader.read(path: path)
+        #expect(bytes.count > ImageDecoder.probePrefixBytes)
+        #expect(try ImageDecoder.probe(path: path).exif?.dateTimeOriginal == "2019:12:31 23:59:58")
+        let prefix = Array(bytes.prefix(ImageDecoder.probePrefixBytes))
+        #expect(imagingError { () throws(ImagingError) in try ImageDecoder.probe(bytes: prefix) }?.kind == .truncated)
+    }
+
     /// A HEIF whose EXIF says "rotate" but which has no irot: the EXIF tag is informative in
     /// HEIF, so the picture is shown as stored, as heif-convert shows it. Its date is read.
     @Test func heifExifOrientationIsNotAppliedTwiceButTheDateIsRead() throws {
