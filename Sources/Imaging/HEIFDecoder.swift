@@ -72,6 +72,10 @@ enum HEIFDecoder {
     /// cannot be decoded in bands, so libheif decodes it whole, but rows are converted a band
     /// at a time from libheif's buffer into the builder's: no second full-size bitmap.
     static func rows(path: String, options: DecodeOptions) throws(ImagingError) -> Rows {
+        try rows(path: RawPath(path), options: options)
+    }
+
+    static func rows(path: RawPath, options: DecodeOptions) throws(ImagingError) -> Rows {
         do throws(ImagingError) {
             let bytes = try FileReader.read(path: path, maxBytes: options.maxFileBytes)
             let format = try ImageDecoder.detect(bytes)
@@ -84,7 +88,7 @@ enum HEIFDecoder {
             }
             return try Rows(image, format: format, options: options)
         } catch {
-            throw error.attributed(to: path)
+            throw error.attributed(to: path.description)
         }
     }
 

@@ -99,9 +99,8 @@ public final class PyramidBuilder {
         return builder.descriptor
     }
 
-    /// Builds from an image file: JPEGs stored upright are read in bands; HEIF/AVIF are decoded
-    /// whole by libheif and read from its buffer in bands; other images (PNG, WebP, EXIF-rotated
-    /// or CMYK JPEG) are decoded whole first, within `decodeOptions`' limits.
+    /// Builds from an image file: JPEGs stored upright are read in bands; other images
+    /// (PNG, EXIF-rotated or CMYK JPEG) are decoded whole first, within `decodeOptions`' limits.
     public static func build(imageAt path: String, directory: String, name: String, options: Options = Options(),
                              decodeOptions: DecodeOptions = .default, progress: Progress? = nil) throws(ImagingError) -> DeepZoomDescriptor {
         let info = try ImageDecoder.probe(path: path, options: decodeOptions)
@@ -109,7 +108,7 @@ public final class PyramidBuilder {
             var reader = try JPEGBandReader(path: path, options: decodeOptions)
             return try build(from: &reader, directory: directory, name: name, options: options, progress: progress)
         }
-        if info.format == .heif || info.format == .avif {
+        if info.format == .heif || info.format == .avif {  // whole in libheif, but no second full-size copy
             var rows = try HEIFDecoder.rows(path: path, options: decodeOptions)
             return try build(from: &rows, directory: directory, name: name, options: options, progress: progress)
         }
