@@ -32,6 +32,11 @@ let package = Package(
                        providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CMosquitto", path: "Sources/CSystem/CMosquitto", pkgConfig: "libmosquitto",
                        providers: [.apt(["libmosquitto-dev"])]),
+        // HEIF/HEIC (HEVC through libde265) and AVIF (AV1 through dav1d/aom), and WebP.
+        .systemLibrary(name: "CLibHeif", path: "Sources/CSystem/CLibHeif", pkgConfig: "libheif",
+                       providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CLibWebP", path: "Sources/CSystem/CLibWebP", pkgConfig: "libwebpdemux",
+                       providers: [.apt(["libwebp-dev"])]),
 
         // MARK: C shims: only what Swift cannot do (setjmp error handling, macros, variadic callbacks)
         .target(name: "CJPEG", dependencies: ["CLibJPEG"], path: "Sources/CShims/CJPEG"),
@@ -45,6 +50,7 @@ let package = Package(
         // readdir names, for every layer that lists a folder (not Graphics: UI and Widgets see no files).
         .target(name: "DirectoryEntries"),
         .target(name: "Imaging", dependencies: ["Graphics", "DirectoryEntries", "CJPEG", "CPNG",
+                                                "CLibHeif", "CLibWebP",
                                                 .product(name: "Logging", package: "swift-log")]),
         .target(name: "Platform", dependencies: ["Graphics", "DirectoryEntries", "CDRM", "CInput", "CSeat", "CMosquitto",
                                                  .product(name: "Logging", package: "swift-log")]),
@@ -65,7 +71,8 @@ let package = Package(
 
         // MARK: Tests (none of them needs ../shared or a screen)
         // Helpers several test targets share (scratch folders, file I/O, log capture, seeded random).
-        .target(name: "TestSupport", dependencies: ["Imaging", "Graphics", "DirectoryEntries",
+        // CLibHeif: HEIFWriter makes the irot fixtures heif-enc 1.15 cannot.
+        .target(name: "TestSupport", dependencies: ["Imaging", "Graphics", "DirectoryEntries", "CLibHeif",
                                                     .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport"),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),

@@ -12,6 +12,8 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; t
 missing=""
 command -v djpeg >/dev/null || missing="$missing libjpeg-turbo-progs"
 [ -x /usr/bin/convert ] || missing="$missing imagemagick"
+command -v heif-convert >/dev/null || missing="$missing libheif-examples"  # HEIC/AVIF rows: encoder and baseline
+command -v dwebp >/dev/null || missing="$missing webp"                      # WebP rows
 if [ -n "$missing" ]; then
     echo "bench: installing$missing"
     as_root apt-get install -y --no-install-recommends $missing || echo "bench: continuing without$missing"

@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "FuzzDriver"),
         .executableTarget(name: "FuzzDecode", dependencies: [imaging, "FuzzDriver"], swiftSettings: fuzzFlags),
         .executableTarget(name: "FuzzExif", dependencies: [imaging, "FuzzDriver"], swiftSettings: fuzzFlags),
+        .executableTarget(name: "FuzzFormats", dependencies: [imaging, "FuzzDriver"], swiftSettings: fuzzFlags),
         // Fails on purpose (crash, hang, out-of-memory): `run.sh --self-test` proves failures are caught.
         .executableTarget(name: "FuzzSelfTest", dependencies: ["FuzzDriver"], swiftSettings: fuzzFlags),
     ],

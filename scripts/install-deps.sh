@@ -7,6 +7,8 @@ packages=(pkg-config libdrm-dev libinput-dev libudev-dev libjpeg-dev libpixman-1
           libfreetype-dev fonts-dejavu-core
           libmosquitto-dev           # MQTT client (Home Assistant, fleets)
           mosquitto mosquitto-clients  # the broker and mosquitto_sub/pub the MQTT tests run against
+          # HEIF/AVIF and WebP decoding; the encoders and reference decoders make and check the tests' fixtures.
+          libheif-dev libwebp-dev libheif-examples webp
           "$@")
 
 missing=()

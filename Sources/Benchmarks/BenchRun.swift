@@ -22,6 +22,7 @@ struct BenchRun {
         say("corpus: \(corpus.photos.count) photos (\(corpus.isGenerated ? "generated with JPEGEncoder" : options.corpus ?? ""))")
         var table = Table()
         try decodeSection(corpus, &table)
+        try formatSection(corpus, &table)
         let frameTimes = try frameSection(corpus, &table)
         try appSections(corpus, &table)
         let total = Clocks.wall() - began
@@ -67,6 +68,34 @@ struct BenchRun {
         if hasMagick { magickRows.forEach { table.add($0) } } else { table.add(Row(figure: "ImageMagick convert", median: "not installed (apt-get install imagemagick)")) }
         let fbiNote = which("fbi") == nil ? "not installed" : access("/dev/fb0", F_OK) != 0 ? "installed, cannot run: needs a Linux console with /dev/fb0 (none here)" : "installed; not timed"
         table.add(Row(figure: "fbi", median: fbiNote))
+    }
+
+    // MARK: (a) HEIC, AVIF, WebP (issue 17)
+
+    func formatSection(_ corpus: Corpus, _ table: inout Table) throws {
+        table.section("(a) HEIC, AVIF, WebP decode, per image (process CPU: the HEVC/AV1 decoders use threads; tools: child CPU minus start-up), ratio = PhotoKiosk / tool")
+        let missing = ["heif-enc", "heif-convert", "cwebp", "dwebp"].filter { which($0) == nil }
+        guard missing.isEmpty else {
+            table.add(Row(figure: "HEIC, AVIF, WebP decode", median: "not measured: \(missing.joined(separator: ", ")) missing (scripts/install-deps.sh)", status: "—"))
+            return
+        }
+        let bench = FormatBench(photos: corpus.photos, repetitions: reps, work: options.work)
+        for kind in FormatBench.Kind.allCases {
+            let files = try bench.files(kind)
+            let tool = kind == .webp ? "dwebp -scale (same size)" : "heif-convert to .y4m (full decode)"
+            var sizes = [("thumbnail (covers 256x256)", SizeClass.thumbnail(edge: 256)), ("screen (fits 1920x1080)", .screen(width: 1920, height: 1080))]
+            // A 320 px thumbnail item (what phones write) cannot cover a 256 px cell (full decode above); a 176 px one it does.
+            if kind == .heic { sizes.insert(("thumbnail (covers 176x176: from the 320 px thumbnail item)", .thumbnail(edge: 176)), at: 1) }
+            for (name, size) in sizes {
+                let r = try bench.run(kind, size, files: files)
+                table.add(Row(figure: "\(kind.rawValue) decode to \(name), \(files.count) photos",
+                              median: ms(r.ours.median) + " ms",
+                              spread: ms(r.ours.spread.low) + "–" + ms(r.ours.spread.high) + " ms",
+                              baseline: "\(tool): \(ms(r.tool.median)) ms",
+                              ratio: fixed(r.ratio.median, 2) + "x (p10–p90 " + fixed(r.ratio.spread.low, 2) + "–" + fixed(r.ratio.spread.high, 2) + ")",
+                              target: "≤ 1.0x the tool", status: verdict(r.ratio.median, atMost: 1.0)))
+            }
+        }
     }
 
     // MARK: (b) frames

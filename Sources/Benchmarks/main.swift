@@ -17,6 +17,11 @@ do {
             try corpus.photos.prefix(24).map { try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .thumbnail(edge: edge)))) }
         }
         say("grid scroll: median \(ms(samples.median)) ms, p10 \(ms(samples.percentile(10))) ms, p90 \(ms(samples.percentile(90))) ms over \(frames) frames")
+    } else if arguments.first == "formats" {
+        // Only the HEIC/AVIF/WebP rows (issue 17), printed as they come.
+        let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
+        var table = Table()
+        try BenchRun(options: BenchOptions()).formatSection(corpus, &table)
     } else if arguments.first == "decode" {
         // Only the app's decoder over the corpus (quick before/after of decode changes).
         let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
@@ -46,6 +51,7 @@ do {
                     usage: photokiosk-bench [run] [--corpus DIR] [--work DIR] [--reps N] [--markdown FILE] [--histogram FILE]
                            photokiosk-bench grid [PHOTO-DIR] [FRAMES]
                            photokiosk-bench decode [PHOTO-DIR] [--eighths]
+                           photokiosk-bench formats [PHOTO-DIR]
 
                     """
                 let unknown = arguments[i] == "--help" || arguments[i] == "-h" ? "" : "photokiosk-bench: unknown option \(arguments[i])\n"

@@ -1,7 +1,8 @@
 import Graphics
 
-/// Reads JPEG and PNG photos: header probes without decoding, and decodes at a target size,
-/// oriented for display, into XRGB8888 bitmaps.
+/// Reads JPEG, PNG, HEIF/HEIC, AVIF and WebP photos (recognised by content, never by name):
+/// header probes without decoding, and decodes at a target size, oriented for display, into
+/// XRGB8888 bitmaps.
 ///
 /// Stateless and thread-safe: each call owns its decoder, so workers may decode in parallel.
 /// Nothing here crashes on bad data; every failure is an `ImagingError`.
@@ -14,9 +15,19 @@ public enum ImageDecoder {
 
     /// Size, orientation and format from the header; no pixels are decoded.
     public static func probe(bytes: [UInt8]) throws(ImagingError) -> ImageInfo {
+        try probe(bytes: bytes, isPrefix: false)
+    }
+
+    /// `isPrefix`: `bytes` are the file's beginning only (see `WebPDecoder.probe`).
+    static func probe(bytes: [UInt8], isPrefix: Bool) throws(ImagingError) -> ImageInfo {
         let format = try detect(bytes)
         return try withRawBytes(bytes) { raw throws(ImagingError) in
-            format == .jpeg ? try JPEGDecoder.probe(raw) : try PNGDecoder.probe(raw)
+            switch format {
+            case .jpeg: return try JPEGDecoder.probe(raw)
+            case .png: return try PNGDecoder.probe(raw)
+            case .heif, .avif: return try HEIFDecoder.probe(raw, format: format)
+            case .webp: return try WebPDecoder.probe(raw, isPrefix: isPrefix)
+            }
         }
     }
 
@@ -30,7 +41,7 @@ public enum ImageDecoder {
         do throws(ImagingError) {
             let head = try FileReader.read(path: path, maxBytes: options.maxFileBytes, prefix: probePrefixBytes)
             do throws(ImagingError) {
-                return try probe(bytes: head)
+                return try probe(bytes: head, isPrefix: head.count == probePrefixBytes)
             } catch where error.kind == .truncated && head.count == probePrefixBytes {
                 return try probe(bytes: FileReader.read(path: path, maxBytes: options.maxFileBytes))
             }
@@ -43,8 +54,9 @@ public enum ImageDecoder {
 
     /// Decodes `bytes`, aspect-fitted inside `box` (display pixels; nil = full size).
     ///
-    /// JPEGs decode at the smallest DCT scale that still covers the target, then pixman resizes
-    /// to the exact size. The result is oriented (EXIF) and never upscaled unless
+    /// JPEGs decode at the smallest DCT scale that still covers the target, WebP through
+    /// libwebp's scaler, HEIF/AVIF from an embedded thumbnail that covers the target or else
+    /// whole; then pixman resizes to the exact size. The result is oriented (EXIF) and never upscaled unless
     /// `options.allowsUpscaling`.
     ///
     /// `cancellation` stops the decode early (checked every few rows) with a `.cancelled` error.
@@ -59,6 +71,10 @@ public enum ImageDecoder {
             case .jpeg: return try JPEGDecoder.decode(raw, fitting: box, options: options, cancellation: cancellation,
                                                       memoryGate: memoryGate)
             case .png: return try PNGDecoder.decode(raw, fitting: box, options: options, cancellation: cancellation)
+            case .heif, .avif:
+                return try HEIFDecoder.decode(raw, format: format, fitting: box, options: options, cancellation: cancellation,
+                                              memoryGate: memoryGate)
+            case .webp: return try WebPDecoder.decode(raw, fitting: box, options: options, cancellation: cancellation)
             }
         }
     }
@@ -111,13 +127,13 @@ public enum ImageDecoder {
         if let format = ImageFormat.sniff(bytes) { return format }
         let head = bytes.prefix(64)
         if head.allSatisfy({ $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || (0x20..<0x7F).contains($0) }) {
-            throw ImagingError(.notAnImage, "text, not a JPEG or PNG image")
+            throw ImagingError(.notAnImage, "text, not \(ImageFormat.supportedList)")
         }
         let hex = bytes.prefix(4).map { byte in
             let digits = Array("0123456789ABCDEF")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
         }.joined(separator: " ")
-        throw ImagingError(.notAnImage, "not a JPEG or PNG image (starts with \(hex))")
+        throw ImagingError(.notAnImage, "not \(ImageFormat.supportedList) (starts with \(hex))")
     }
 
     /// Runs `body` over the array's bytes with typed throws preserved.

@@ -4,9 +4,9 @@
 /// file when it is known: "IMG_0001.jpg: JPEG data ends early (Premature end of JPEG file)".
 public struct ImagingError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {
-        /// Neither JPEG nor PNG (text, HTML, an empty file, another format).
+        /// None of the formats read (text, HTML, an empty file, another format).
         case notAnImage
-        /// A real JPEG/PNG this build cannot decode (12-bit, lossless, too many scans).
+        /// A real image this build cannot decode (12-bit or lossless JPEG, too many scans, a HEIF codec libheif lacks).
         case unsupported
         /// Larger than the configured pixel or byte limit; refused before allocating.
         case tooLarge

@@ -6,7 +6,7 @@ struct Thumbnail: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a photo, EXIF-oriented and scaled to fit N x N, as PNG.")
 
-    @Argument(help: "A JPEG or PNG photo.") var image: String
+    @Argument(help: "A JPEG, PNG, HEIF/HEIC, AVIF or WebP photo.") var image: String
     @Option(help: "The box the photo is fitted into, in pixels.") var size: Int
     @Option(help: "Output PNG.") var out: String
     @Option(help: "Refuse images with more pixels than this (decompression bombs).") var maxPixels = 100_000_000
@@ -20,7 +20,8 @@ struct Thumbnail: ParsableCommand {
             let decoded = try ImageDecoder.decode(path: image, fitting: Size(width: size, height: size),
                                                   options: DecodeOptions(maxPixels: maxPixels))
             try PNGEncoder.write(decoded.bitmap, to: out)
-            let partial = decoded.isPartial ? " (the file is truncated: the missing part is grey)" : ""
+            // JPEG fills what is missing with grey, PNG and WebP with black: say what happened.
+            let partial = decoded.isPartial ? " (damaged or truncated: \(decoded.warning ?? "some data is missing"))" : ""
             print("\(out): \(decoded.bitmap.width)x\(decoded.bitmap.height) from \(Int(decoded.originalSize.width))x\(Int(decoded.originalSize.height))\(partial)")
         } catch {
             // One clear line, no usage text: the arguments were fine, the file was not.

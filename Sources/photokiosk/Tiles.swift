@@ -13,7 +13,7 @@ struct Tiles: ParsableCommand {
         The result opens in OpenSeadragon and in the kiosk's tiled view.
         """)
 
-    @Argument(help: "A JPEG or PNG photo.") var image: String
+    @Argument(help: "A JPEG, PNG, HEIF/HEIC, AVIF or WebP photo.") var image: String
     @Option(help: "Output folder (created).") var out: String = "."
     @Option(help: "Pyramid name (default: the photo's file name without extension).") var name: String?
     @Option(help: "Tile edge in pixels.") var tileSize: Int = 256

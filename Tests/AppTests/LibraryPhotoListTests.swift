@@ -25,6 +25,10 @@ struct LibraryPhotoListTests {
     func fileTypes() {
         for name in ["a.jpg", "a.JPG", "a.JpEg", "b.c.jpeg"] { #expect(PhotoFileType(fileName: Array(name.utf8)) == .jpeg) }
         #expect(PhotoFileType(fileName: Array("x.PNG".utf8)) == .png)
+        for name in ["IMG_0001.HEIC", "a.heic", "a.HeIf", "DSCF1.HIF"] { #expect(PhotoFileType(fileName: Array(name.utf8)) == .heif, "\(name)") }
+        for name in ["a.avif", "a.AVIF"] { #expect(PhotoFileType(fileName: Array(name.utf8)) == .avif, "\(name)") }
+        for name in ["a.webp", "a.WebP"] { #expect(PhotoFileType(fileName: Array(name.utf8)) == .webp, "\(name)") }
+        for name in ["a.heics", "a.avifs", "a.web", "a.heic.txt"] { #expect(PhotoFileType(fileName: Array(name.utf8)) == nil, "\(name)") }
         for name in ["jpg", ".jpg", "a.jpgx", "a.gif", "a.jp", "a.png.txt", "a."] {
             #expect(PhotoFileType(fileName: Array(name.utf8)) == nil, "\(name)")
         }

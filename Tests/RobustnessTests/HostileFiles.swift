@@ -149,6 +149,8 @@ enum HostileFiles {
         add("png-header-only.png", Array(png[..<33]), .broken)
         add("jpeg-named.png", try solidPhoto(.blue), .shows(.blue))
 
+        files += try formatFiles()
+
         // A file name that is not UTF-8 (Latin-1 "café.jpg").
         files.append((Array("caf".utf8) + [0xE9] + Array(".jpg".utf8), try solidPhoto(.red), .shows(.red)))
         return files

@@ -115,6 +115,10 @@ public final class PyramidBuilder {
             var reader = try JPEGBandReader(path: path, options: decodeOptions)
             return try build(from: &reader, directory: directory, name: name, options: options, progress: progress)
         }
+        if info.format == .heif || info.format == .avif {  // whole in libheif, but no second full-size copy
+            var rows = try HEIFDecoder.rows(path: path, options: decodeOptions)
+            return try build(from: &rows, directory: directory, name: name, options: options, progress: progress)
+        }
         var rows = BitmapRowSource(try ImageDecoder.decode(path: path, options: decodeOptions).bitmap)
         return try build(from: &rows, directory: directory, name: name, options: options, progress: progress)
     }

@@ -3,8 +3,13 @@
 public enum PhotoFileType: Sendable, Hashable {
     case jpeg
     case png
+    /// .heic, .heif, .hif (HEVC in HEIF; phones and cameras).
+    case heif
+    case avif
+    case webp
 
-    /// The type for a file name ending in .jpg, .jpeg or .png in any case; nil otherwise.
+    /// The type for a file name ending in .jpg, .jpeg, .png, .heic, .heif, .hif, .avif or .webp
+    /// in any case; nil otherwise. (Decoding goes by content: a HEIC named .jpg still shows.)
     public init?(fileName: [UInt8]) {
         guard let dot = fileName.lastIndex(of: UInt8(ascii: ".")), dot > fileName.startIndex else {
             return nil
@@ -13,6 +18,9 @@ public enum PhotoFileType: Sendable, Hashable {
         switch ext {
         case Array("jpg".utf8), Array("jpeg".utf8): self = .jpeg
         case Array("png".utf8): self = .png
+        case Array("heic".utf8), Array("heif".utf8), Array("hif".utf8): self = .heif
+        case Array("avif".utf8): self = .avif
+        case Array("webp".utf8): self = .webp
         default: return nil
         }
     }
