@@ -12,9 +12,7 @@
 # are not exercised here. Exit status 0 only when every check passed.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-CACHE=${PHOTOKIOSK_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/photokiosk-e2e}
 OUT=$ROOT/.build/package-test
-MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 RESULTS=${PACKAGE_RESULTS:-/dev/null}
 failed=0
 record() { echo "package $1 $2${3:+ $3}" >>"$RESULTS"; echo "package $1 $2${3:+ $3}"; [ "$2" = PASS ] || failed=1; }
@@ -47,33 +45,13 @@ check security "systemd-analyze security rates the unit above 2.5" \
   systemd-analyze security --offline=true --threshold=25 "$unit"
 
 # 3. Install, upgrade, remove, purge in a chroot.
-base=$CACHE/debootstrap-bookworm
-if [ ! -x "$base/usr/bin/apt-get" ]; then
-  rm -rf "$base.part"
-  debootstrap --variant=minbase --include=systemd,man-db,bash-completion bookworm "$base.part" "$MIRROR" \
-      >"$OUT/debootstrap.log" 2>&1 && mv "$base.part" "$base" \
-    || abandon "debootstrap failed ($OUT/debootstrap.log)" $CHROOT_CHECKS
-fi
+. "$ROOT/scripts/lib/debian-chroot.sh"
 root=$OUT/chroot
-umount "$root/var/cache/apt/archives" "$root/proc" 2>/dev/null
-for m in proc var/cache/apt/archives; do
-  ! mountpoint -q "$root/$m" || abandon "$root/$m is still mounted" $CHROOT_CHECKS
-done
-rm -rf "$root"
-cp -a "$base" "$root" || abandon "cannot copy the chroot" $CHROOT_CHECKS
-mount -t proc proc "$root/proc" || abandon "cannot mount /proc in the chroot" $CHROOT_CHECKS
-# The runtime libraries apt downloads for the package are kept for the next run.
-mkdir -p "$CACHE/debootstrap-apt-archives/partial"
-mount --bind "$CACHE/debootstrap-apt-archives" "$root/var/cache/apt/archives" \
-  || abandon "cannot mount the apt cache in the chroot" $CHROOT_CHECKS
-trap 'umount "$root/var/cache/apt/archives" "$root/proc" 2>/dev/null' EXIT
-cp /etc/resolv.conf "$root/etc/resolv.conf"
+trap 'chroot_release "$root"' EXIT
+chroot_create "$root" >>"$OUT/checks.log" 2>&1 || abandon "no Debian chroot ($OUT/checks.log)" $CHROOT_CHECKS
 cp "$deb" "$root/tmp/new.deb"; cp "$old_deb" "$root/tmp/old.deb"
-in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 HOME=/root \
-  DEBIAN_FRONTEND=noninteractive "$@"; }
-apt_install() { in_root apt-get install -y -q -o Dpkg::Options::=--force-confdef \
-  -o Dpkg::Options::=--force-confold "$@"; }
-in_root apt-get update -q >>"$OUT/checks.log" 2>&1
+in_root() { chroot_run "$root" "$@"; }
+apt_install() { chroot_apt_install "$root" "$@"; }
 
 check install-old "apt-get install of $old_version failed" apt_install /tmp/old.deb
 check enabled "photokiosk.service is not enabled" \
@@ -82,7 +60,7 @@ check user "no photokiosk user in the video, render and input groups" \
   in_root sh -c 'id photokiosk && for g in video render input; do id -nG photokiosk | grep -qw $g || exit 1; done'
 check dirs "the cache and state folders are missing or not the kiosk's" \
   in_root sh -c 'for d in /var/cache/photokiosk /var/lib/photokiosk; do [ "$(stat -c %U "$d")" = photokiosk ] || exit 1; done'
-echo 'log_level = "debug"   # edited by package-test' >>"$root/etc/photokiosk/config.toml"
+echo '# edited by package-test' >>"$root/etc/photokiosk/config.toml"
 touch "$root/var/lib/photokiosk/kept-by-upgrade"
 
 check upgrade "apt-get install of $version over $old_version failed" apt_install /tmp/new.deb
