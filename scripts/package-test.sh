@@ -6,7 +6,8 @@
 #   3. in a Debian 12 chroot (debootstrap, cached in ~/.cache/photokiosk-e2e): installs the older
 #      package, edits the config, upgrades, then removes and purges, checking the unit is enabled,
 #      the user and its groups exist, the config edit survives, --version matches the package,
-#      the man page and bash completion work, and purge removes config, state and cache.
+#      the man page and the bash, zsh and fish completions work, and purge removes config, state
+#      and cache.
 # One line per check goes to PACKAGE_RESULTS ("package NAME PASS|FAIL [why]", make test's
 # summary). The chroot has no running systemd: starting, restarting and sandboxing the service
 # are not exercised here. Exit status 0 only when every check passed.
@@ -53,6 +54,8 @@ cp "$deb" "$root/tmp/new.deb"; cp "$old_deb" "$root/tmp/old.deb"
 in_root() { chroot_run "$root" "$@"; }
 apt_install() { chroot_apt_install "$root" "$@"; }
 
+# The shells whose completions the package installs (bash is in the base).
+apt_install zsh fish >>"$OUT/checks.log" 2>&1
 check install-old "apt-get install of $old_version failed" apt_install /tmp/old.deb
 check enabled "photokiosk.service is not enabled" \
   sh -c "[ \"\$(chroot '$root' systemctl is-enabled photokiosk.service)\" = enabled ]"
@@ -73,11 +76,12 @@ check version "photokiosk --version, the package and its changelog disagree" \
          && zcat '$root/usr/share/doc/photokiosk/changelog.gz' | head -n 1 | grep -qF '($version)'"
 check man "man photokiosk does not show the subcommands" \
   in_root sh -c 'man -P cat photokiosk 2>/dev/null | grep -q "snapshot" && man -P cat photokiosk | grep -q -- "--photos"'
-check completion "bash does not complete photokiosk's subcommands" \
+check completion "bash, zsh or fish does not complete photokiosk's subcommands" \
   in_root bash -c 'source /usr/share/bash-completion/bash_completion && source /usr/share/bash-completion/completions/photokiosk \
     && COMP_WORDS=(photokiosk sn) COMP_CWORD=1 COMP_LINE="photokiosk sn" COMP_POINT=13 && _photokiosk photokiosk sn photokiosk \
-    && echo "${COMPREPLY[*]}" && [[ " ${COMPREPLY[*]} " == *" snapshot "* ]] \
-    && [ -s /usr/share/zsh/vendor-completions/_photokiosk ] && [ -s /usr/share/fish/vendor_completions.d/photokiosk.fish ]'
+    && echo "bash: ${COMPREPLY[*]}" && [[ " ${COMPREPLY[*]} " == *" snapshot "* ]] \
+    && zsh -c "autoload -U compinit && compinit -u && [[ \$_comps[photokiosk] == _photokiosk ]]" && echo "zsh: _photokiosk" \
+    && fish_says=$(fish -c "complete -C\"photokiosk sn\"") && echo "fish: $fish_says" && [[ $fish_says == snapshot* ]]'
 check verify "systemd-analyze verify reports the unit" \
   sh -c "out=\$(chroot '$root' systemd-analyze verify /lib/systemd/system/photokiosk.service 2>&1); echo \"\$out\"; [ -z \"\$out\" ]"
 
