@@ -52,7 +52,9 @@ if [ "$version" != "$changelog_version" ]; then
       cat debian/changelog; } > "$src/debian/changelog"
 fi
 
+other_version=""; [ "$version" = "$("$here/scripts/version.sh")" ] || other_version=1
 (cd "$src" && PHOTOKIOSK_BINARY="$binary" PHOTOKIOSK_GENERATE_MANUAL="$generate_manual" \
+    PHOTOKIOSK_OTHER_VERSION="$other_version" \
     dpkg-buildpackage --build=binary --no-sign >"$work/build.log" 2>&1) \
     || { tail -n 40 "$work/build.log" >&2; echo "build-deb.sh: dpkg-buildpackage failed ($work/build.log)" >&2; exit 1; }
 arch="$(dpkg-architecture -qDEB_HOST_ARCH)"
