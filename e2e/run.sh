@@ -48,6 +48,7 @@ command -v qemu-system-x86_64 >/dev/null || need+=(qemu-system-x86)
 command -v depmod >/dev/null || need+=(kmod)
 command -v cpio >/dev/null || need+=(cpio)
 ldconfig -p | grep -q 'libseat.so.1 .*x86-64' || need+=(libseat1)   # the seat stage's libseat
+has_mode unit && ! command -v debootstrap >/dev/null && need+=(debootstrap)   # the unit stage's Debian guest
 if [ ${#need[@]} -gt 0 ]; then
   echo "e2e: installing ${need[*]}"
   $SUDO apt-get install -y "${need[@]}" >/dev/null 2>&1 \
