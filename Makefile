@@ -42,9 +42,9 @@ static-release: deps
 install: static-release
 	$(SUDO) env DESTDIR="$(DESTDIR)" PREFIX="$(or $(PREFIX),/usr/local)" scripts/install.sh --binary "$(STATIC_BIN)"
 
-# Debian package from a staged install: .build/photokiosk_VERSION_ARCH.deb
+# Debian package (debian/, dpkg-buildpackage) from the release build: .build/photokiosk_VERSION_ARCH.deb
 deb: static-release
-	deploy/debian/build.sh --binary "$(STATIC_BIN)"
+	scripts/build-deb.sh --binary "$(STATIC_BIN)"
 
 # Robustness (issue 11): libFuzzer over the decoders and EXIF (FUZZ_SECONDS per target), and the
 # unit tests under AddressSanitizer + ThreadSanitizer (SANITIZER=asan|tsan|all).

@@ -62,7 +62,9 @@ let package = Package(
             "PhotoKioskApp", "Imaging", "Graphics", "Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], plugins: ["VersionStamp"]),
+        // `photokiosk --version` from debian/changelog and git (scripts/version.sh).
+        .plugin(name: "VersionStamp", capability: .buildTool()),
 
         .executableTarget(name: "photokiosk-bench", dependencies: [
             "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "DirectoryEntries",

@@ -36,6 +36,12 @@ EXPECT = {
     'seat_vt_away': ['changed'],
     'seat_back':    ['changed', 'busy', 'stable'],
     'seat_touch':   ['changed', 'stable'],
+    # photokiosk.service from the Debian package, in its sandbox, under Debian's systemd
+    'unit_start': ['busy', 'stable'],
+    'unit_swipe': ['changed', 'busy', 'stable'],
+    'unit_tap':   ['changed', 'stable'],
+    'unit_blank': ['dark', 'stable'],   # virtio also 'inactive' (see main)
+    'unit_wake':  ['changed', 'busy', 'stable'],
     # a display schedule that is off now: DPMS off (black), a tap wakes it (the grid again)
     'blank_off':  ['dark', 'stable'],   # virtio also 'inactive' (see main)
     'blank_wake': ['changed', 'busy', 'stable'],
@@ -168,6 +174,7 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
           'app': ['app_start', 'app_swipe', 'app_tap', 'app_back', 'app_exit'],
           'seat': ['seat_start', 'seat_vt_away', 'seat_back', 'seat_touch'],
           'blank': ['blank_off', 'blank_wake'],
+          'unit': ['unit_start', 'unit_swipe', 'unit_tap', 'unit_blank', 'unit_wake'],
           'faults': ['faults_start', 'faults_hotplug', 'faults_drm', 'faults_touch_held', 'faults_touch_gone',
                      'faults_touch_back', 'faults_grid', 'faults_display_off', 'faults_display_on',
                      'faults_master_stolen', 'faults_master_back', 'faults_vt', 'faults_wait_master',
@@ -178,6 +185,7 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
 PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'seat_start': 60, 'seat_vt_away': 10, 'seat_back': 30, 'seat_touch': 30,
             'blank_off': 10, 'blank_wake': 30,
+            'unit_start': 60, 'unit_swipe': 30, 'unit_tap': 30, 'unit_blank': 10, 'unit_wake': 30,
             'faults_start': 60, 'faults_hotplug': 30, 'faults_drm': 30, 'faults_vt': 30,
             'faults_touch_held': 20, 'faults_touch_gone': 20, 'faults_touch_back': 30, 'faults_grid': 20,
             'faults_display_off': 20, 'faults_display_on': 30, 'faults_master_stolen': 10,
@@ -210,6 +218,7 @@ def main():
     expect = dict(EXPECT)
     if a.display == 'virtio':
         expect['blank_off'] = expect['blank_off'] + ['inactive']
+        expect['unit_blank'] = expect['unit_blank'] + ['inactive']
         expect['faults_display_off'] = expect['faults_display_off'] + ['dark', 'inactive']
     if a.expect:
         for stage, rules in json.load(open(a.expect)).items():

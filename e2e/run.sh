@@ -17,7 +17,7 @@ CACHE=${PHOTOKIOSK_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/photokiosk-e2e}
 OUT=${PHOTOKIOSK_E2E_OUT:-$ROOT/.build/e2e}
 KPKG=linux-image-6.1.0-50-amd64        # pinned: module names and load order were checked with it
 DISPLAYS=${DISPLAYS:-bochs virtio}
-ALL_MODES="platform app seat blank faults calib"
+ALL_MODES="platform app seat blank faults calib unit"
 MODES=${MODES:-$ALL_MODES}
 E2E_SKIP=${E2E_SKIP:-}
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
@@ -48,6 +48,7 @@ command -v qemu-system-x86_64 >/dev/null || need+=(qemu-system-x86)
 command -v depmod >/dev/null || need+=(kmod)
 command -v cpio >/dev/null || need+=(cpio)
 ldconfig -p | grep -q 'libseat.so.1 .*x86-64' || need+=(libseat1)   # the seat stage's libseat
+has_mode unit && ! command -v debootstrap >/dev/null && need+=(debootstrap)   # the unit stage's Debian guest
 if [ ${#need[@]} -gt 0 ]; then
   echo "e2e: installing ${need[*]}"
   $SUDO apt-get install -y "${need[@]}" >/dev/null 2>&1 \
@@ -145,12 +146,24 @@ if [[ " $MODES " == *" calib "* ]]; then   # touch calibration and rotation with
   FILES+=("$E2E/calib-driver.sh")
 fi
 "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
+# The unit stage boots its own guest: Debian with systemd as init and the package (make deb)
+# installed, so the kiosk runs as photokiosk.service in its sandbox (build-unit-rootfs.sh).
+if has_mode unit; then
+  if UNIT_DEB=$("$ROOT/scripts/build-deb.sh" --out "$OUT/unit-deb" 2>"$OUT/unit-deb.log" | tail -n 1) \
+     && "$E2E/build-unit-rootfs.sh" "$KROOT" "$OUT/unit-initrd.gz" "$UNIT_DEB" "$OUT/uitouch" "$E2E/unit-driver.sh" \
+          >"$OUT/unit-rootfs.log" 2>&1; then
+    tail -n 1 "$OUT/unit-rootfs.log"
+  else
+    cannot_run unit "no package or Debian guest ($OUT/unit-deb.log, $OUT/unit-rootfs.log)"
+  fi
+fi
 
 # 4. Boot once per display device and mode; the harness checks every screendump.
 rc=$E2E_FAILED
 for mode in $MODES; do
   for d in $DISPLAYS; do
-    if python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" --initrd "$OUT/initrd.gz" \
+    initrd=$OUT/initrd.gz; [ $mode != unit ] || initrd=$OUT/unit-initrd.gz
+    if python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" --initrd "$initrd" \
       --out "$OUT" --append "${E2E_APPEND:-}" ${EXPECT_ARGS:-}; then
       echo "e2e $mode/$d PASS" >>"$RESULTS"
     else

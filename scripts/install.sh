@@ -17,7 +17,8 @@
 #             nothing is enabled; what would be done is printed instead
 #   PREFIX    where the program goes (default /usr/local; the Debian package uses /usr)
 #   UNITDIR   systemd unit folder (default /etc/systemd/system)
-#   UDEVDIR   udev rules folder (default /etc/udev/rules.d)
+#   UDEVDIR   udev rules folder (default /etc/udev/rules.d; empty: not installed, the Debian
+#             package's dh_installudev does it)
 #   SWIFT     the swift command (default swift)
 set -euo pipefail
 
@@ -25,7 +26,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DESTDIR="${DESTDIR:-}"
 PREFIX="${PREFIX:-/usr/local}"
 UNITDIR="${UNITDIR:-/etc/systemd/system}"
-UDEVDIR="${UDEVDIR:-/etc/udev/rules.d}"
+UDEVDIR="${UDEVDIR-/etc/udev/rules.d}"
 SWIFT="${SWIFT:-swift}"
 DATADIR=/usr/share/photokiosk     # fixed: ResourceLocator.installedPhotos
 CONFDIR=/etc/photokiosk           # fixed: KioskConfig.defaultPath
@@ -85,9 +86,12 @@ install -d -m 755 "$DESTDIR$UNITDIR"
 sed "s|^ExecStart=/usr/local/bin/photokiosk|ExecStart=$PREFIX/bin/photokiosk|" \
     "$here/deploy/photokiosk.service" > "$DESTDIR$UNITDIR/photokiosk.service"
 chmod 644 "$DESTDIR$UNITDIR/photokiosk.service"
+# No login prompt on tty1 while the kiosk is enabled (a condition, so nothing edits getty).
+install -D -m 644 "$here/deploy/getty@tty1.service.d/photokiosk.conf" \
+    "$DESTDIR$UNITDIR/getty@tty1.service.d/photokiosk.conf"
 
 # 5. udev: backlight access for blank = "backlight"; the touch-rotation rules stay an example.
-install -D -m 644 "$here/deploy/99-photokiosk.rules" "$DESTDIR$UDEVDIR/99-photokiosk.rules"
+[ -z "$UDEVDIR" ] || install -D -m 644 "$here/deploy/99-photokiosk.rules" "$DESTDIR$UDEVDIR/99-photokiosk.rules"
 install -m 644 "$here/deploy/60-photokiosk-touch.rules.example" "$DESTDIR$DATADIR/60-photokiosk-touch.rules.example"
 
 # 6. The user, its groups and folders, and the service. Skipped when staging.
@@ -116,8 +120,6 @@ if [ ! -d /run/systemd/system ]; then
 fi
 systemctl daemon-reload
 if [ "$enable" -eq 1 ]; then
-    # The kiosk owns tty1: the login prompt there would fight it for the screen.
-    systemctl disable getty@tty1.service 2>/dev/null || true
     systemctl enable photokiosk.service
     systemctl restart photokiosk.service
     echo "PhotoKiosk is running and starts at every boot. Logs: journalctl -u photokiosk -f"

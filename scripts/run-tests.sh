@@ -5,6 +5,8 @@
 #   3. libFuzzer: the self-test (a crash, a hang and an out-of-memory must each fail), then every
 #      fuzz target for FUZZ_TEST_SECONDS (default 20) from the committed seeds
 #   4. the QEMU end-to-end stages on each display device (e2e/run.sh; E2E_SKIP switches stages off)
+#   5. the Debian package: lintian, the unit's sandbox, install/upgrade/purge in a debootstrap
+#      chroot (scripts/package-test.sh)
 # Every stage runs even when an earlier one failed, so the summary names everything that failed.
 # Exit status: 0 only when nothing failed.
 set -uo pipefail
@@ -29,6 +31,9 @@ phase fuzz env FUZZ_RESULTS="$RESULTS" fuzz/run.sh "${FUZZ_TEST_SECONDS:-20}"
 
 echo "== end-to-end"
 phase e2e env E2E_RESULTS="$RESULTS" e2e/run.sh
+
+echo "== Debian package"
+phase package env PACKAGE_RESULTS="$RESULTS" scripts/package-test.sh
 
 echo "== summary"
 python3 scripts/test_summary.py --unit-log .build/unit-test.log --unit-exit "$unit_exit" --results "$RESULTS"

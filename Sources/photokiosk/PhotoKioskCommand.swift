@@ -9,6 +9,7 @@ struct PhotoKioskCommand: ParsableCommand {
         With no subcommand, `run` starts the kiosk: the photo grid on the first usable screen \
         (DRM, then fbdev, then a headless screen that writes a PNG).
         """,
+        version: BuildVersion.text,
         subcommands: [Run.self, Snapshot.self, Thumbnail.self, Tiles.self, Demo.self, Doctor.self, Record.self, Replay.self, TouchTest.self],
         defaultSubcommand: Run.self)
 }

@@ -1,0 +1,63 @@
+#!/bin/bash
+# The unit stage's guest: a Debian 12 system (debootstrap) with the photokiosk package installed
+# by apt, booted with systemd as init from an initramfs, so the kiosk runs under its own unit
+# and sandbox. The driver (unit-driver.sh) runs as pk-e2e.service on the serial console.
+# Usage: build-unit-rootfs.sh KERNEL_ROOT OUT.cpio.gz PACKAGE.deb UITOUCH DRIVER
+set -euo pipefail
+KROOT=$1 OUT=$2 DEB=$3 UITOUCH=$4 DRIVER=$5
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+. "$ROOT/scripts/lib/debian-chroot.sh"
+R=$(dirname "$OUT")/unit-root
+trap 'chroot_release "$R"' EXIT
+chroot_create "$R"
+cp "$DEB" "$R/tmp/photokiosk.deb"
+# udev (device nodes, module autoload, libinput's device list) and dbus, as on a real frame.
+chroot_apt_install "$R" /tmp/photokiosk.deb udev kmod dbus >"$(dirname "$OUT")/unit-apt.log" 2>&1 \
+  || { tail -n 20 "$(dirname "$OUT")/unit-apt.log"; exit 1; }
+chroot_release "$R"
+
+# What a frame builder edits: DRM and libinput only (no fallback to a headless screen).
+cat > "$R/etc/photokiosk/config.toml" <<'TOML'
+kiosk = true
+[display]
+backend = "drm"
+[input]
+backend = "libinput"
+TOML
+
+# The kernel modules the GPU and uinput need, loaded by udev (modalias) and modules-load.d.
+KVER=$(ls "$KROOT/lib/modules")
+for m in virtio_pci bochs virtio-gpu uinput evdev; do
+  modprobe -d "$KROOT" -S "$KVER" --show-depends $m | awk '$1=="insmod"{print $2}'
+done | sort -u | while read -r ko; do
+  rel=${ko#$KROOT/lib/modules/$KVER/}
+  mkdir -p "$R/lib/modules/$KVER/$(dirname "$rel")"; cp "$ko" "$R/lib/modules/$KVER/$rel"
+done
+cp "$KROOT/lib/modules/$KVER"/modules.{order,builtin,builtin.modinfo} "$R/lib/modules/$KVER/" 2>/dev/null || true
+depmod -b "$R" "$KVER"
+printf 'uinput\nevdev\n' > "$R/etc/modules-load.d/photokiosk-e2e.conf"
+
+# The driver on the serial console; the console's login prompt and apt's timers stay off.
+mkdir -p "$R/opt/pk"; cp "$UITOUCH" "$DRIVER" "$R/opt/pk/"
+cat > "$R/etc/systemd/system/pk-e2e.service" <<'UNIT'
+[Unit]
+Description=PhotoKiosk end-to-end driver (unit stage)
+After=photokiosk.service systemd-udevd.service
+
+[Service]
+Type=oneshot
+ExecStart=/opt/pk/unit-driver.sh
+StandardInput=tty
+StandardOutput=tty
+TTYPath=/dev/ttyS0
+
+[Install]
+WantedBy=multi-user.target
+UNIT
+ln -sf /etc/systemd/system/pk-e2e.service "$R/etc/systemd/system/multi-user.target.wants/pk-e2e.service"
+for u in serial-getty@ttyS0.service apt-daily.timer apt-daily-upgrade.timer; do ln -sf /dev/null "$R/etc/systemd/system/$u"; done
+echo photokiosk-e2e > "$R/etc/hostname"
+ln -sf /lib/systemd/systemd "$R/init"
+rm -rf "$R"/usr/share/{doc,locale,info} "$R"/var/lib/apt/lists/* "$R"/var/cache/apt/*.bin
+(cd "$R" && find . | cpio -o -H newc --quiet | gzip -1) > "$OUT"
+echo "unit initrd $OUT $(du -h "$OUT" | cut -f1) (unpacked $(du -sh "$R" | cut -f1))"

@@ -1,0 +1,62 @@
+#!/bin/bash
+# Guest side of the unit stage (bash: Debian's sh has no `read -t`): Debian's systemd is init and photokiosk.service runs as the
+# Debian package installed it, inside its sandbox. This script (pk-e2e.service, on the serial
+# console) checks the sandbox took hold, then walks the kiosk through a swipe, a tap and a
+# scheduled blank and a waking tap; the host screendumps at each READY line.
+ready() { echo "@@READY $1"; read -t 60 ack; }
+fail() { echo "@@UNIT_FAIL $1"; journalctl -u photokiosk -n 40 --no-pager; echo "@@EXIT 1"; systemctl poweroff; exit 1; }
+touch_cmd() { echo "$1" > /tmp/touch.fifo; }
+echo "@@BOOTED systemd $(systemctl is-system-running)"
+
+# The virtual touchscreen; systemd-udevd announces it and libinput in the kiosk picks it up.
+mkfifo /tmp/touch.fifo; : > /tmp/uitouch.out
+/opt/pk/uitouch /tmp/touch.fifo > /tmp/uitouch.out 2>&1 &
+i=0; while ! grep -q '@@UINPUT2' /tmp/uitouch.out && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+udevadm settle -t 10
+
+# The service is up on DRM (config: backend = "drm"; until the GPU's module is loaded it exits
+# and systemd restarts it) and drawing.
+i=0; while ! journalctl -u photokiosk --no-pager | grep -q "screen: DRM" && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+[ "$(systemctl is-active photokiosk.service)" = active ] || fail "photokiosk.service is not active"
+pid=$(systemctl show -p MainPID --value photokiosk.service)
+echo "@@UNIT_PID $pid user $(stat -c %U /proc/$pid)"
+status=/proc/$pid/status
+grep -q '^NoNewPrivs:[[:space:]]*1' $status || fail "NoNewPrivs is not set"
+grep -q '^Seccomp:[[:space:]]*2' $status || fail "no system-call filter"
+grep -q '^CapBnd:[[:space:]]*0000000000000000' $status || fail "the capability bounding set is not empty"
+[ "$(stat -c %U /proc/$pid)" = photokiosk ] || fail "not running as the photokiosk user"
+# ProtectSystem=strict: the kiosk's view of /usr is read-only; its cache folder is writable.
+grep -q ' /usr .* ro[, ]' /proc/$pid/mountinfo || grep -q ' / / ro[, ]' /proc/$pid/mountinfo || fail "/usr is writable for the kiosk"
+systemd-analyze security --threshold=25 photokiosk.service > /tmp/security.txt 2>&1 || fail "$(tail -n 1 /tmp/security.txt)"
+echo "@@UNIT_SANDBOX ok: $(tail -n 1 /tmp/security.txt)"
+
+ready unit_start                                            # the photo grid, settled
+touch_cmd "swipe 2048 3400 2048 700 15"; ready unit_swipe  # scrolled by the touchscreen
+touch_cmd "tap 1536 1638"; ready unit_tap                   # a photo opened
+# ProtectSystem=strict leaves the cache folder writable: the grid's thumbnails are there.
+i=0; while [ -z "$(find /var/cache/photokiosk -type f | head -n 1)" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+[ -n "$(find /var/cache/photokiosk -type f | head -n 1)" ] || fail "no thumbnail in /var/cache/photokiosk"
+echo "@@UNIT_CACHE $(find /var/cache/photokiosk -type f | wc -l) files"
+
+# The config as a frame builder would edit it: a display schedule that is off now (from a minute ago to two hours ahead): DPMS off, a tap wakes.
+now=$(date +%s); start=$((now - 60))
+cat >> /etc/photokiosk/config.toml <<TOML
+
+[schedule]
+blank = "dpms"
+wake_minutes = 1
+
+[[schedule.period]]
+days = ["$(date -u -d "@$start" +%a | tr 'A-Z' 'a-z')"]
+off = "$(date -u -d "@$start" +%H:%M)"
+on = "$(date -u -d "@$((now + 7200))" +%H:%M)"
+TOML
+systemctl restart photokiosk.service
+i=0; while ! journalctl -u photokiosk --no-pager | grep -q "screen off" && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
+journalctl -u photokiosk --no-pager | grep -q "screen off (DPMS on" || fail "no DPMS off in the journal"
+ready unit_blank
+touch_cmd "tap 2048 2048"; ready unit_wake
+[ "$(systemctl is-active photokiosk.service)" = active ] || fail "photokiosk.service stopped"
+journalctl -u photokiosk --no-pager | tail -n 15
+echo "@@EXIT 0"
+systemctl poweroff
