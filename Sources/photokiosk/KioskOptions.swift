@@ -150,6 +150,24 @@ struct LifeOptions: ParsableArguments, ConfigOverrideGroup {
     }
 }
 
+/// The remote page and API (`run` only): off unless an address is given, never without a token.
+struct RemoteOptions: ParsableArguments, ConfigOverrideGroup {
+    @Option(help: "Serve the remote page and API on ADDRESS:PORT, e.g. 0.0.0.0:8080 (off unless set).")
+    var remoteListen: String?
+    @Option(help: "The remote API's token (at least 16 characters); required with --remote-listen.")
+    var remoteToken: String?
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        if let remoteListen {
+            guard let address = KioskConfig.ListenAddress(parsing: remoteListen) else {
+                throw ValidationError("--remote-listen \"\(remoteListen)\" \(KioskConfig.ListenAddress.formatHint)")
+            }
+            o.remoteListen = address
+        }
+        o.remoteToken = remoteToken
+    }
+}
+
 /// Everything `run` and `record` honour: the app as it runs on a frame.
 struct KioskOptions: ParsableArguments {
     @OptionGroup var general: GeneralOptions
@@ -161,8 +179,8 @@ struct KioskOptions: ParsableArguments {
     @OptionGroup(title: "Input") var calibration: CalibrationOptions
     @OptionGroup(title: "Slideshow and schedule") var life: LifeOptions
 
-    func resolvedConfig() throws -> KioskConfig {
-        try general.resolvedConfig([KioskFlag(kiosk: kiosk), photos, diskCache, screen, input, calibration, life])
+    func resolvedConfig(adding extra: [any ConfigOverrideGroup] = []) throws -> KioskConfig {
+        try general.resolvedConfig([KioskFlag(kiosk: kiosk), photos, diskCache, screen, input, calibration, life] + extra)
     }
 }
 

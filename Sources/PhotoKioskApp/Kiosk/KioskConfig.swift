@@ -13,6 +13,7 @@ public struct KioskConfig: Equatable, Sendable {
     public var input = Input()
     public var slideshow = Slideshow()
     public var schedule = Schedule()
+    public var remote = Remote()
 
     public init() {}
 

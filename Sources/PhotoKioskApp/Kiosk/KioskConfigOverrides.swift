@@ -30,6 +30,8 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var schedule: [SchedulePeriod]?
     public var blankMethod: KioskConfig.BlankMethod?
     public var wakeMinutes: Int?
+    public var remoteListen: KioskConfig.ListenAddress?
+    public var remoteToken: String?
 
     public init() {}
 
@@ -46,6 +48,7 @@ public struct KioskConfigOverrides: Equatable, Sendable {
         "slideshow.transition_duration": "--transition-duration", "slideshow.portrait_fill": "--portrait-fill",
         "slideshow.background": "--background",
         "schedule.period": "--schedule", "schedule.blank": "--blank", "schedule.wake_minutes": "--wake-minutes",
+        "remote.listen": "--remote-listen", "remote.token": "--remote-token",
     ]
 
     /// "a b c d e f" (spaces or commas) → the six numbers of a libinput calibration matrix.
@@ -95,6 +98,8 @@ extension KioskConfig {
         set(o.schedule, &c.schedule.periods)
         set(o.blankMethod, &c.schedule.blankMethod)
         set(o.wakeMinutes, &c.schedule.wakeMinutes)
+        if let listen = o.remoteListen { c.remote.listen = listen }
+        set(o.remoteToken, &c.remote.token)
         c.normalize()
         if let m = c.input.calibration, m.count != 6 {
             throw ConfigError(kind: .invalidValue, file: "command line", line: nil, key: "--calibration",
