@@ -78,6 +78,14 @@ public struct ScreenPower: Equatable, Sendable {
     public let wakeSeconds: Int64
     public private(set) var wakeStart: LocalDateTime?
     public private(set) var wakeUntil: LocalDateTime?
+    /// A screen switched on or off on request (a remote): it holds until the schedule's next
+    /// change (`until`; nil: no schedule, until the next request), or a touch on a dark screen.
+    public private(set) var manual: Manual?
+
+    public struct Manual: Equatable, Sendable {
+        public var screenOn: Bool
+        public var until: LocalDateTime?
+    }
 
     public init(schedule: DisplaySchedule, wakeMinutes: Int) {
         self.schedule = schedule
@@ -96,6 +104,9 @@ public struct ScreenPower: Equatable, Sendable {
     }
 
     public func decision(at t: LocalDateTime) -> Decision {
+        if let manual, manual.until.map({ t < $0 }) ?? true {
+            return Decision(screenOn: manual.screenOn, woken: false, nextChange: manual.until)
+        }
         if isWoken(at: t), let wakeUntil {
             guard let scheduledOn = schedule.nextChange(after: t), scheduledOn <= wakeUntil else {
                 return Decision(screenOn: true, woken: true, nextChange: wakeUntil)
@@ -106,9 +117,23 @@ public struct ScreenPower: Equatable, Sendable {
         return Decision(screenOn: schedule.isOn(at: t), woken: false, nextChange: schedule.nextChange(after: t))
     }
 
+    /// Switches the screen on or off on request until the schedule next changes.
+    public mutating func request(screenOn: Bool, at t: LocalDateTime) {
+        wakeStart = nil
+        wakeUntil = nil
+        manual = Manual(screenOn: screenOn, until: schedule.nextChange(after: t))
+    }
+
     /// A touch at `t`. Returns true when it woke a blank screen: the app turns the screen on and
     /// does not deliver this touch (a person tapping a dark screen did not mean to press anything).
     public mutating func touch(at t: LocalDateTime) -> Bool {
+        if let manual, manual.until.map({ t < $0 }) ?? true {
+            // Switched on on request: an ordinary touch. Switched off: a touch brings it back,
+            // as the schedule or a wake has it.
+            guard !manual.screenOn else { return false }
+            self.manual = nil
+            if schedule.isOn(at: t) { return true }
+        }
         guard wakeSeconds > 0, !schedule.isOn(at: t) else { return false }
         let wasOn = isWoken(at: t)
         if !wasOn { wakeStart = t }

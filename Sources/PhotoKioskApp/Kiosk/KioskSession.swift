@@ -93,6 +93,20 @@ public struct KioskSession: Equatable, Sendable {
         return soonest
     }
 
+    /// The screen switched on or off on request (a remote), until the schedule next changes or a
+    /// touch wakes it.
+    public mutating func requestScreen(on: Bool, now: Double, local: LocalDateTime) -> Update {
+        power.request(screenOn: on, at: local)
+        return tick(now: now, local: local)
+    }
+
+    public mutating func pause() { slideshow.pause() }
+    public mutating func resume(now: Double) { slideshow.resume(at: now) }
+    public mutating func startSlideshow(now: Double) { slideshow.startNow(at: now) }
+    public mutating func stopSlideshow(now: Double) -> KioskScreen? { slideshow.stop(at: now) }
+    @discardableResult
+    public mutating func step(forward: Bool, now: Double) -> Bool { screenOn ? slideshow.step(forward: forward, at: now) : false }
+
     public mutating func tick(now: Double, local: LocalDateTime) -> Update {
         let on = power.decision(at: local).screenOn
         let changed = on != screenOn

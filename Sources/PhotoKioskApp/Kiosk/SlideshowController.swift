@@ -26,6 +26,11 @@ public struct SlideshowController: Equatable, Sendable {
     public private(set) var shownAt: Double?
     public private(set) var fade: Crossfade?
     private var previous: RawPath?
+    /// Held on its photo by a remote "pause": no photo change and no idle start until resumed.
+    public private(set) var isPaused = false
+    /// Photos shown before the current one, newest last, for a step back (a short list).
+    private var history: [RawPath] = []
+    static let historyLimit = 100
     /// After a restart the first start shows the photo that was on screen, not the one after it.
     private var reshowCurrent: Bool
 
@@ -95,9 +100,53 @@ public struct SlideshowController: Equatable, Sendable {
         return sequencer.current != old
     }
 
+    /// A step through the photos on request (a remote's next / previous): forward as the
+    /// order goes, back through what was shown (in sequential order, before that, the library
+    /// order). Returns true when the photo changed; false when not running or nothing to go to.
+    @discardableResult
+    public mutating func step(forward: Bool, at now: Double) -> Bool {
+        guard state.isRunning else { return false }
+        let old = sequencer.current
+        if forward { showNext(at: now); return sequencer.current != old }
+        let photos = Set(sequencer.photos)
+        while let last = history.popLast() {
+            guard photos.contains(last), last != old else { continue }
+            sequencer.jump(to: last)
+            show(last, after: old, at: now)
+            return true
+        }
+        guard let before = sequencer.predecessor, before != old else { return false }
+        sequencer.jump(to: before)
+        show(before, after: old, at: now)
+        return true
+    }
+
+    /// Holds the slideshow on its photo (and keeps it from starting by itself) until `resume`.
+    public mutating func pause() { isPaused = true }
+
+    /// Ends a pause; the photo on screen gets a whole interval from now.
+    public mutating func resume(at now: Double) {
+        guard isPaused else { return }
+        isPaused = false
+        if state.isRunning { shownAt = now }
+        idle.noteActivity(at: now)
+    }
+
+    /// Stops a running slideshow on request (not a touch); returns the screen to go back to. The
+    /// idle time starts again from now.
+    public mutating func stop(at now: Double) -> KioskScreen? {
+        guard let screen = state.touch() else { return nil }
+        idle.noteActivity(at: now)
+        fade = nil
+        previous = nil
+        shownAt = nil
+        return screen
+    }
+
     /// The next moment `tick(at:)` has something to do: the idle timeout while browsing, the next
     /// photo while running. nil while a finger is down.
     public var nextDeadline: Double? {
+        if isPaused { return nil }
         if state.isRunning {
             return shownAt.map { $0 + settings.interval }
         }
@@ -108,6 +157,7 @@ public struct SlideshowController: Equatable, Sendable {
     /// Returns true when what the screen shows changed.
     @discardableResult
     public mutating func tick(at now: Double) -> Bool {
+        if isPaused { return false }
         if !state.isRunning {
             guard idle.hasElapsed(at: now) else { return false }
             start(at: now)
@@ -145,6 +195,16 @@ public struct SlideshowController: Equatable, Sendable {
     private mutating func showNext(at now: Double) {
         let old = sequencer.current
         let new = sequencer.advance()
+        if let old, old != new { remember(old) }
+        show(new, after: old, at: now)
+    }
+
+    private mutating func remember(_ photo: RawPath) {
+        history.append(photo)
+        if history.count > Self.historyLimit { history.removeFirst() }
+    }
+
+    private mutating func show(_ new: RawPath?, after old: RawPath?, at now: Double) {
         shownAt = now
         if settings.transition == .crossfade, let old, let new, old != new {
             previous = old

@@ -53,6 +53,20 @@ public struct SlideshowSequencer: Equatable, Sendable {
         return next
     }
 
+    /// Shows `photo` now (a step back through what was shown); the order continues from it.
+    public mutating func jump(to photo: RawPath) {
+        current = photo
+        unshown.remove(photo)
+        successorOfRemoved = nil
+    }
+
+    /// The photo before the current one in library order (sequential), for a step back with
+    /// nothing shown before it; nil in shuffle order or without photos.
+    public var predecessor: RawPath? {
+        guard order == .sequential, !photos.isEmpty, let current, let i = photos.firstIndex(of: current) else { return nil }
+        return photos[(i + photos.count - 1) % photos.count]
+    }
+
     /// The library changed (a scan, a folder watch event).
     public mutating func update(photos newPhotos: [RawPath]) {
         let newSet = Set(newPhotos)

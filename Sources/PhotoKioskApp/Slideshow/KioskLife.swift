@@ -168,10 +168,48 @@ public final class KioskLife {
     /// moved the wall clock, or the app after a clock change).
     public func tick() {
         session.navigate(to: app.currentScreen)
-        let update = session.tick(now: now, local: localTime())
+        apply(session.tick(now: now, local: localTime()))
+        schedule()
+    }
+
+    // MARK: Requests (through KioskApp.perform)
+
+    func requestScreen(on: Bool) {
+        apply(session.requestScreen(on: on, now: now, local: localTime()))
+        logger.info("screen \(on ? "on" : "off") on request")
+        schedule()
+    }
+
+    func requestSlideshow(on: Bool) {
+        session.navigate(to: app.currentScreen)
+        if on {
+            guard !isSlideshowRunning else { return }
+            session.startSlideshow(now: now)
+            logger.info("slideshow started on request")
+            showSlideshowFrame()
+        } else if session.stopSlideshow(now: now) != nil {
+            stopSlideshow()
+        }
+        schedule()
+    }
+
+    /// True when the photo changed.
+    func requestStep(forward: Bool) -> Bool {
+        guard session.step(forward: forward, now: now) else { return false }
+        showSlideshowFrame()
+        schedule()
+        return true
+    }
+
+    func requestPause(_ paused: Bool) {
+        if paused { session.pause() } else { session.resume(now: now) }
+        logger.info("slideshow \(paused ? "paused" : "resumed") on request")
+        schedule()
+    }
+
+    private func apply(_ update: KioskSession.Update) {
         if update.screenChanged { applyPower(update.screenOn) }
         if update.slideshowChanged { showSlideshowFrame() }
-        schedule()
     }
 
     private func applyPower(_ on: Bool) {
