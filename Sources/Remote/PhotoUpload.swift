@@ -171,15 +171,16 @@ final class PhotoUpload: HTTPFormReceiver {
 
     private func probe(_ file: UploadFile) throws(UploadRefusal) -> ImageFormat {
         guard file.byteCount > 0 else { throw .notAPhoto("the file is empty") }
+        let info: ImageInfo
         do throws(ImagingError) {
-            let info = try ImageDecoder.probe(path: RawPath(bytes: file.temporaryPathBytes))
-            guard info.pixelCount <= DecodeOptions.default.maxPixels else {
-                throw .notAPhoto("\(info.pixelWidth) x \(info.pixelHeight) pixels is more than the kiosk decodes")
-            }
-            return info.format
+            info = try ImageDecoder.probe(path: RawPath(bytes: file.temporaryPathBytes))
         } catch {
             throw .notAPhoto(error.message)
         }
+        guard info.pixelCount <= DecodeOptions.default.maxPixels else {
+            throw .notAPhoto("\(info.pixelWidth) x \(info.pixelHeight) pixels is more than the kiosk decodes")
+        }
+        return info.format
     }
 
     private func refuse(_ current: inout Part, _ refusal: UploadRefusal) {

@@ -156,16 +156,16 @@ private final class Exchange {
         isSuspended = true
         dispatcher?.suspended[ObjectIdentifier(self)] = self
         MHD_suspend_connection(connection)
-        return MHD_YES
+        return .YES
     }
 
     func queue(_ response: HTTPResponse) -> MHD_Result {
         queued = true
         let count = response.body.count
         let created = response.body.withUnsafeBytes { raw in
-            MHD_create_response_from_buffer(count, UnsafeMutableRawPointer(mutating: raw.baseAddress), MHD_RESPMEM_MUST_COPY)
+            MHD_create_response_from_buffer(count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
         }
-        guard let created else { return MHD_NO }
+        guard let created else { return .NO }
         for header in response.headers { _ = MHD_add_response_header(created, header.name, header.value) }
         let result = MHD_queue_response(connection, UInt32(response.status), created)
         MHD_destroy_response(created)
@@ -174,7 +174,7 @@ private final class Exchange {
 
     func finishForm() {
         if let postProcessor {
-            if MHD_destroy_post_processor(postProcessor) != MHD_YES { formComplete = false }
+            if MHD_destroy_post_processor(postProcessor) != .YES { formComplete = false }
             self.postProcessor = nil
         }
     }
@@ -183,7 +183,7 @@ private final class Exchange {
 // MARK: libmicrohttpd callbacks (loop thread, inside MHD_run)
 
 private let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, slot in
-    guard let context, let connection, let slot, let uploadSize else { return MHD_NO }
+    guard let context, let connection, let slot, let uploadSize else { return .NO }
     let dispatcher = Unmanaged<Dispatcher>.fromOpaque(context).takeUnretainedValue()
 
     guard let stored = slot.pointee else {
@@ -213,13 +213,13 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
             }
             exchange.postProcessor = processor
         }
-        return MHD_YES
+        return .YES
     }
 
     let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeUnretainedValue()
     if exchange.queued {
         uploadSize.pointee = 0
-        return MHD_YES
+        return .YES
     }
     if uploadSize.pointee > 0 {
         let count = uploadSize.pointee
@@ -238,13 +238,13 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
             }
         case .form:
             if let processor = exchange.postProcessor, let uploadData,
-               MHD_post_process(processor, uploadData, count) != MHD_YES {
+               MHD_post_process(processor, uploadData, count) != .YES {
                 // The form stopped parsing; the rest of the body is read and dropped.
                 exchange.formComplete = false
                 exchange.finishForm()
             }
         }
-        return MHD_YES
+        return .YES
     }
 
     // The whole body is in (or this is the call after a resume).
@@ -280,9 +280,9 @@ private let completionHandler: MHD_RequestCompletedCallback = { _, _, slot, _ in
 }
 
 private let formIterator: MHD_PostDataIterator = { context, _, key, fileName, contentType, _, data, offset, size in
-    guard let context else { return MHD_NO }
+    guard let context else { return .NO }
     let exchange = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
-    guard case .form(let receiver) = exchange.body else { return MHD_NO }
+    guard case .form(let receiver) = exchange.body else { return .NO }
     let bytes = UnsafeRawBufferPointer(start: data.map { UnsafeRawPointer($0) }, count: data == nil ? 0 : size)
     let name = key.map { String(cString: $0) } ?? ""
     if let fileName {
@@ -292,7 +292,7 @@ private let formIterator: MHD_PostDataIterator = { context, _, key, fileName, co
     } else {
         receiver.receiveField(name: name, offset: offset, bytes: bytes)
     }
-    return MHD_YES
+    return .YES
 }
 
 private func tooLarge(_ limit: Int) -> HTTPResponse {
@@ -305,9 +305,9 @@ private func tooLarge(_ limit: Int) -> HTTPResponse {
 private func makeRequest(connection: OpaquePointer, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?) -> HTTPRequest {
     var request = HTTPRequest(method: method.map { String(cString: $0) } ?? "",
                               pathBytes: url.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? [])
-    request.headers = values(of: connection, kind: MHD_HEADER_KIND, lowercased: true)
-    request.cookies = values(of: connection, kind: MHD_COOKIE_KIND, lowercased: false)
-    request.query = values(of: connection, kind: MHD_GET_ARGUMENT_KIND, lowercased: false)
+    request.headers = values(of: connection, kind: .HEADER_KIND, lowercased: true)
+    request.cookies = values(of: connection, kind: .COOKIE_KIND, lowercased: false)
+    request.query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercased: false)
     var address = [CChar](repeating: 0, count: 64)
     chttp_client_address(connection, &address, address.count)
     request.clientAddress = String(cString: address)
@@ -324,11 +324,11 @@ private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercase
     let collector = ValueCollector(lowercased: lowercased)
     withExtendedLifetime(collector) {
         _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
-            guard let context, let key else { return MHD_YES }
+            guard let context, let key else { return .YES }
             let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
             let name = String(cString: key)
             collector.values[collector.lowercased ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
-            return MHD_YES
+            return .YES
         }, Unmanaged.passUnretained(collector).toOpaque())
     }
     return collector.values

@@ -1,19 +1,9 @@
-import Glibc
-
-/// Bytes from the kernel's random generator (getrandom), for session ids and temporary names.
+/// Unguessable bytes for session ids and temporary names: Swift's system generator, which on
+/// Linux reads the kernel's getrandom (cryptographically secure).
 public enum SecureRandom {
     public static func bytes(_ count: Int) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = result.withUnsafeMutableBytes { getrandom($0.baseAddress! + filled, count - filled, 0) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                fatalError("getrandom failed: \(String(cString: strerror(errno)))")
-            }
-            filled += n
-        }
-        return result
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 
     /// `count` random bytes as lower-case hex.

@@ -1,3 +1,4 @@
+import CHTTP
 import Glibc
 
 /// The one folder uploads go into, as the file system sees it: whether it can be written, how
@@ -154,8 +155,7 @@ public final class UploadFile {
     /// rename that fails with EEXIST instead of replacing: renameat2(RENAME_NOREPLACE), or a
     /// hard link and unlink where the file system lacks it.
     private static func renameWithoutReplacing(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
-        let renameNoReplace: UInt32 = 1
-        if renameat2(AT_FDCWD, from, AT_FDCWD, to, renameNoReplace) == 0 { return 0 }
+        if chttp_rename_noreplace(from, to) == 0 { return 0 }
         guard errno == EINVAL || errno == ENOSYS else { return -1 }
         guard link(from, to) == 0 else { return -1 }
         unlink(from)

@@ -5,12 +5,14 @@ import Imaging
 import Logging
 import PhotoKioskApp
 import Platform
+import Remote
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the photo grid on the screen (the default).")
 
     @OptionGroup var options: KioskOptions
+    @OptionGroup(title: "Remote control") var remote: RemoteOptions
     @Option(help: "Headless screen size WIDTHxHEIGHT (when no display device is usable).")
     var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "Where the headless screen writes its PNG.")
@@ -21,7 +23,7 @@ struct Run: ParsableCommand {
     var touchOverlay = false
 
     mutating func run() throws {
-        let config = try options.resolvedConfig()
+        let config = try options.resolvedConfig(adding: [remote])
         let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
         let folders = try Bootstrap.photoFolders(config: config, explicit: !options.photos.folders.isEmpty, logger: logger)
         let loop = try EventLoop()
@@ -42,6 +44,16 @@ struct Run: ParsableCommand {
             _ = TouchLab(host: app.host, showsOverlay: touchOverlay, allowsToggle: !config.kiosk)
         }
 
+        if opened.display is HeadlessDisplay, let listen = config.remote.listen {
+            // A headless kiosk driven over HTTP (and how the remote's tests run it): until SIGTERM.
+            let life = app.startKioskLife(resume: nil)
+            let service = try Self.startRemote(app: app, loop: loop, listen: listen, config: config, folders: folders, logger: logger)
+            print("Headless kiosk with the remote page on http://\(KioskConfig.ListenAddress(host: listen.host, port: UInt16(service.server.port)))/ until SIGTERM")
+            try app.run()
+            service.close()
+            _ = life
+            return
+        }
         if let headless = opened.display as? HeadlessDisplay {
             // A preview: the slideshow only when it starts at once, nothing saved.
             let life = app.startKioskLife(resume: nil)
@@ -67,8 +79,26 @@ struct Run: ParsableCommand {
         }
         let life = app.startKioskLife(resume: ResumeStore(path: Bootstrap.paths(config: config).resumeFile),
                                       power: Self.screenPower(config, display: opened.display, logger: logger))
+        let remoteService = try config.remote.listen.map { listen in
+            try Self.startRemote(app: app, loop: loop, listen: listen, config: config, folders: folders, logger: logger)
+        }
         try app.run()
+        remoteService?.close()
         life.saveResume(force: true)
+    }
+
+    /// The remote page and API (`[remote] listen`); a failure to listen stops the start with the reason.
+    static func startRemote(app: KioskApp, loop: EventLoop, listen: KioskConfig.ListenAddress, config: KioskConfig,
+                            folders: [String], logger: Logger) throws -> RemoteService {
+        let version = PhotoKioskCommand.configuration.version
+        guard let settings = RemoteAPI.Settings(config: config, folders: folders, version: version.isEmpty ? "unknown" : version) else {
+            throw ValidationError("the remote needs a photo folder for uploads")
+        }
+        do {
+            return try RemoteService(app: app, loop: loop, listen: listen, settings: settings, logger: logger)
+        } catch {
+            throw ValidationError("remote.listen \(listen): \(error)")
+        }
     }
 
     /// What blanks the screen on schedule: DPMS through the display, or the panel's backlight.

@@ -1,4 +1,6 @@
+#define _GNU_SOURCE
 #include "CHTTP.h"
+#include <fcntl.h>
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
@@ -72,4 +74,8 @@ void chttp_client_address(struct MHD_Connection *connection, char *buffer, size_
     } else if (peer->sa_family == AF_INET6) {
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)peer)->sin6_addr, buffer, (socklen_t)size);
     }
+}
+
+int chttp_rename_noreplace(const char *from, const char *to) {
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
 }

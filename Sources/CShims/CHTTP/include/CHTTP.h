@@ -27,5 +27,10 @@ uint16_t chttp_bound_port(struct MHD_Daemon *daemon);
 /// Milliseconds until MHD_run must be called again for connection timeouts; -1: no deadline.
 long long chttp_timeout_ms(struct MHD_Daemon *daemon);
 
+/// rename(2) that fails with EEXIST instead of replacing `to` (renameat2 RENAME_NOREPLACE, which
+/// Swift's Glibc module does not declare). Returns 0, or -1 with errno set (EINVAL where the file
+/// system cannot do it).
+int chttp_rename_noreplace(const char *from, const char *to);
+
 /// The peer's address as text ("192.168.1.20", "::1"); "" when unknown.
 void chttp_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
