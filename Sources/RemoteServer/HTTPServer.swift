@@ -53,7 +53,12 @@ public final class HTTPServer {
         self.daemon = daemon
         port = Int(chttp_bound_port(daemon))
         epollFD = chttp_epoll_fd(daemon)
-        dispatcher.wake = { [unowned loop] in loop.post {} }
+        // A resumed connection is only picked up by the next MHD_run (the loop drives libmicrohttpd,
+        // it has no thread of its own to notice), so a resume schedules one on the next loop turn.
+        dispatcher.wake = { [weak self, unowned loop] in
+            let server = LoopOnlyReference(self)
+            loop.post { server.value?.serve() }
+        }
         do throws(PlatformError) {
             try loop.watch(epollFD) { [unowned self] in self.serve() }
         } catch {
@@ -98,7 +103,7 @@ public final class HTTPServer {
 private final class Dispatcher {
     let router: HTTPServer.Router
     var suspended: [ObjectIdentifier: Exchange] = [:]
-    /// Wakes the loop after a resume so libmicrohttpd sees it on the next turn.
+    /// Runs libmicrohttpd again after a resume (on the next loop turn).
     var wake: () -> Void = {}
 
     init(router: @escaping HTTPServer.Router) { self.router = router }
@@ -332,4 +337,10 @@ private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercase
         }, Unmanaged.passUnretained(collector).toOpaque())
     }
     return collector.values
+}
+
+/// A weak reference posted through the loop's mailbox and used only back on the loop thread.
+private struct LoopOnlyReference<T: AnyObject>: @unchecked Sendable {
+    weak var value: T?
+    init(_ value: T?) { self.value = value }
 }
