@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(pkg-config libdrm-dev libinput-dev libudev-dev libjpeg-dev libpixman-1-dev libpng-dev
-          libfreetype-dev fonts-dejavu-core "$@")
+          libfreetype-dev fonts-dejavu-core libmicrohttpd-dev "$@")
 
 missing=()
 for p in "${packages[@]}"; do
