@@ -55,7 +55,7 @@ let package = Package(
                                                       .product(name: "Logging", package: "swift-log")]),
         // The remote page and API: the HTTP server at the edge (libmicrohttpd on the loop, upload
         // files), and the routes that turn requests into the app's commands (no sockets there).
-        .target(name: "RemoteServer", dependencies: ["Platform", "CHTTP", "CLibMicroHTTPD"]),
+        .target(name: "RemoteServer", dependencies: ["Platform", "DirectoryEntries", "CHTTP", "CLibMicroHTTPD"]),
         .target(name: "Remote", dependencies: ["RemoteServer", "PhotoKioskApp", "Imaging", "Graphics", "Platform",
                                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "photokiosk", dependencies: [

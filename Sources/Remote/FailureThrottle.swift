@@ -8,7 +8,8 @@ public struct FailureThrottle: Sendable {
         public var freeFailures = 3
         /// The delay after the first failure beyond the free ones, seconds; then doubled.
         public var firstDelay = 1.0
-        public var maximumDelay = 30.0
+        /// Below the server's idle timeout (20 s), so a delayed answer still finds its connection.
+        public var maximumDelay = 10.0
         /// Seconds without a failure after which an address starts fresh.
         public var forgetAfter = 900.0
         /// Addresses remembered at most (the quietest are dropped first).

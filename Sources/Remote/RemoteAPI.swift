@@ -56,6 +56,8 @@ public final class RemoteAPI {
         screenEncoder = ScreenEncoder(loop: loop)
         if let reason = folder.unwritableReason() {
             logger.warning("remote: uploads are refused: \(reason)")
+        } else if case let removed = folder.removeInterruptedUploads(), removed > 0 {
+            logger.notice("remote: removed \(removed) unfinished upload(s) left in \(folder.path) by an earlier run")
         }
     }
 

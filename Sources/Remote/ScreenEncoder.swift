@@ -12,15 +12,17 @@ final class ScreenEncoder {
 
     init(loop: EventLoop) { self.loop = loop }
 
+    deinit { worker?.join() }
+
     func encode(_ frame: Bitmap, for responder: HTTPResponder) {
         waiting.append(responder)
         guard worker == nil else { return }
         let copy = frame.copy()
-        let done = LoopOnly(self)
+        let done = LoopOnlyReference(self)
         let mailbox = loop.mailbox
         worker = WorkerThread(name: "pk-screen-png") {
             let png: [UInt8]? = try? PNGEncoder.encode(copy, compression: 1)
-            mailbox.post { done.value.deliver(png) }
+            mailbox.post { done.value?.deliver(png) }
         }
     }
 
@@ -34,10 +36,4 @@ final class ScreenEncoder {
         waiting = []
         for responder in responders { responder.respond(response) }
     }
-}
-
-/// A reference handed through another thread back to the loop thread, and only used there.
-struct LoopOnly<T: AnyObject>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

@@ -339,8 +339,9 @@ private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercase
     return collector.values
 }
 
-/// A weak reference posted through the loop's mailbox and used only back on the loop thread.
-private struct LoopOnlyReference<T: AnyObject>: @unchecked Sendable {
-    weak var value: T?
-    init(_ value: T?) { self.value = value }
+/// A weak reference handed through another thread (or the loop's mailbox) and used only back on
+/// the loop thread, which owns the object.
+public struct LoopOnlyReference<T: AnyObject>: @unchecked Sendable {
+    public weak var value: T?
+    public init(_ value: T?) { self.value = value }
 }

@@ -1,4 +1,5 @@
 import CHTTP
+import DirectoryEntries
 import Glibc
 
 /// The one folder uploads go into, as the file system sees it: whether it can be written, how
@@ -29,6 +30,17 @@ public struct UploadFolder: Sendable {
     /// never lists it).
     public func newFile() throws(UploadFileError) -> UploadFile {
         try UploadFile(folder: self)
+    }
+
+    /// Removes the temporary files of uploads a crash or power cut interrupted (they are hidden
+    /// and never listed as photos, but would fill the disk). Returns how many were removed.
+    @discardableResult
+    public func removeInterruptedUploads() -> Int {
+        let names = path.withCString { entryNames(inDirectory: $0) } ?? []
+        let stale = names.filter { UploadFile.isTemporaryName($0) }
+        for name in stale { _ = withPath(name) { unlink($0) } }
+        if !stale.isEmpty { syncDirectory() }
+        return stale.count
     }
 
     /// Whether a plain file called `name` is in the folder (not below it).
@@ -80,7 +92,7 @@ public final class UploadFile {
 
     init(folder: UploadFolder) throws(UploadFileError) {
         self.folder = folder
-        let name = Array(".upload-\(SecureRandom.hex(8)).part".utf8)
+        let name = Array("\(Self.temporaryPrefix)\(SecureRandom.hex(8))\(Self.temporarySuffix)".utf8)
         let fd = folder.withPath(name) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw UploadFileError(step: "create a temporary file in \(folder.path)", errno: errno) }
         self.fd = fd
@@ -88,6 +100,14 @@ public final class UploadFile {
     }
 
     deinit { discard() }
+
+    static let temporaryPrefix = ".upload-"
+    static let temporarySuffix = ".part"
+
+    static func isTemporaryName(_ name: [UInt8]) -> Bool {
+        name.starts(with: Array(temporaryPrefix.utf8)) && name.count == temporaryPrefix.utf8.count + 16 + temporarySuffix.utf8.count
+            && name.suffix(temporarySuffix.utf8.count).elementsEqual(temporarySuffix.utf8)
+    }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(UploadFileError) {
         guard fd >= 0 else { throw UploadFileError(step: "write", errno: EBADF) }

@@ -287,6 +287,36 @@ import TestSupport
         #expect(f.names(in: f.uploads).isEmpty, "no half photo and no temporary file left")
     }
 
+    /// Headers, half a body and the close in one burst: libmicrohttpd's edge-triggered epoll sees
+    /// one event, so the close is noticed at the idle timeout (1 s here, 20 s in `run`).
+    @Test func anUploadCutInOneBurstIsCleanedUpAtTheIdleTimeout() throws {
+        let f = try RemoteFixture(idleTimeout: 1)
+        var form = MultipartBody()
+        form.addFile(name: Array("burst.jpg".utf8), data: try RemoteFixture.jpeg(color: .red, width: 300, height: 300))
+        let body = form.finished
+        _ = try f.whileServing({ port in
+            LoopbackClient.send(port: port, method: "POST", path: "/api/photos",
+                                headers: [("Authorization", "Bearer \(RemoteFixture.token)"), MultipartBody.contentType],
+                                body: body, cutAfter: 400 + body.count / 2)
+        })
+        var sawTemporary = false
+        _ = try f.whileServing({ _ in () }, until: {
+            let names = f.names(in: f.uploads)
+            if !names.isEmpty { sawTemporary = true }
+            return sawTemporary && names.isEmpty
+        })
+        #expect(sawTemporary, "the server had started the upload")
+        #expect(f.names(in: f.uploads).isEmpty, "the temporary file went with the connection")
+    }
+
+    @Test func unfinishedUploadsOfAnEarlierRunAreRemovedAtStart() throws {
+        let f = try RemoteFixture(before: { uploads in
+            writeFile(RawPath(uploads + "/.upload-0123456789abcdef.part"), [0xFF, 0xD8, 0xFF])
+            writeFile(RawPath(uploads + "/.upload-notes.txt"), [1])
+        })
+        #expect(f.names(in: f.uploads) == [".upload-notes.txt"], "only the server's own temporary names are removed")
+    }
+
     @Test func aHundredConcurrentStatusRequestsWhileTheKioskDraws() throws {
         let f = try RemoteFixture()
         _ = f.app.perform(.slideshow(on: true))

@@ -22,10 +22,12 @@ final class RemoteFixture {
     let photoBytes: [UInt8]
 
     init(maximumFileBytes: Int64 = 1 << 20, reserveBytes: Int64 = 0, uploadFolder: String? = nil,
-         throttle: FailureThrottle.Policy = .init()) throws {
+         throttle: FailureThrottle.Policy = .init(), idleTimeout: Int = 20,
+         before: (_ uploads: String) -> Void = { _ in }) throws {
         library = scratch.directory("library").description
         uploads = scratch.directory("uploads").description
         photoBytes = try Self.jpeg(color: .green)
+        before(uploads)
         for (i, color) in [Color.red, .blue, .white].enumerated() {
             writeFile(RawPath(library + "/photo\(i + 1).jpg"), try Self.jpeg(color: color))
         }
@@ -45,7 +47,7 @@ final class RemoteFixture {
                                           version: "test")
         settings.throttle = throttle
         service = try RemoteService(app: app, loop: loop, listen: KioskConfig.ListenAddress(host: "127.0.0.1", port: 0),
-                                    settings: settings, logger: Logger(label: "remote-test"))
+                                    settings: settings, idleTimeout: idleTimeout, logger: Logger(label: "remote-test"))
         _ = try whileServing { _ in () } until: { self.app.photos.count == 3 }
     }
 

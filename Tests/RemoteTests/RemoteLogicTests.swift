@@ -35,7 +35,7 @@ import Testing
     @Test func failuresAreFreeAtFirstThenDoubleUpToACap() {
         var throttle = FailureThrottle()
         let delays = (0..<10).map { i in throttle.recordFailure(from: "10.0.0.2", now: Double(i)) }
-        #expect(delays == [0, 0, 0, 1, 2, 4, 8, 16, 30, 30])
+        #expect(delays == [0, 0, 0, 1, 2, 4, 8, 10, 10, 10])
         #expect(throttle.recordFailure(from: "10.0.0.3", now: 10) == 0, "another address is not slowed")
         throttle.recordSuccess(from: "10.0.0.2")
         #expect(throttle.recordFailure(from: "10.0.0.2", now: 11) == 0, "a success forgets")
