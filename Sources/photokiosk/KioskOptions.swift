@@ -156,6 +156,9 @@ struct RemoteOptions: ParsableArguments, ConfigOverrideGroup {
     var remoteListen: String?
     @Option(help: "The remote API's token (at least 16 characters); required with --remote-listen.")
     var remoteToken: String?
+    @Option(help: "Folder for uploaded photos (default: the first photo folder).") var remoteUploadFolder: String?
+    @Option(help: "Largest uploaded photo, MB.") var remoteMaxUploadMb: Int?
+    @Option(help: "Disk space uploads leave free, MB.") var remoteReserveMb: Int?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         if let remoteListen {
@@ -165,6 +168,9 @@ struct RemoteOptions: ParsableArguments, ConfigOverrideGroup {
             o.remoteListen = address
         }
         o.remoteToken = remoteToken
+        o.remoteUploadFolder = remoteUploadFolder
+        o.remoteMaxUploadMB = remoteMaxUploadMb
+        o.remoteReserveMB = remoteReserveMb
     }
 }
 

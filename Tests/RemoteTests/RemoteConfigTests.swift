@@ -7,6 +7,8 @@ import Testing
         let config = try KioskConfig.parse("", file: "c.toml")
         #expect(config.remote.listen == nil)
         #expect(config.remote.maxUploadMB == 64)
+        let empty = try KioskConfig.parse("[remote]\nupload_folder = \"\"", file: "c.toml")
+        #expect(empty.remote.uploadFolder == nil, "an empty upload folder means the first photo folder")
     }
 
     @Test func aConfiguredRemoteParses() throws {
@@ -83,7 +85,17 @@ import Testing
             #expect(error.key == "--remote-token")
         }
         overrides.remoteToken = "abcdefghijklmnopqrstuvwx"
+        overrides.remoteMaxUploadMB = 5000
+        do {
+            _ = try KioskConfig().applying(overrides)
+            Issue.record("--remote-max-upload-mb 5000 was accepted")
+        } catch {
+            #expect(error.key == "--remote-max-upload-mb")
+        }
+        overrides.remoteMaxUploadMB = 8
+        overrides.remoteUploadFolder = "/srv/in"
         let config = try KioskConfig().applying(overrides)
+        #expect(config.remote.maxUploadMB == 8 && config.remote.uploadFolder == "/srv/in")
         #expect(config.remote.listen?.port == 8081)
         #expect(config.remote.token == "abcdefghijklmnopqrstuvwx")
     }

@@ -7,7 +7,7 @@ extension KioskConfig {
         public var listen: ListenAddress? = nil
         /// The shared secret every request must carry (Bearer header, or the page's login).
         public var token: String = ""
-        /// Where uploads go; nil: the first photo folder.
+        /// Where uploads go; nil (or "" in the file): the first photo folder.
         public var uploadFolder: String? = nil
         /// Largest photo accepted, MB.
         public var maxUploadMB: Int = 64
@@ -76,7 +76,6 @@ extension KioskConfig {
                 ? nil : "\(remote.maxUploadMB) is out of range (1 to 4096 MB)"),
             ("remote.reserve_mb", remote.reserveMB >= 0 && remote.reserveMB <= 1_000_000
                 ? nil : "\(remote.reserveMB) is out of range (0 to 1000000 MB)"),
-            ("remote.upload_folder", remote.uploadFolder == "" ? "is empty; leave it out for the first photo folder" : nil),
         ]
     }
 }

@@ -32,6 +32,9 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var wakeMinutes: Int?
     public var remoteListen: KioskConfig.ListenAddress?
     public var remoteToken: String?
+    public var remoteUploadFolder: String?
+    public var remoteMaxUploadMB: Int?
+    public var remoteReserveMB: Int?
 
     public init() {}
 
@@ -49,6 +52,8 @@ public struct KioskConfigOverrides: Equatable, Sendable {
         "slideshow.background": "--background",
         "schedule.period": "--schedule", "schedule.blank": "--blank", "schedule.wake_minutes": "--wake-minutes",
         "remote.listen": "--remote-listen", "remote.token": "--remote-token",
+        "remote.upload_folder": "--remote-upload-folder", "remote.max_upload_mb": "--remote-max-upload-mb",
+        "remote.reserve_mb": "--remote-reserve-mb",
     ]
 
     /// "a b c d e f" (spaces or commas) → the six numbers of a libinput calibration matrix.
@@ -100,6 +105,9 @@ extension KioskConfig {
         set(o.wakeMinutes, &c.schedule.wakeMinutes)
         if let listen = o.remoteListen { c.remote.listen = listen }
         set(o.remoteToken, &c.remote.token)
+        if let folder = o.remoteUploadFolder { c.remote.uploadFolder = folder }
+        set(o.remoteMaxUploadMB, &c.remote.maxUploadMB)
+        set(o.remoteReserveMB, &c.remote.reserveMB)
         c.normalize()
         if let m = c.input.calibration, m.count != 6 {
             throw ConfigError(kind: .invalidValue, file: "command line", line: nil, key: "--calibration",

@@ -29,5 +29,6 @@ extension KioskConfig {
     mutating func normalize() {
         if display.connector == "" || display.connector == "auto" { display.connector = nil }
         if cache.directory == "" { cache.directory = nil }
+        if remote.uploadFolder == "" { remote.uploadFolder = nil }
     }
 }
