@@ -1,5 +1,6 @@
 import Imaging
 import Logging
+import Platform
 import RemoteServer
 
 /// What an upload may cost: per photo, and the disk space that must stay free.
@@ -51,6 +52,10 @@ enum UploadRefusal: Error, Equatable {
 /// the limit and the disk keeps its reserve; at the end of the part its header is probed as the
 /// kiosk would, and only then is it synced and renamed to its safe, unused name. A refused or
 /// cut part leaves nothing behind. Answers with one JSON line per file.
+///
+/// Chunks are written on the loop thread (into the page cache); the end of a part (probe, fsync,
+/// rename, folder fsync), which can take a second on an SD card, runs on a worker thread, and the
+/// answer waits for all of them.
 final class PhotoUpload: HTTPFormReceiver {
     private struct Part {
         var clientName: [UInt8]
@@ -65,17 +70,30 @@ final class PhotoUpload: HTTPFormReceiver {
         var result: Result<(name: [UInt8], bytes: Int64), UploadRefusal>
     }
 
+    /// An upload file handed to the worker that finishes it; the loop no longer touches it.
+    private struct Handoff: @unchecked Sendable {
+        let file: UploadFile
+    }
+
     private let folder: UploadFolder
     private let limits: UploadLimits
+    private let mailbox: Mailbox
     private let logger: Logger
     private var part: Part?
-    private var outcomes: [Outcome] = []
+    private var partsStarted = 0
+    /// In the order the parts arrived; nil while a part is being finished on a worker.
+    private var outcomes: [Outcome?] = []
+    private var finishing: [Int: WorkerThread] = [:]
+    private var waiting: (responder: HTTPResponder, complete: Bool)?
 
-    init(folder: UploadFolder, limits: UploadLimits, logger: Logger) {
+    init(folder: UploadFolder, limits: UploadLimits, mailbox: Mailbox, logger: Logger) {
         self.folder = folder
         self.limits = limits
+        self.mailbox = mailbox
         self.logger = logger
     }
+
+    deinit { for worker in finishing.values { worker.join() } }
 
     func receiveFile(field: String, fileName: [UInt8], contentType: String?, offset: UInt64, bytes: UnsafeRawBufferPointer) {
         if offset == 0, part == nil || part!.received > 0 || part!.clientName != fileName {
@@ -118,7 +136,14 @@ final class PhotoUpload: HTTPFormReceiver {
             part = current
             endPart()
         }
-        responder.respond(response(complete: complete))
+        waiting = (responder, complete)
+        answerWhenFinished()
+    }
+
+    private func answerWhenFinished() {
+        guard finishing.isEmpty, let waiting else { return }
+        self.waiting = nil
+        waiting.responder.respond(response(complete: waiting.complete))
     }
 
     func abandon() {
@@ -133,7 +158,8 @@ final class PhotoUpload: HTTPFormReceiver {
 
     private func startPart(_ clientName: [UInt8]) {
         var new = Part(clientName: clientName)
-        if outcomes.count >= limits.maximumFiles {
+        partsStarted += 1
+        if partsStarted > limits.maximumFiles {
             new.refusal = .tooManyFiles(limits.maximumFiles)
         } else {
             do throws(UploadFileError) {
@@ -145,31 +171,58 @@ final class PhotoUpload: HTTPFormReceiver {
         part = new
     }
 
-    /// The part is complete: probe it, then keep it under its safe name.
+    /// The part is complete: a refused one is answered as such; a good one is probed and kept
+    /// on a worker thread.
     private func endPart() {
         guard var current = part else { return }
         part = nil
-        if current.refusal == nil, let file = current.file {
-            do throws(UploadRefusal) {
-                let format = try probe(file)
-                let safe = UploadName.safe(current.clientName, format: format)
-                do throws(UploadFileError) {
-                    let name = try file.keep { UploadName.candidate(safe, attempt: $0) }
-                    current.file = nil
-                    logger.info("uploaded \(String(lossyBytes: name)) (\(current.received) bytes) into \(folder.path)")
-                    outcomes.append(Outcome(clientName: current.clientName, result: .success((name, current.received))))
-                    return
-                } catch {
-                    throw .disk(error.description)
-                }
-            } catch {
-                refuse(&current, error)
-            }
+        let index = outcomes.count
+        guard current.refusal == nil, let file = current.file else {
+            refuse(&current, current.refusal ?? .incomplete)
+            outcomes.append(Outcome(clientName: current.clientName, result: .failure(current.refusal ?? .incomplete)))
+            return
         }
-        outcomes.append(Outcome(clientName: current.clientName, result: .failure(current.refusal ?? .incomplete)))
+        outcomes.append(nil)
+        let handoff = Handoff(file: file)
+        let clientName = current.clientName
+        let received = current.received
+        let mailbox = self.mailbox
+        let owner = LoopOnlyReference(self)
+        finishing[index] = WorkerThread(name: "pk-upload-keep") {
+            let result = Self.keep(handoff.file, clientName: clientName)
+            mailbox.post { owner.value?.finished(index: index, clientName: clientName, bytes: received, result: result) }
+        }
     }
 
-    private func probe(_ file: UploadFile) throws(UploadRefusal) -> ImageFormat {
+    /// Probe, then fsync and rename to a free safe name (worker thread).
+    private static func keep(_ file: UploadFile, clientName: [UInt8]) -> Result<[UInt8], UploadRefusal> {
+        do throws(UploadRefusal) {
+            let format = try probe(file)
+            let safe = UploadName.safe(clientName, format: format)
+            do throws(UploadFileError) {
+                return .success(try file.keep { UploadName.candidate(safe, attempt: $0) })
+            } catch {
+                throw .disk(error.description)
+            }
+        } catch {
+            file.discard()
+            return .failure(error)
+        }
+    }
+
+    private func finished(index: Int, clientName: [UInt8], bytes: Int64, result: Result<[UInt8], UploadRefusal>) {
+        finishing.removeValue(forKey: index)?.join()
+        switch result {
+        case .success(let name):
+            logger.info("uploaded \(String(lossyBytes: name)) (\(bytes) bytes) into \(folder.path)")
+            outcomes[index] = Outcome(clientName: clientName, result: .success((name, bytes)))
+        case .failure(let refusal):
+            outcomes[index] = Outcome(clientName: clientName, result: .failure(refusal))
+        }
+        answerWhenFinished()
+    }
+
+    private static func probe(_ file: UploadFile) throws(UploadRefusal) -> ImageFormat {
         guard file.byteCount > 0 else { throw .notAPhoto("the file is empty") }
         let info: ImageInfo
         do throws(ImagingError) {
@@ -192,6 +245,7 @@ final class PhotoUpload: HTTPFormReceiver {
     // MARK: Answer
 
     private func response(complete: Bool) -> HTTPResponse {
+        let outcomes = self.outcomes.compactMap { $0 }
         let saved = outcomes.compactMap { outcome -> JSON? in
             guard case .success(let kept) = outcome.result else { return nil }
             return .object([("name", .string(String(lossyBytes: kept.name))), ("bytes", .int(kept.bytes)),

@@ -126,7 +126,7 @@ public final class RemoteAPI {
                    Int64(length) > available - settings.limits.reserveBytes {
                     return .respond(Self.error(507, UploadRefusal.noSpace(reserve: settings.limits.reserveBytes).message))
                 }
-                return .form(PhotoUpload(folder: folder, limits: settings.limits, logger: logger))
+                return .form(PhotoUpload(folder: folder, limits: settings.limits, mailbox: loop.mailbox, logger: logger))
             default: return .respond(Self.methodNotAllowed(["GET", "POST"]))
             }
         default:

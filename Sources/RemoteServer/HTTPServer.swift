@@ -48,7 +48,7 @@ public final class HTTPServer {
                                        UInt32(configuration.connectionTimeoutSeconds),
                                        accessHandler, context, completionHandler, context,
                                        &error, error.count) else {
-            throw HTTPServerError(description: String(cString: error))
+            throw HTTPServerError(description: text(ofCString: error))
         }
         self.daemon = daemon
         port = Int(chttp_bound_port(daemon))
@@ -127,6 +127,8 @@ private final class Exchange {
     var bodyTooLarge = false
     var postProcessor: OpaquePointer?
     var formComplete = true
+    /// A form whose body is in, kept alive until the request completes: it may still be answering.
+    var answeringForm: (any HTTPFormReceiver)?
     /// The answer waiting to be queued (set by the responder).
     var pending: HTTPResponse?
     var queued = false
@@ -264,6 +266,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         return exchange.queueOrSuspend()
     case .form(let receiver):
         exchange.body = .none
+        exchange.answeringForm = receiver
         exchange.finishForm()
         receiver.finish(complete: exchange.formComplete, responder: exchange.makeResponder())
         return exchange.queueOrSuspend()
@@ -315,7 +318,7 @@ private func makeRequest(connection: OpaquePointer, method: UnsafePointer<CChar>
     request.query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercased: false)
     var address = [CChar](repeating: 0, count: 64)
     chttp_client_address(connection, &address, address.count)
-    request.clientAddress = String(cString: address)
+    request.clientAddress = text(ofCString: address)
     return request
 }
 
@@ -344,4 +347,9 @@ private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercase
 public struct LoopOnlyReference<T: AnyObject>: @unchecked Sendable {
     public weak var value: T?
     public init(_ value: T?) { self.value = value }
+}
+
+/// The text in a NUL-terminated C buffer.
+private func text(ofCString buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
