@@ -12,7 +12,7 @@ struct HTTPReply: Sendable {
 
 enum LoopbackClient {
     static func send(port: Int, method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = [],
-                     cutAfter: Int? = nil, beforeCut: () -> Void = {}) -> HTTPReply? {
+                     cutAfter: Int? = nil, beforeCut: () -> Void = {}, sendBeforeClose: Int = 0) -> HTTPReply? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -30,18 +30,23 @@ enum LoopbackClient {
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
-        var bytes = Array(head.utf8) + body
-        if let cutAfter { bytes = Array(bytes.prefix(cutAfter)) }
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { break }
-            sent += n
+        let all = Array(head.utf8) + body
+        func sendAll(_ bytes: ArraySlice<UInt8>) {
+            var sent = 0
+            while sent < bytes.count {
+                let n = Array(bytes).withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+                if n <= 0 { break }
+                sent += n
+            }
         }
-        if cutAfter != nil {
+        if let cutAfter {
+            sendAll(all.prefix(cutAfter))
             beforeCut()
+            // More bytes and the close at once: one burst for the server to read.
+            sendAll(all.dropFirst(cutAfter).prefix(sendBeforeClose))
             return nil
         }
+        sendAll(all[...])
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
