@@ -112,7 +112,16 @@ def main():
         WebDriverWait(browser, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#photos li")) == 4)
         check("the photo list shows it, with Delete", "Delete" in browser.find_element(By.ID, "photos").text)
         check("it is in the library folder", os.path.exists(os.path.join(library, "from-the-phone.jpg")))
-        time.sleep(1)   # the grid draws the new thumbnail
+        # Drag and drop: a PNG (the kiosk's own screen, fetched by the page) dropped on the drop area.
+        browser.execute_script("""
+            fetch('/api/screen.png', {credentials: 'same-origin'}).then(r => r.blob()).then(blob => {
+              const transfer = new DataTransfer();
+              transfer.items.add(new File([blob], 'dropped.png', {type: 'image/png'}));
+              document.getElementById('drop').dispatchEvent(new DragEvent('drop', {dataTransfer: transfer, bubbles: true, cancelable: true}));
+            });""")
+        WebDriverWait(browser, 10).until(lambda b: "saved as dropped.png" in b.find_element(By.ID, "uploads").text)
+        check("a photo dropped on the drop area is uploaded", os.path.exists(os.path.join(library, "dropped.png")))
+        time.sleep(1)   # the grid draws the new thumbnails
         status, png = call(base, "GET", "/api/screen.png", token)
         with open(os.path.join(args.out, "4-kiosk-screen.png"), "wb") as f:
             f.write(png)
