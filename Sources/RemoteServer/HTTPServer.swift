@@ -19,6 +19,8 @@ public final class HTTPServer {
         /// 0 picks a free port (tests); see `port`.
         public var port: UInt16
         public var connectionLimit: Int = 256
+        /// Connections from one address at most, so one host cannot take every slot.
+        public var connectionsPerAddress: Int = 128
         /// Seconds a connection may stay idle (no bytes either way) before it is closed.
         public var connectionTimeoutSeconds: Int = 60
 
@@ -44,7 +46,7 @@ public final class HTTPServer {
         let context = Unmanaged.passUnretained(dispatcher).toOpaque()
         var error = [CChar](repeating: 0, count: 256)
         guard let daemon = chttp_start(configuration.address, configuration.port,
-                                       UInt32(configuration.connectionLimit),
+                                       UInt32(configuration.connectionLimit), UInt32(configuration.connectionsPerAddress),
                                        UInt32(configuration.connectionTimeoutSeconds),
                                        accessHandler, context, completionHandler, context,
                                        &error, error.count) else {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 struct MHD_Daemon *chttp_start(const char *address, uint16_t port, unsigned connection_limit,
-                               unsigned connection_timeout_seconds,
+                               unsigned per_address_limit, unsigned connection_timeout_seconds,
                                MHD_AccessHandlerCallback handler, void *handler_context,
                                MHD_RequestCompletedCallback completed, void *completed_context,
                                char *error, size_t error_size) {
@@ -36,6 +36,7 @@ struct MHD_Daemon *chttp_start(const char *address, uint16_t port, unsigned conn
         flags, port, NULL, NULL, handler, handler_context,
         MHD_OPTION_SOCK_ADDR, socket_address,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
         MHD_OPTION_END);

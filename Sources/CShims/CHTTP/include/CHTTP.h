@@ -13,7 +13,7 @@
 /// "127.0.0.1", "::"); `port` 0 picks a free port (see chttp_bound_port). Returns NULL and writes
 /// the reason into `error` when the address does not parse or the socket cannot be bound.
 struct MHD_Daemon *chttp_start(const char *address, uint16_t port, unsigned connection_limit,
-                               unsigned connection_timeout_seconds,
+                               unsigned per_address_limit, unsigned connection_timeout_seconds,
                                MHD_AccessHandlerCallback handler, void *handler_context,
                                MHD_RequestCompletedCallback completed, void *completed_context,
                                char *error, size_t error_size);
