@@ -37,6 +37,8 @@ let package = Package(
                        providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CLibWebP", path: "Sources/CSystem/CLibWebP", pkgConfig: "libwebpdemux",
                        providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CLibMicroHTTPD", path: "Sources/CSystem/CLibMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
 
         // MARK: C shims: only what Swift cannot do (setjmp error handling, macros, variadic callbacks)
         .target(name: "CJPEG", dependencies: ["CLibJPEG"], path: "Sources/CShims/CJPEG"),
@@ -44,6 +46,7 @@ let package = Package(
         .target(name: "CDRM", dependencies: ["CLibDRM"], path: "Sources/CShims/CDRM"),
         .target(name: "CInput", dependencies: ["CLibInput"], path: "Sources/CShims/CInput"),
         .target(name: "CSeat", path: "Sources/CShims/CSeat", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CHTTP", dependencies: ["CLibMicroHTTPD"], path: "Sources/CShims/CHTTP"),
 
         // MARK: Swift layers
         .target(name: "Graphics", dependencies: ["CPixman", "CFreeType"]),
@@ -58,8 +61,13 @@ let package = Package(
         .target(name: "Widgets", dependencies: ["UI", "Graphics"]),
         .target(name: "PhotoKioskApp", dependencies: ["Widgets", "UI", "Imaging", "Platform", "Graphics", "DirectoryEntries",
                                                       .product(name: "Logging", package: "swift-log")]),
+        // The remote page and API: the HTTP server at the edge (libmicrohttpd on the loop, upload
+        // files), and the routes that turn requests into the app's commands (no sockets there).
+        .target(name: "RemoteServer", dependencies: ["Platform", "DirectoryEntries", "CHTTP", "CLibMicroHTTPD"]),
+        .target(name: "Remote", dependencies: ["RemoteServer", "PhotoKioskApp", "Imaging", "Graphics", "Platform",
+                                               .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "photokiosk", dependencies: [
-            "PhotoKioskApp", "Imaging", "Graphics", "Platform",
+            "PhotoKioskApp", "Remote", "Imaging", "Graphics", "Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["VersionStamp"]),
@@ -83,6 +91,7 @@ let package = Package(
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),
         .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport"]),
+        .testTarget(name: "RemoteTests", dependencies: ["Remote", "RemoteServer", "PhotoKioskApp", "Imaging", "Platform", "Graphics", "TestSupport"]),
         .testTarget(name: "RobustnessTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
                                                             .product(name: "Logging", package: "swift-log")]),
     ],

@@ -9,6 +9,7 @@ packages=(pkg-config libdrm-dev libinput-dev libudev-dev libjpeg-dev libpixman-1
           mosquitto mosquitto-clients  # the broker and mosquitto_sub/pub the MQTT tests run against
           # HEIF/AVIF and WebP decoding; the encoders and reference decoders make and check the tests' fixtures.
           libheif-dev libwebp-dev libheif-examples webp
+          libmicrohttpd-dev          # the remote page's HTTP server
           "$@")
 
 missing=()

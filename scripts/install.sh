@@ -77,7 +77,12 @@ else
          /^\[\[schedule\.period\]\]/ { examples = 1 }
          { if (examples && $0 != "" && $0 !~ /^#/) print "# " $0; else print }' \
         "$here/deploy/config.toml" > "$DESTDIR$CONFDIR/config.toml"
-    chmod 644 "$DESTDIR$CONFDIR/config.toml"
+    # A random remote token on first install (the remote stays off until [remote] listen is set);
+    # the file then holds a secret: root and the photokiosk group only.
+    token="$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')"
+    sed -i '/^\[remote\]/,/^\[/ s|^token = ""|token = "'"$token"'"|' "$DESTDIR$CONFDIR/config.toml"
+    chmod 640 "$DESTDIR$CONFDIR/config.toml"
+    new_config=1
 fi
 install -m 644 "$here/deploy/config.toml" "$DESTDIR$DATADIR/config.toml.example"
 
@@ -112,6 +117,7 @@ else
     [ -n "$groups" ] && usermod --append --groups "$groups" photokiosk
 fi
 install -d -m 755 -o photokiosk -g photokiosk /var/cache/photokiosk /var/lib/photokiosk
+[ "${new_config:-0}" -eq 1 ] && chgrp photokiosk "$CONFDIR/config.toml"
 
 udevadm control --reload-rules 2>/dev/null && udevadm trigger --subsystem-match=backlight 2>/dev/null || true
 if [ ! -d /run/systemd/system ]; then

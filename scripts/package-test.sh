@@ -22,7 +22,7 @@ check() { local name=$1 why=$2; shift 2
   if "$@" >>"$OUT/checks.log" 2>&1; then record "$name" PASS; else record "$name" FAIL "$why (log: $OUT/checks.log)"; fi; }
 # abandon WHY NAME...: the named checks cannot run; each is a failure.
 abandon() { local why=$1; shift; for n in "$@"; do record "$n" FAIL "$why"; done; exit 1; }
-CHROOT_CHECKS="install-old enabled user dirs upgrade config-kept version man completion verify remove purge"
+CHROOT_CHECKS="install-old enabled user dirs token upgrade token-kept config-kept version man completion verify remove purge"
 
 "$ROOT/scripts/install-deps.sh" debhelper dpkg-dev lintian debootstrap \
   || abandon "cannot install debhelper, lintian or debootstrap" build lintian security $CHROOT_CHECKS
@@ -63,6 +63,10 @@ check user "no photokiosk user in the video, render and input groups" \
   in_root sh -c 'id photokiosk && for g in video render input; do id -nG photokiosk | grep -qw $g || exit 1; done'
 check dirs "the cache and state folders are missing or not the kiosk's" \
   in_root sh -c 'for d in /var/cache/photokiosk /var/lib/photokiosk; do [ "$(stat -c %U "$d")" = photokiosk ] || exit 1; done'
+check token "the first install wrote no remote token, or left the config readable by others" \
+  sh -c "grep -E '^token = \"[A-Za-z0-9_-]{24}\"' '$root/etc/photokiosk/config.toml' >/dev/null \
+         && [ \"\$(stat -c '%a %U %G' '$root/etc/photokiosk/config.toml')\" = '640 root photokiosk' ]"
+token_line=$(grep '^token = ' "$root/etc/photokiosk/config.toml" || true)
 echo '# edited by package-test' >>"$root/etc/photokiosk/config.toml"
 touch "$root/var/lib/photokiosk/kept-by-upgrade"
 
@@ -71,6 +75,8 @@ check config-kept "the config edit or the state did not survive the upgrade" \
   sh -c "grep -q 'edited by package-test' '$root/etc/photokiosk/config.toml' && [ -e '$root/var/lib/photokiosk/kept-by-upgrade' ] \
          && chroot '$root' dpkg-query -W -f='\${Conffiles}' photokiosk | grep -q /etc/photokiosk/config.toml \
          && [ \"\$(chroot '$root' systemctl is-enabled photokiosk.service)\" = enabled ]"
+check token-kept "the upgrade changed the remote token" \
+  sh -c "[ -n '$token_line' ] && grep -qxF '$token_line' '$root/etc/photokiosk/config.toml'"
 check version "photokiosk --version, the package and its changelog disagree" \
   sh -c "v=\$(chroot '$root' photokiosk --version) && echo \"--version \$v, package $version\" && [ \"\$v\" = '$version' ] \
          && zcat '$root/usr/share/doc/photokiosk/changelog.gz' | head -n 1 | grep -qF '($version)'"

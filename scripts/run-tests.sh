@@ -2,10 +2,11 @@
 # `make test`: every check of the project, then one closing line counted from what ran.
 #   1. the summary's own checks (scripts/test_summary_test.py)
 #   2. unit tests (swift test; log in .build/unit-test.log)
-#   3. libFuzzer: the self-test (a crash, a hang and an out-of-memory must each fail), then every
+#   3. the remote page in headless Chromium (e2e/remote-page.sh; screenshots in .build/remote-page)
+#   4. libFuzzer: the self-test (a crash, a hang and an out-of-memory must each fail), then every
 #      fuzz target for FUZZ_TEST_SECONDS (default 20) from the committed seeds
-#   4. the QEMU end-to-end stages on each display device (e2e/run.sh; E2E_SKIP switches stages off)
-#   5. the Debian package: lintian, the unit's sandbox, install/upgrade/purge in a debootstrap
+#   5. the QEMU end-to-end stages on each display device (e2e/run.sh; E2E_SKIP switches stages off)
+#   6. the Debian package: lintian, the unit's sandbox, install/upgrade/purge in a debootstrap
 #      chroot (scripts/package-test.sh)
 # Every stage runs even when an earlier one failed, so the summary names everything that failed.
 # Exit status: 0 only when nothing failed.
@@ -24,6 +25,9 @@ check summary python3 scripts/test_summary_test.py
 echo "== unit tests"
 unit_exit=0
 { swift build --build-tests && swift test --skip-build; } 2>&1 | tee .build/unit-test.log || unit_exit=$?
+
+echo "== remote page in a browser"
+check remote-page e2e/remote-page.sh
 
 echo "== fuzz (${FUZZ_TEST_SECONDS:-20} s per target)"
 phase fuzz env FUZZ_RESULTS="$RESULTS" fuzz/run.sh --self-test

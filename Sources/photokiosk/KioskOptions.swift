@@ -175,6 +175,30 @@ struct MQTTOptions: ParsableArguments, ConfigOverrideGroup {
     }
 }
 
+/// The remote page and API (`run` only): off unless an address is given, never without a token.
+struct RemoteOptions: ParsableArguments, ConfigOverrideGroup {
+    @Option(help: "Serve the remote page and API on ADDRESS:PORT, e.g. 0.0.0.0:8080 (off unless set).")
+    var remoteListen: String?
+    @Option(help: "The remote API's token (at least 16 characters); required with --remote-listen.")
+    var remoteToken: String?
+    @Option(help: "Folder for uploaded photos (default: the first photo folder).") var remoteUploadFolder: String?
+    @Option(help: "Largest uploaded photo, MB.") var remoteMaxUploadMb: Int?
+    @Option(help: "Disk space uploads leave free, MB.") var remoteReserveMb: Int?
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        if let remoteListen {
+            guard let address = KioskConfig.ListenAddress(parsing: remoteListen) else {
+                throw ValidationError("--remote-listen \"\(remoteListen)\" \(KioskConfig.ListenAddress.formatHint)")
+            }
+            o.remoteListen = address
+        }
+        o.remoteToken = remoteToken
+        o.remoteUploadFolder = remoteUploadFolder
+        o.remoteMaxUploadMB = remoteMaxUploadMb
+        o.remoteReserveMB = remoteReserveMb
+    }
+}
+
 /// Everything `run` and `record` honour: the app as it runs on a frame.
 struct KioskOptions: ParsableArguments {
     @OptionGroup var general: GeneralOptions
@@ -186,8 +210,8 @@ struct KioskOptions: ParsableArguments {
     @OptionGroup(title: "Input") var calibration: CalibrationOptions
     @OptionGroup(title: "Slideshow and schedule") var life: LifeOptions
 
-    func resolvedConfig(adding more: [any ConfigOverrideGroup] = []) throws -> KioskConfig {
-        try general.resolvedConfig([KioskFlag(kiosk: kiosk), photos, diskCache, screen, input, calibration, life] + more)
+    func resolvedConfig(adding extra: [any ConfigOverrideGroup] = []) throws -> KioskConfig {
+        try general.resolvedConfig([KioskFlag(kiosk: kiosk), photos, diskCache, screen, input, calibration, life] + extra)
     }
 }
 

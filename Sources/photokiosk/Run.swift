@@ -5,6 +5,7 @@ import Imaging
 import Logging
 import PhotoKioskApp
 import Platform
+import Remote
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,6 +13,7 @@ struct Run: ParsableCommand {
 
     @OptionGroup var options: KioskOptions
     @OptionGroup(title: "MQTT (Home Assistant, fleets)") var mqtt: MQTTOptions
+    @OptionGroup(title: "Remote control") var remote: RemoteOptions
     @Option(help: "Headless screen size WIDTHxHEIGHT (when no display device is usable).")
     var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "Where the headless screen writes its PNG.")
@@ -22,7 +24,7 @@ struct Run: ParsableCommand {
     var touchOverlay = false
 
     mutating func run() throws {
-        let config = try options.resolvedConfig(adding: [mqtt])
+        let config = try options.resolvedConfig(adding: [remote, mqtt])
         let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
         let folders = try Bootstrap.photoFolders(config: config, explicit: !options.photos.folders.isEmpty, logger: logger)
         let loop = try EventLoop()
@@ -43,8 +45,21 @@ struct Run: ParsableCommand {
             _ = TouchLab(host: app.host, showsOverlay: touchOverlay, allowsToggle: !config.kiosk)
         }
 
-        // A headless kiosk that can be driven from outside keeps running (until SIGTERM).
-        if let headless = opened.display as? HeadlessDisplay, config.mqtt.url == nil {
+        if opened.display is HeadlessDisplay, config.remote.listen != nil || config.mqtt.address != nil {
+            // A headless kiosk driven over HTTP or MQTT (and how their tests run it): until SIGTERM.
+            let life = app.startKioskLife(resume: nil)
+            let controls = try Self.startControls(app: app, loop: loop, config: config, folders: folders, logger: logger)
+            if let service = controls.remote, let listen = config.remote.listen {
+                print("Headless kiosk with the remote page on http://\(KioskConfig.ListenAddress(host: listen.host, port: UInt16(service.server.port)))/ until SIGTERM")
+            } else {
+                print("Headless kiosk on MQTT as \(controls.mqtt?.id ?? "?") until SIGTERM")
+            }
+            try app.run()
+            controls.stop()
+            _ = life
+            return
+        }
+        if let headless = opened.display as? HeadlessDisplay {
             // A preview: the slideshow only when it starts at once, nothing saved.
             let life = app.startKioskLife(resume: nil)
             let settled = life.isSlideshowRunning
@@ -69,10 +84,42 @@ struct Run: ParsableCommand {
         }
         let life = app.startKioskLife(resume: ResumeStore(path: Bootstrap.paths(config: config).resumeFile),
                                       power: Self.screenPower(config, display: opened.display, logger: logger))
-        let mqttControl = try Self.startMQTT(config, app: app, logger: logger)
+        let controls = try Self.startControls(app: app, loop: loop, config: config, folders: folders, logger: logger)
         try app.run()
-        mqttControl?.stop()
+        controls.stop()
         life.saveResume(force: true)
+    }
+
+    /// The doors from outside, each only when configured: the remote page and MQTT.
+    struct Controls {
+        var remote: RemoteService?
+        var mqtt: MQTTControl?
+        func stop() {
+            remote?.close()
+            mqtt?.stop()
+        }
+    }
+
+    static func startControls(app: KioskApp, loop: EventLoop, config: KioskConfig, folders: [String],
+                              logger: Logger) throws -> Controls {
+        let remote = try config.remote.listen.map { listen in
+            try startRemote(app: app, loop: loop, listen: listen, config: config, folders: folders, logger: logger)
+        }
+        return Controls(remote: remote, mqtt: try startMQTT(config, app: app, logger: logger))
+    }
+
+    /// The remote page and API (`[remote] listen`); a failure to listen stops the start with the reason.
+    static func startRemote(app: KioskApp, loop: EventLoop, listen: KioskConfig.ListenAddress, config: KioskConfig,
+                            folders: [String], logger: Logger) throws -> RemoteService {
+        let version = PhotoKioskCommand.configuration.version
+        guard let settings = RemoteAPI.Settings(config: config, folders: folders, version: version.isEmpty ? "unknown" : version) else {
+            throw ValidationError("the remote needs a photo folder for uploads")
+        }
+        do {
+            return try RemoteService(app: app, loop: loop, listen: listen, settings: settings, logger: logger)
+        } catch {
+            throw ValidationError("remote.listen \(listen): \(error)")
+        }
     }
 
     /// What blanks the screen on schedule: DPMS through the display, or the panel's backlight.

@@ -79,7 +79,16 @@ import Testing
         // it is the defaults exactly: the example screen-off periods are installed commented out.
         #expect(KioskConfig.defaultPath == "/etc/" + (unit["ConfigurationDirectory"] ?? "?") + "/config.toml")
         let config = try KioskConfig.load(path: destdir + KioskConfig.defaultPath, mustExist: true)
-        #expect(config == KioskConfig())
+        // Except the remote's token, random on a first install (the remote itself stays off).
+        #expect(KioskConfig.Remote.tokenProblem(config.remote.token) == nil, "a usable token: \(config.remote.token)")
+        #expect(config.remote.listen == nil)
+        var withoutToken = config
+        withoutToken.remote.token = ""
+        #expect(withoutToken == KioskConfig())
+        let secondInstall = try install(destdir: destdir, binary: binary)
+        #expect(secondInstall.status == 0)
+        #expect(try KioskConfig.load(path: destdir + KioskConfig.defaultPath, mustExist: true).remote.token == config.remote.token,
+                "an update keeps the token")
         // The state and cache folders the program derives from the unit's environment are the ones
         // systemd creates for it.
         var environment: [String: String] = [:]

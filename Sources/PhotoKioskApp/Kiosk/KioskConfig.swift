@@ -14,6 +14,7 @@ public struct KioskConfig: Equatable, Sendable {
     public var slideshow = Slideshow()
     public var schedule = Schedule()
     public var mqtt = MQTT()
+    public var remote = Remote()
 
     public init() {}
 

@@ -37,6 +37,11 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var mqttID: String?
     public var mqttDiscoveryPrefix: String?
     public var mqttCAFile: String?
+    public var remoteListen: KioskConfig.ListenAddress?
+    public var remoteToken: String?
+    public var remoteUploadFolder: String?
+    public var remoteMaxUploadMB: Int?
+    public var remoteReserveMB: Int?
 
     public init() {}
 
@@ -56,6 +61,9 @@ public struct KioskConfigOverrides: Equatable, Sendable {
         "mqtt.url": "--mqtt-url", "mqtt.username": "--mqtt-username", "mqtt.password": "--mqtt-password",
         "mqtt.password_file": "--mqtt-password-file", "mqtt.id": "--mqtt-id",
         "mqtt.discovery_prefix": "--mqtt-discovery-prefix", "mqtt.ca_file": "--mqtt-ca-file",
+        "remote.listen": "--remote-listen", "remote.token": "--remote-token",
+        "remote.upload_folder": "--remote-upload-folder", "remote.max_upload_mb": "--remote-max-upload-mb",
+        "remote.reserve_mb": "--remote-reserve-mb",
     ]
 
     /// "a b c d e f" (spaces or commas) → the six numbers of a libinput calibration matrix.
@@ -113,6 +121,11 @@ extension KioskConfig {
         if let id = o.mqttID { c.mqtt.id = id }
         set(o.mqttDiscoveryPrefix, &c.mqtt.discoveryPrefix)
         if let ca = o.mqttCAFile { c.mqtt.caFile = ca }
+        if let listen = o.remoteListen { c.remote.listen = listen }
+        set(o.remoteToken, &c.remote.token)
+        if let folder = o.remoteUploadFolder { c.remote.uploadFolder = folder }
+        set(o.remoteMaxUploadMB, &c.remote.maxUploadMB)
+        set(o.remoteReserveMB, &c.remote.reserveMB)
         c.normalize()
         if let m = c.input.calibration, m.count != 6 {
             throw ConfigError(kind: .invalidValue, file: "command line", line: nil, key: "--calibration",

@@ -50,7 +50,7 @@ extension KioskConfig {
 
     /// Every option name as written in the file, by table, for unknown-key suggestions.
     static let knownKeys: [String: [String]] = [
-        "": ["log_level", "kiosk", "library", "cache", "display", "input", "slideshow", "schedule", "mqtt"],
+        "": ["log_level", "kiosk", "library", "cache", "display", "input", "slideshow", "schedule", "remote", "mqtt"],
         "library": ["folders", "sort", "thumbnail_size"],
         "cache": ["dir", "memory_mb", "disk_mb"],
         "display": ["backend", "connector", "mode", "rotation"],
@@ -60,6 +60,7 @@ extension KioskConfig {
         "schedule": ["blank", "wake_minutes", "period"],
         "schedule.period": ["days", "off", "on"],
         "mqtt": ["url", "username", "password", "password_file", "id", "discovery_prefix", "ca_file"],
+        "remote": ["listen", "token", "upload_folder", "max_upload_mb", "reserve_mb"],
     ]
 }
 
@@ -221,6 +222,26 @@ private final class ConfigDecoder {
                     case "discovery_prefix": c.mqtt.discoveryPrefix = try string(e.value, key)
                     case "ca_file": c.mqtt.caFile = try string(e.value, key)
                     default: throw unknown(e, in: "mqtt")
+                    }
+                }
+            case "remote":
+                options(of: v, in: "remote") { e, key throws(ConfigError) in
+                    switch e.key {
+                    case "listen":
+                        let text = try string(e.value, key)
+                        if text.isEmpty {
+                            c.remote.listen = nil
+                        } else {
+                            guard let address = KioskConfig.ListenAddress(parsing: text) else {
+                                throw invalid(e.value, key, "\"\(text)\" \(KioskConfig.ListenAddress.formatHint)")
+                            }
+                            c.remote.listen = address
+                        }
+                    case "token": c.remote.token = try string(e.value, key)
+                    case "upload_folder": c.remote.uploadFolder = try string(e.value, key)
+                    case "max_upload_mb": c.remote.maxUploadMB = try integer(e.value, key)
+                    case "reserve_mb": c.remote.reserveMB = try integer(e.value, key)
+                    default: throw unknown(e, in: "remote")
                     }
                 }
             default:

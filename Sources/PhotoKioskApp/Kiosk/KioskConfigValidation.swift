@@ -21,7 +21,7 @@ extension KioskConfig {
                     ? "\(slideshow.transitionDuration) s must be shorter than slideshow.interval (\(slideshow.interval) s)"
                     : nil)),
             ("schedule.wake_minutes", outside(schedule.wakeMinutes, 0...1440, " minutes; 0 means touches do not wake the screen")),
-        ]
+        ] + remoteProblems()
         return checks.compactMap { key, problem in problem.map { (key, $0) } } + mqtt.problems()
     }
 
@@ -29,6 +29,7 @@ extension KioskConfig {
     mutating func normalize() {
         if display.connector == "" || display.connector == "auto" { display.connector = nil }
         if cache.directory == "" { cache.directory = nil }
+        if remote.uploadFolder == "" { remote.uploadFolder = nil }
         mqtt.normalize()
     }
 }

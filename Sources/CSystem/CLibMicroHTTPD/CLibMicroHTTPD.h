@@ -1,0 +1,5 @@
+#include <stdint.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>

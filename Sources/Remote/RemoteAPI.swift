@@ -1,0 +1,298 @@
+import Graphics
+import Imaging
+import Logging
+import PhotoKioskApp
+import Platform
+import RemoteServer
+
+/// The remote page's routes: every request is authenticated first, then turned into one of
+/// the kiosk's commands (`KioskApp.perform`), a status read, the screen as PNG, the photo list,
+/// an upload or a delete. Runs on the loop thread; knows requests and responses, not sockets.
+public final class RemoteAPI {
+    public struct Settings: Sendable {
+        public var token: String
+        public var uploadFolder: String
+        public var limits: UploadLimits
+        public var version: String
+        public var throttle = FailureThrottle.Policy()
+
+        public init(token: String, uploadFolder: String, limits: UploadLimits, version: String) {
+            self.token = token
+            self.uploadFolder = uploadFolder
+            self.limits = limits
+            self.version = version
+        }
+
+        /// The API as `[remote]` configures it; nil when the remote is off.
+        public init?(config: KioskConfig, folders: [String], version: String) {
+            guard config.remote.listen != nil, let first = folders.first else { return nil }
+            self.init(token: config.remote.token, uploadFolder: config.remote.uploadFolder ?? first,
+                      limits: UploadLimits(maximumFileBytes: Int64(config.remote.maxUploadMB) << 20,
+                                           reserveBytes: Int64(config.remote.reserveMB) << 20),
+                      version: version)
+        }
+    }
+
+    /// Photos per page of `GET /api/photos` unless `per_page` says otherwise (at most 500).
+    public static let defaultPageSize = 100
+
+    private let app: KioskApp
+    private let loop: EventLoop
+    private let settings: Settings
+    private let folder: UploadFolder
+    private let logger: Logger
+    private let startedAt: Double
+    public let authenticator: RemoteAuthenticator
+    private let screenEncoder: ScreenEncoder
+
+    public init(app: KioskApp, loop: EventLoop, settings: Settings, logger: Logger) {
+        self.app = app
+        self.loop = loop
+        self.settings = settings
+        self.logger = logger
+        folder = UploadFolder(path: settings.uploadFolder)
+        startedAt = loop.now
+        authenticator = RemoteAuthenticator(token: settings.token, throttle: settings.throttle, now: { [unowned loop] in loop.now })
+        screenEncoder = ScreenEncoder(loop: loop)
+        if let reason = folder.unwritableReason() {
+            logger.warning("remote: uploads are refused: \(reason)")
+        } else if case let removed = folder.removeInterruptedUploads(), removed > 0 {
+            logger.notice("remote: removed \(removed) unfinished upload(s) left in \(folder.path) by an earlier run")
+        }
+    }
+
+    /// The server's router.
+    public func route(_ request: HTTPRequest) -> HTTPRoute {
+        let path = request.path
+        if path == "/login" {
+            guard request.method == "POST" else { return .respond(Self.methodNotAllowed(["POST"])) }
+            return .form(LoginForm(api: self, address: request.clientAddress))
+        }
+        switch authenticator.check(request) {
+        case .allowed:
+            return authorizedRoute(request)
+        case .refused(let delay):
+            logger.notice("remote: refused \(request.method) \(path) from \(request.clientAddress) (no valid token or session)")
+            let refusal = path.hasPrefix("/api/") ? Self.unauthorized : RemotePage.login(message: nil)
+            return answer(refusal, after: delay)
+        }
+    }
+
+    /// `response` at once, or after `delay` seconds with the connection suspended meanwhile.
+    func answer(_ response: HTTPResponse, after delay: Double) -> HTTPRoute {
+        guard delay > 0 else { return .respond(response) }
+        return .later { [loop] responder in loop.addTimer(after: delay) { responder.respond(response) } }
+    }
+
+    private func authorizedRoute(_ request: HTTPRequest) -> HTTPRoute {
+        let path = request.path
+        let method = request.method
+        switch path {
+        case "/", "/index.html":
+            guard method == "GET" else { return .respond(Self.methodNotAllowed(["GET"])) }
+            return .respond(RemotePage.main)
+        case "/api/status":
+            guard method == "GET" else { return .respond(Self.methodNotAllowed(["GET"])) }
+            return .respond(Self.json(200, statusJSON()))
+        case "/api/next", "/api/previous", "/api/pause", "/api/resume":
+            guard method == "POST" else { return .respond(Self.methodNotAllowed(["POST"])) }
+            let command: KioskCommand = switch path {
+            case "/api/next": .next
+            case "/api/previous": .previous
+            case "/api/pause": .pause
+            default: .resume
+            }
+            return .respond(perform(command))
+        case "/api/screen", "/api/slideshow":
+            guard method == "POST" else { return .respond(Self.methodNotAllowed(["POST"])) }
+            return .body(limit: 1024) { [unowned self] body, responder in
+                guard let on = Self.parseOnSwitch(body) else {
+                    responder.respond(Self.error(400, #"the body must be {"on": true} or {"on": false}"#))
+                    return
+                }
+                responder.respond(self.perform(path == "/api/screen" ? .screen(on: on) : .slideshow(on: on)))
+            }
+        case "/api/screen.png":
+            guard method == "GET" else { return .respond(Self.methodNotAllowed(["GET"])) }
+            return .later { [unowned self] responder in self.screenEncoder.encode(self.app.host.display.frameBuffer, for: responder) }
+        case "/api/photos":
+            switch method {
+            case "GET": return .respond(photoList(request))
+            case "POST":
+                if let reason = folder.unwritableReason() {
+                    return .respond(Self.error(403, "uploads are refused: \(reason)"))
+                }
+                if let length = request.contentLength, let available = folder.availableBytes(),
+                   Int64(length) > available - settings.limits.reserveBytes {
+                    return .respond(Self.error(507, UploadRefusal.noSpace(reserve: settings.limits.reserveBytes).message))
+                }
+                return .form(PhotoUpload(folder: folder, limits: settings.limits, mailbox: loop.mailbox, logger: logger))
+            default: return .respond(Self.methodNotAllowed(["GET", "POST"]))
+            }
+        default:
+            let prefix = Array("/api/photos/".utf8)
+            if request.pathBytes.starts(with: prefix) {
+                guard method == "DELETE" else { return .respond(Self.methodNotAllowed(["DELETE"])) }
+                return .respond(delete(Array(request.pathBytes.dropFirst(prefix.count))))
+            }
+            return .respond(Self.error(404, "no such page or API: \(method) \(path)"))
+        }
+    }
+
+    // MARK: Commands and status
+
+    private func perform(_ command: KioskCommand) -> HTTPResponse {
+        switch app.perform(command) {
+        case .done:
+            logger.info("remote: \(command)")
+            return Self.json(200, .object([("ok", .bool(true)), ("status", statusJSON())]))
+        case .refused(let reason):
+            return Self.error(409, reason)
+        }
+    }
+
+    func statusJSON() -> JSON {
+        let status = app.status
+        let uploadProblem = folder.unwritableReason()
+        return .object([
+            ("screen", .string(status.screen.rawValue)),
+            ("photo", status.photoName.map { .string($0) } ?? .null),
+            ("photo_index", status.photoIndex.map { .int(Int64($0)) } ?? .null),
+            ("library_size", .int(Int64(status.photoCount))),
+            ("slideshow", .bool(status.isSlideshowRunning)),
+            ("paused", .bool(status.isPaused)),
+            ("screen_on", .bool(status.isScreenOn)),
+            ("version", .string(settings.version)),
+            ("uptime_seconds", .int(Int64(loop.now - startedAt))),
+            ("upload_folder", .string(folder.path)),
+            ("upload_free_bytes", folder.availableBytes().map { .int($0) } ?? .null),
+            ("uploads", uploadProblem.map { .string("refused: \($0)") } ?? .string("ok")),
+        ])
+    }
+
+    // MARK: Photos
+
+    private func photoList(_ request: HTTPRequest) -> HTTPResponse {
+        let perPage = request.query["per_page"].flatMap { Int($0) } ?? Self.defaultPageSize
+        let page = request.query["page"].flatMap { Int($0) } ?? 1
+        guard (1...500).contains(perPage), page >= 1 else {
+            return Self.error(400, "page must be 1 or more and per_page 1 to 500")
+        }
+        let photos = app.photos
+        let start = min((page - 1) * perPage, photos.count)
+        let end = min(start + perPage, photos.count)
+        var uploads = Array(folder.path.utf8)
+        while uploads.count > 1, uploads.last == UInt8(ascii: "/") { uploads.removeLast() }
+        let items: [JSON] = (start..<end).map { index in
+            let file = photos[index].file
+            let deletable = file.path.parent.bytes == uploads
+            var members: [(String, JSON)] = [
+                ("index", .int(Int64(index))),
+                ("name", .string(String(lossyBytes: file.path.lastComponent))),
+                ("bytes", .int(file.size)),
+                ("modified", .int(file.modificationSeconds)),
+                ("in_upload_folder", .bool(deletable)),
+            ]
+            if deletable { members.append(("url", .string("/api/photos/" + percentEncoded(file.path.lastComponent)))) }
+            return .object(members)
+        }
+        return Self.json(200, .object([
+            ("page", .int(Int64(page))), ("per_page", .int(Int64(perPage))),
+            ("total", .int(Int64(photos.count))), ("photos", .array(items)),
+        ]))
+    }
+
+    private func delete(_ name: [UInt8]) -> HTTPResponse {
+        let shown = String(lossyBytes: name)
+        guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), name != Array(".".utf8), name != Array("..".utf8),
+              !name.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            return Self.error(400, "\"\(shown)\" is not a plain file name")
+        }
+        guard PhotoFileType(fileName: name) != nil else {
+            return Self.error(400, "\"\(shown)\" is not a photo name (only photos in the upload folder can be deleted)")
+        }
+        guard folder.containsFile(named: name) else {
+            return Self.error(404, "\"\(shown)\" is not in the upload folder \(folder.path)")
+        }
+        do throws(UploadFileError) {
+            try folder.removeFile(named: name)
+        } catch {
+            return Self.error(500, "could not delete \"\(shown)\": \(error)")
+        }
+        logger.info("remote: deleted \(shown) from \(folder.path)")
+        return Self.json(200, .object([("deleted", .string(shown))]))
+    }
+
+    // MARK: Login
+
+    func login(token: String, address: String, responder: HTTPResponder) {
+        let (session, delay) = authenticator.login(token: token, from: address)
+        let response: HTTPResponse
+        if let session {
+            response = HTTPResponse(status: 303, headers: [
+                ("Location", "/"),
+                ("Set-Cookie", "\(RemoteAuthenticator.cookieName)=\(session); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(RemoteAuthenticator.sessionSeconds))"),
+            ])
+        } else {
+            logger.notice("remote: wrong token typed into the login page from \(address)")
+            response = RemotePage.login(message: "That token is not right.")
+        }
+        guard delay > 0 else { return responder.respond(response) }
+        loop.addTimer(after: delay) { responder.respond(response) }
+    }
+
+    // MARK: Responses
+
+    static let unauthorized = HTTPResponse(status: 401, headers: [
+        ("Content-Type", "application/json"), ("WWW-Authenticate", #"Bearer realm="photokiosk""#), ("Cache-Control", "no-store"),
+    ], body: JSON.object([("error", .string("a valid token is needed: send Authorization: Bearer TOKEN, or log in on the page"))]).bytes)
+
+    static func json(_ status: Int, _ value: JSON) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: value.bytes)
+    }
+
+    static func error(_ status: Int, _ message: String) -> HTTPResponse {
+        json(status, .object([("error", .string(message))]))
+    }
+
+    static func methodNotAllowed(_ allowed: [String]) -> HTTPResponse {
+        var response = error(405, "use \(allowed.joined(separator: " or ")) here")
+        response.headers.append(("Allow", allowed.joined(separator: ", ")))
+        return response
+    }
+
+    /// {"on": true} or {"on": false}, whitespace anywhere between the tokens.
+    static func parseOnSwitch(_ body: [UInt8]) -> Bool? {
+        let compact = String(decoding: body.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }, as: UTF8.self)
+        switch compact {
+        case #"{"on":true}"#: return true
+        case #"{"on":false}"#: return false
+        default: return nil
+        }
+    }
+}
+
+/// The page's login form: `token=...` (urlencoded or multipart).
+private final class LoginForm: HTTPFormReceiver {
+    private unowned let api: RemoteAPI
+    private let address: String
+    private var token: [UInt8] = []
+
+    init(api: RemoteAPI, address: String) {
+        self.api = api
+        self.address = address
+    }
+
+    func receiveFile(field: String, fileName: [UInt8], contentType: String?, offset: UInt64, bytes: UnsafeRawBufferPointer) {}
+
+    func receiveField(name: String, offset: UInt64, bytes: UnsafeRawBufferPointer) {
+        guard name == "token", token.count + bytes.count <= 1024 else { return }
+        token += bytes
+    }
+
+    func finish(complete: Bool, responder: HTTPResponder) {
+        api.login(token: String(decoding: token, as: UTF8.self), address: address, responder: responder)
+    }
+
+    func abandon() {}
+}

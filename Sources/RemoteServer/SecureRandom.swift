@@ -1,0 +1,14 @@
+/// Unguessable bytes for session ids and temporary names: Swift's system generator, which on
+/// Linux reads the kernel's getrandom (cryptographically secure).
+public enum SecureRandom {
+    public static func bytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    /// `count` random bytes as lower-case hex.
+    public static func hex(_ count: Int) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(bytes(count).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+    }
+}

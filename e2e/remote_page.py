@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Drives the remote page in headless Chromium (see remote-page.sh). Prints one line per check
+and a counted summary; exits 1 when any check failed."""
+import argparse, json, os, secrets, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+checks = []
+
+def check(name, ok, detail=""):
+    checks.append(ok)
+    print(("ok    " if ok else "FAIL  ") + name + (f": {detail}" if detail else ""), flush=True)
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+def call(base, method, path, token=None, body=None, headers=None):
+    request = urllib.request.Request(base + path, data=body, method=method, headers=dict(headers or {}))
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            return reply.status, reply.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--photos", required=True)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+
+    work = tempfile.mkdtemp(prefix="photokiosk-remote-page-")
+    library = os.path.join(work, "photos")
+    os.mkdir(library)
+    samples = sorted(f for f in os.listdir(args.photos) if f.lower().endswith((".jpg", ".jpeg", ".png")))
+    for name in samples[:3]:
+        shutil.copy(os.path.join(args.photos, name), library)
+    upload_source = os.path.join(work, "from-the-phone.jpg")
+    shutil.copy(os.path.join(args.photos, samples[3]), upload_source)
+    token = secrets.token_urlsafe(18)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    kiosk = subprocess.Popen([args.binary, "run", "--display", "headless", "--input", "none", "--size", "800x480",
+                              "--photos", library, "--cache-dir", os.path.join(work, "cache"),
+                              "--remote-listen", f"127.0.0.1:{port}", "--remote-token", token],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    browser = None
+    try:
+        for _ in range(300):
+            try:
+                status, body = call(base, "GET", "/api/status", token)
+                if status == 200 and json.loads(body)["library_size"] == 3:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        check("the headless kiosk serves the API", status == 200, body.decode()[:120])
+
+        options = webdriver.ChromeOptions()
+        for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]:
+            options.add_argument(flag)
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0},
+                                                              "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile"})
+        browser = webdriver.Chrome(service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+        browser.get(base + "/")
+        token_field = WebDriverWait(browser, 20).until(lambda b: b.find_element(By.NAME, "token"))
+        browser.save_screenshot(os.path.join(args.out, "1-login.png"))
+        check("without a session the page asks for the token", token_field.is_displayed())
+        token_field.send_keys("not-the-token-at-all")
+        token_field.submit()
+        WebDriverWait(browser, 20).until(lambda b: "not right" in b.page_source)
+        check("a wrong token is refused on the page", True)
+        browser.find_element(By.NAME, "token").send_keys(token)
+        browser.find_element(By.NAME, "token").submit()
+        WebDriverWait(browser, 20).until(lambda b: b.find_element(By.ID, "photos").find_elements(By.TAG_NAME, "li"))
+        WebDriverWait(browser, 20).until(lambda b: b.execute_script("return document.getElementById('screen').naturalWidth") > 0)
+        shown = browser.execute_script("const i = document.getElementById('screen'); return [i.naturalWidth, i.naturalHeight]")
+        check("logged in: the live screen image shows", shown == [800, 480], f"{shown}")
+        items = len(browser.find_elements(By.CSS_SELECTOR, "#photos li"))
+        check("the photo list shows the library", items == 3, f"{items} rows")
+        status_text = browser.find_element(By.ID, "status").text
+        check("the status line reads the kiosk", "grid" in status_text and "3 photos" in status_text, status_text)
+        width = browser.execute_script("return document.documentElement.scrollWidth")
+        check("nothing wider than the phone", width <= 390, f"scrollWidth {width}")
+        browser.save_screenshot(os.path.join(args.out, "2-page.png"))
+
+        browser.find_element(By.ID, "slideshow").click()
+        WebDriverWait(browser, 10).until(lambda b: "slideshow" in b.find_element(By.ID, "status").text)
+        check("the Slideshow button starts the slideshow", json.loads(call(base, "GET", "/api/status", token)[1])["slideshow"])
+        browser.find_element(By.ID, "slideshow").click()
+        WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "status").text.startswith("grid"))
+
+        started = time.monotonic()
+        browser.find_element(By.ID, "files").send_keys(upload_source)
+        arrived = None
+        while time.monotonic() - started < 10:
+            if json.loads(call(base, "GET", "/api/status", token)[1])["library_size"] == 4:
+                arrived = time.monotonic() - started
+                break
+            time.sleep(0.05)
+        check("the uploaded photo reaches the kiosk's grid within 2 s", arrived is not None and arrived <= 2.0,
+              f"{arrived:.2f} s" if arrived is not None else "not within 10 s")
+        WebDriverWait(browser, 10).until(lambda b: "saved as from-the-phone.jpg" in b.find_element(By.ID, "uploads").text)
+        check("the page reports the upload", True, browser.find_element(By.ID, "uploads").text)
+        WebDriverWait(browser, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#photos li")) == 4)
+        check("the photo list shows it, with Delete", "Delete" in browser.find_element(By.ID, "photos").text)
+        check("it is in the library folder", os.path.exists(os.path.join(library, "from-the-phone.jpg")))
+        # Drag and drop: a PNG (the kiosk's own screen, fetched by the page) dropped on the drop area.
+        browser.execute_script("""
+            fetch('/api/screen.png', {credentials: 'same-origin'}).then(r => r.blob()).then(blob => {
+              const transfer = new DataTransfer();
+              transfer.items.add(new File([blob], 'dropped.png', {type: 'image/png'}));
+              document.getElementById('drop').dispatchEvent(new DragEvent('drop', {dataTransfer: transfer, bubbles: true, cancelable: true}));
+            });""")
+        WebDriverWait(browser, 10).until(lambda b: "saved as dropped.png" in b.find_element(By.ID, "uploads").text)
+        check("a photo dropped on the drop area is uploaded", os.path.exists(os.path.join(library, "dropped.png")))
+        time.sleep(1)   # the grid draws the new thumbnails
+        status, png = call(base, "GET", "/api/screen.png", token)
+        with open(os.path.join(args.out, "4-kiosk-screen.png"), "wb") as f:
+            f.write(png)
+        browser.find_element(By.ID, "refresh").click()
+        time.sleep(1)
+        browser.save_screenshot(os.path.join(args.out, "3-page-after-upload.png"))
+
+        status, body = call(base, "GET", "/api/status")
+        check("no token: 401 with a JSON error", status == 401 and "error" in json.loads(body), body.decode())
+        boundary = "b0undary"
+        form = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"../../notes.jpg\"\r\n"
+                f"Content-Type: image/jpeg\r\n\r\nnot a photo\r\n--{boundary}--\r\n").encode()
+        status, body = call(base, "POST", "/api/photos", token, form, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        check("a text file named .jpg: 415 with a JSON error", status == 415 and "not a photo" in json.loads(body)["error"], body.decode())
+        status, body = call(base, "DELETE", "/api/photos/..%2Fphotos", token)
+        check("a delete outside the upload folder: JSON error", status in (400, 404) and "error" in json.loads(body), body.decode())
+    finally:
+        if browser:
+            browser.quit()
+        kiosk.send_signal(signal.SIGTERM)
+        try:
+            code = kiosk.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            kiosk.kill()
+            code = None
+        log = kiosk.stdout.read()
+        check("SIGTERM ends the headless kiosk with status 0", code == 0, f"status {code}")
+        with open(os.path.join(args.out, "kiosk.log"), "w") as f:
+            f.write(log)
+        shutil.rmtree(work, ignore_errors=True)
+    failed = checks.count(False)
+    print(f"remote page: {len(checks) - failed} of {len(checks)} checks passed; screenshots in {args.out}")
+    sys.exit(1 if failed else 0)
+
+main()
