@@ -29,10 +29,12 @@ enum JPEGDecoder {
         try cancellation?.check()
         let isCMYK = info.colorSpace == .cmyk || info.colorSpace == .ycck
         decompressor.allowDCOnly(options.progressiveDCOnly)
+        decompressor.allowPacking(options.packsProgressiveCoefficients)
         let (width, height) = try decompressor.prepare(scale: scale, cmyk: isCMYK)
         let inverted = decompressor.sawAdobeMarker
         // Progressive files hold every coefficient while they decode: wait for room first.
-        let result = try memoryGate.withReservation(decompressor.coefficientBytes) { () throws(ImagingError) -> Bitmap in
+        let estimated = decompressor.coefficientBytes
+        let result = try memoryGate.withReservation(estimated) { () throws(ImagingError) -> Bitmap in
             if let storedTarget, storedTarget != (width, height),
                BandedResizer.isSinglePass(from: (width, height), to: storedTarget) {
                 // Scanlines go straight into the resize: no full-size bitmap (see BandedResizer).
@@ -54,9 +56,11 @@ enum JPEGDecoder {
             return bitmap
         }
         let warnings = decompressor.warningCount
-        return DecodedImage(bitmap: info.orientation.apply(to: result), originalSize: info.orientedSize,
-                            isPartial: warnings > 0, warning: warnings > 0 ? decompressor.firstWarning : nil,
-                            info: info, dctScale: scale)
+        var decoded = DecodedImage(bitmap: info.orientation.apply(to: result), originalSize: info.orientedSize,
+                                   isPartial: warnings > 0, warning: warnings > 0 ? decompressor.firstWarning : nil,
+                                   info: info, dctScale: scale)
+        decoded.coefficientBytes = decompressor.packedCoefficientPeak > 0 ? decompressor.packedCoefficientPeak : estimated
+        return decoded
     }
 
     /// One libjpeg decompressor for one image; owns the C handle.
@@ -82,6 +86,11 @@ enum JPEGDecoder {
 
         /// Progressive 1/8 decodes from the DC scans only (see DecodeOptions.progressiveDCOnly).
         func allowDCOnly(_ allow: Bool) { cjpeg_decoder_allow_dc_only(handle, allow ? 1 : 0) }
+
+        /// Progressive decodes above 1/8 keep their coefficients packed (see DecodeOptions).
+        func allowPacking(_ allow: Bool) { cjpeg_decoder_allow_compact(handle, allow ? 1 : 0) }
+        /// After the decode: the most packed coefficient bytes it held at once (0 when not packed).
+        var packedCoefficientPeak: Int { cjpeg_decoder_coefficient_peak_bytes(handle) }
 
         /// After `prepare`: the whole-image coefficient buffers the decode will hold.
         var coefficientBytes: Int { cjpeg_decoder_coefficient_bytes(handle) }
