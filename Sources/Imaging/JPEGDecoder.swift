@@ -8,13 +8,27 @@ enum JPEGDecoder {
         return try decompressor.readHeader(bytes)
     }
 
+    /// Where the compressed data comes from: bytes in memory, or an open file libjpeg reads as it
+    /// goes (either must stay valid until the decode returns).
+    enum Input {
+        case bytes(UnsafeRawBufferPointer)
+        case file(PhotoFileStream)
+    }
+
     static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions,
+                       cancellation: DecodeCancellation? = nil, memoryGate: DecodeMemoryGate = .shared)
+        throws(ImagingError) -> DecodedImage
+    {
+        try decode(.bytes(bytes), fitting: box, options: options, cancellation: cancellation, memoryGate: memoryGate)
+    }
+
+    static func decode(_ input: Input, fitting box: Size?, options: DecodeOptions,
                        cancellation: DecodeCancellation? = nil, memoryGate: DecodeMemoryGate = .shared)
         throws(ImagingError) -> DecodedImage
     {
         let decompressor = try Decompressor(strict: options.strict, maxScans: options.maxScans)
         if let cancellation { decompressor.stop(when: cancellation) }
-        var info = try decompressor.readHeader(bytes)
+        var info = try decompressor.readHeader(input)
         // Decoded images live in caches; the thumbnail's bytes would ride along unaccounted.
         info.exif?.thumbnail = nil
         try PixelLimit.check(width: info.pixelWidth, height: info.pixelHeight, format: .jpeg, options: options)
@@ -98,9 +112,19 @@ enum JPEGDecoder {
 
         /// `bytes` must stay valid until the decompressor is gone.
         func readHeader(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> ImageInfo {
+            try readHeader(.bytes(bytes))
+        }
+
+        /// The input must stay valid (bytes alive, file open) until the decompressor is gone.
+        func readHeader(_ input: Input) throws(ImagingError) -> ImageInfo {
             var header = cjpeg_header()
-            let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
-            try check(cjpeg_decoder_read_header(handle, base, bytes.count, &header))
+            switch input {
+            case .bytes(let bytes):
+                let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                try check(cjpeg_decoder_read_header(handle, base, bytes.count, &header))
+            case .file(let stream):
+                try check(cjpeg_decoder_read_header_file(handle, stream.file, &header))
+            }
             sawAdobeMarker = header.saw_adobe_marker != 0
             return JPEGShimResults.info(header)
         }
