@@ -12,28 +12,45 @@ public final class DecodeMemoryGate: @unchecked Sendable {
     /// The gate every decode shares unless given another (memory is the process's).
     public static let shared = DecodeMemoryGate()
 
-    public let budget: Int
+    /// Bytes large decodes may hold together; the app sizes it to the board (MemTotal).
+    public var budget: Int {
+        get { lock.withLock { currentBudget } }
+        set {
+            lock.withLock {
+                currentBudget = newValue
+                released.broadcast()
+            }
+        }
+    }
     public let smallBytes: Int
     private let lock = ThreadMutex()
     private let released = ThreadCondition()  // signalled under `lock` when a reservation ends
     // Guarded by `lock`.
+    private var currentBudget: Int
     private var reserved = 0
     private var holders = 0
     private var waiters = 0
     private var mostHolders = 0
 
     public init(budget: Int = 64 << 20, smallBytes: Int = 8 << 20) {
-        self.budget = budget
+        currentBudget = budget
         self.smallBytes = smallBytes
     }
 
     /// Runs `body` once `bytes` may be held; blocks the calling (worker) thread until then.
-    public func withReservation<T, E: Error>(_ bytes: Int, _ body: () throws(E) -> T) throws(E) -> T {
+    ///
+    /// `background`: work nobody is looking at (a pyramid build) also waits while any other
+    /// reservation waits, so it never delays a decode the screen needs; once running it holds
+    /// its bytes like any other.
+    public func withReservation<T, E: Error>(_ bytes: Int, background: Bool = false, _ body: () throws(E) -> T) throws(E) -> T {
         guard bytes >= smallBytes else { return try body() }
         lock.withLock {
-            waiters += 1
-            while holders > 0 && reserved + bytes > budget { released.wait(releasing: lock) }
-            waiters -= 1
+            if background {
+                while waiters > 0 || (holders > 0 && reserved + bytes > currentBudget) { released.wait(releasing: lock) }
+            }
+            waiters += background ? 0 : 1
+            while holders > 0 && reserved + bytes > currentBudget { released.wait(releasing: lock) }
+            waiters -= background ? 0 : 1
             reserved += bytes
             holders += 1
             mostHolders = max(mostHolders, holders)
