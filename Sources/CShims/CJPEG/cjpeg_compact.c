@@ -2,6 +2,9 @@
 #include <jerror.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 static struct cjpeg_compact_array *array_of(struct cjpeg_compact_store *s, jvirt_barray_ptr ptr) {
     for (int i = 0; i < s->count; i++) {
@@ -139,6 +142,7 @@ void cjpeg_compact_install(j_decompress_ptr cinfo, struct cjpeg_compact_store *s
 }
 
 void cjpeg_compact_release(struct cjpeg_compact_store *store) {
+    int held = store->count > 0;
     for (int i = 0; i < store->count; i++) {
         struct cjpeg_compact_array *a = &store->arrays[i];
         if (a->row_data) {
@@ -153,4 +157,9 @@ void cjpeg_compact_release(struct cjpeg_compact_store *store) {
     free(store->scratch);
     store->scratch = NULL;
     store->bytes = 0;
+#ifdef __GLIBC__
+    // The packed rows are many small blocks in this thread's malloc arena: without a trim
+    // their pages stay resident after the decode, and the next photo's rows land elsewhere.
+    if (held) malloc_trim(0);
+#endif
 }

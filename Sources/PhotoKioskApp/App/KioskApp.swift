@@ -82,7 +82,7 @@ public final class KioskApp {
             logger.notice("image cache: \(pressure)")
         })
         // Large decodes (progressive photos, pyramid builds) share a budget sized to the board.
-        DecodeMemoryGate.shared.budget = MemorySizing.decodeBudgetBytes(memTotal: MemorySizing.machineMemTotal)
+        DecodeMemoryGate.shared.budget = MemorySizing.decodeBudgetBytes(cacheMB: config.cache.memoryMB)
         let memTotal = MemorySizing.machineMemTotal.map { "\($0 >> 20) MB" } ?? "unknown"
         logger.info("memory: image cache \(config.cache.memoryMB) MB, large decodes \(DecodeMemoryGate.shared.budget >> 20) MB (MemTotal \(memTotal))")
         let originalSizes = OriginalSizes()
@@ -264,6 +264,9 @@ public final class KioskApp {
         window.addSubview(view)
         // The album covers the grid: not drawing it under every album frame halves the work.
         grid.isHidden = true
+        // Nor do its thumbnails stay pinned (a screenful is 10-15 MB): they become evictable
+        // like cells scrolled away; closing the album asks for them again.
+        thumbnails.updateWantedThumbnails([:], edge: grid.thumbnailEdge)
         album = view
         view.show(albumService, at: index)
         window.firstResponder = view

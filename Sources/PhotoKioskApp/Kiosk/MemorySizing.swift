@@ -10,11 +10,11 @@ public enum MemorySizing {
         return min(64, max(16, memTotal >> 24))
     }
 
-    /// Decodes' working memory (`DecodeMemoryGate`): a sixteenth of MemTotal, 24...64 MB. One
-    /// large decode always runs; others wait until they fit next to it.
-    public static func decodeBudgetBytes(memTotal: Int?) -> Int {
-        guard let memTotal else { return 64 << 20 }
-        return min(64 << 20, max(24 << 20, memTotal >> 4))
+    /// Decodes' working memory (`DecodeMemoryGate`): as much as the image cache, at least 24 MB,
+    /// so `cache.memory_mb` sizes both. One large decode always runs; others (and pyramid builds)
+    /// wait until they fit next to it.
+    public static func decodeBudgetBytes(cacheMB: Int) -> Int {
+        max(24, cacheMB) << 20
     }
 
     /// This machine's MemTotal, read once.
