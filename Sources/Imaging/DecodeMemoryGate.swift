@@ -30,6 +30,7 @@ public final class DecodeMemoryGate: @unchecked Sendable {
     private var reserved = 0
     private var holders = 0
     private var waiters = 0
+    private var backgroundWaiters = 0
     private var mostHolders = 0
 
     public init(budget: Int = 64 << 20, smallBytes: Int = 8 << 20) {
@@ -46,7 +47,9 @@ public final class DecodeMemoryGate: @unchecked Sendable {
         guard bytes >= smallBytes else { return try body() }
         lock.withLock {
             if background {
+                backgroundWaiters += 1
                 while waiters > 0 || (holders > 0 && reserved + bytes > currentBudget) { released.wait(releasing: lock) }
+                backgroundWaiters -= 1
             }
             waiters += background ? 0 : 1
             while holders > 0 && reserved + bytes > currentBudget { released.wait(releasing: lock) }
@@ -68,5 +71,7 @@ public final class DecodeMemoryGate: @unchecked Sendable {
     /// Large decodes running now, waiting now, and the most that ever ran at once (tests, logs).
     public var runningCount: Int { lock.withLock { holders } }
     public var waitingCount: Int { lock.withLock { waiters } }
+    /// Background reservations (pyramid builds) waiting now.
+    public var backgroundWaitingCount: Int { lock.withLock { backgroundWaiters } }
     public var mostConcurrent: Int { lock.withLock { mostHolders } }
 }

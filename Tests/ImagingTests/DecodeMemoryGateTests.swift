@@ -43,6 +43,46 @@ struct DecodeMemoryGateTests {
         #expect(gate.runningCount == 0 && gate.waitingCount == 0)
     }
 
+    @Test func backgroundWorkWaitsWhileADecodeTheScreenNeedsWaits() {
+        let gate = DecodeMemoryGate(budget: 100, smallBytes: 10)
+        let order = OrderLog()
+        let holdA = DispatchSemaphore(value: 0)
+        let a = onThread { gate.withReservation(80) { holdA.wait() } }
+        #expect(eventually { gate.runningCount == 1 })
+        let b = onThread { gate.withReservation(50) { order.add("screen decode") } }
+        #expect(eventually { gate.waitingCount == 1 })
+        // 80 + 15 would fit the budget, but a decode the screen needs is waiting.
+        let build = onThread { gate.withReservation(15, background: true) { order.add("pyramid build") } }
+        #expect(eventually { gate.backgroundWaitingCount == 1 })
+        #expect(order.entries.isEmpty)
+        holdA.signal()
+        for done in [a, b, build] { #expect(done.wait(timeout: .now() + 20) == .success) }
+        #expect(order.entries == ["screen decode", "pyramid build"])
+        #expect(gate.backgroundWaitingCount == 0 && gate.runningCount == 0)
+        // With nobody waiting, background work that fits runs next to a holder.
+        let hold = DispatchSemaphore(value: 0)
+        let c = onThread { gate.withReservation(80) { hold.wait() } }
+        #expect(eventually { gate.runningCount == 1 })
+        #expect(gate.withReservation(15, background: true) { gate.runningCount } == 2)
+        hold.signal()
+        #expect(c.wait(timeout: .now() + 20) == .success)
+    }
+
+    final class OrderLog: @unchecked Sendable {
+        private let lock = DispatchSemaphore(value: 1)
+        private var values: [String] = []
+        func add(_ entry: String) {
+            lock.wait()
+            values.append(entry)
+            lock.signal()
+        }
+        var entries: [String] {
+            lock.wait()
+            defer { lock.signal() }
+            return values
+        }
+    }
+
     @Test func reservationsThatFitTogetherRunTogetherAndAnOversizedOneRunsAlone() {
         let gate = DecodeMemoryGate(budget: 100, smallBytes: 10)
         let hold = DispatchSemaphore(value: 0)
