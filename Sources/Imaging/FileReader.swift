@@ -26,12 +26,11 @@ public enum FileReader {
     }
 
     /// Opens the regular file at `path` for reading (O_NONBLOCK: a FIFO is refused, not waited
-    /// on) and checks it against `maxBytes`; returns the descriptor, which the caller closes, and
-    /// the file's size.
-    static func openChecked(path: RawPath, maxBytes: Int) throws(ImagingError) -> (fd: Int32, size: Int) {
+    /// on) and checks it against `maxBytes`; returns the descriptor, which the caller closes.
+    static func openChecked(path: RawPath, maxBytes: Int) throws(ImagingError) -> Int32 {
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        let size = try checked(opened: fd, path: path.description, maxBytes: maxBytes)
-        return (fd, size)
+        _ = try checked(opened: fd, path: path.description, maxBytes: maxBytes)
+        return fd
     }
 
     /// The size of the regular file open at `fd` (just opened, or -1 with errno set), within

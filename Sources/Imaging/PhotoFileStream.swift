@@ -11,18 +11,16 @@ import Darwin
 /// same checks as `FileReader.read`: a regular file within the size limit.
 final class PhotoFileStream {
     let file: UnsafeMutablePointer<FILE>
-    let size: Int
     let path: RawPath
 
     init(path: RawPath, maxBytes: Int) throws(ImagingError) {
-        let (fd, size) = try FileReader.openChecked(path: path, maxBytes: maxBytes)
+        let fd = try FileReader.openChecked(path: path, maxBytes: maxBytes)
         guard let file = fdopen(fd, "rb") else {
             let code = errno
             close(fd)
             throw FileReader.error(code, path.description)
         }
         self.file = file
-        self.size = size
         self.path = path
     }
 
