@@ -29,6 +29,16 @@ struct PackedCoefficientTests {
                 "packed \(packed.coefficientBytes) B, whole \(whole.coefficientBytes) B")
     }
 
+    /// q100: large coefficients (the long value codes) and dense blocks.
+    @Test(arguments: [Size(width: 320, height: 240), Size(width: 640, height: 480)])
+    func qualityHundredToo(box: Size) throws {
+        let jpeg = try Self.progressive(fullChroma: false, quality: 100)
+        let packed = try ImageDecoder.decode(bytes: jpeg, fitting: box)
+        let whole = try ImageDecoder.decode(bytes: jpeg, fitting: box, options: Self.unpacked)
+        #expect(PixelDifference(packed.bitmap, whole.bitmap).max == 0)
+        #expect(packed.coefficientBytes < whole.coefficientBytes / 2)
+    }
+
     @Test func bandedReaderGivesTheSameRows() throws {
         let jpeg = try Self.progressive(fullChroma: false)
         let scratch = ScratchDirectory()
