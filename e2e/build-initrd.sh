@@ -13,7 +13,7 @@ for a in $($R/bin/busybox --list); do [ -e $R/bin/$a ] || ln -s busybox $R/bin/$
 
 # kernel modules in dependency order (modprobe --show-depends over the extracted package)
 : > $R/lib/modules/$KVER/load-order
-for m in virtio_pci bochs virtio-gpu uinput evdev; do
+for m in virtio_pci bochs virtio-gpu uinput evdev ${EXTRA_MODULES:-}; do   # EXTRA_MODULES: a stage's own (smallboard: its disk)
   modprobe -d $KROOT -S $KVER --show-depends $m | awk '$1=="insmod"{print $2}'
 done | awk '!seen[$0]++' | while read ko; do
   rel=${ko#$KROOT/lib/modules/$KVER/}

@@ -160,6 +160,9 @@ def check(img, rules, previous, last_try, named={}):
         elif rule == 'busy':
             if len({pixel(img, fx / 8, fy / 8)[1] for fx in range(1, 8) for fy in range(1, 8)}) < 4:
                 bad.append('screen is (nearly) one flat colour')
+        elif rule[0] == 'near':  # ('near', (fx, fy), colour): that colour there, give or take JPEG's error
+            (x, y), got = pixel(img, *rule[1])
+            if max(abs(a - b) for a, b in zip(got, rule[2])) > 40: bad.append(f'({x},{y}) got {got} want about {rule[2]}')
         elif len(rule) == 3:     # ((fx, fy), 'not', colour): anything but that colour there
             (fx, fy), _, other = rule
             (x, y), got = pixel(img, fx, fy)
@@ -180,7 +183,9 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
                      'faults_master_stolen', 'faults_master_back', 'faults_vt', 'faults_wait_master',
                      'faults_master_free'],
           'calib': ['calib_grid', 'calib_plain', 'calib_back', 'calib_target', 'calib_offset_grid', 'calib_offset',
-                    'rot90_grid', 'rot90_tap', 'rot180_grid', 'rot180_tap']}   # + rot270_* with pk.rot270=1
+                    'rot90_grid', 'rot90_tap', 'rot180_grid', 'rot180_tap'],   # + rot270_* with pk.rot270=1
+          # 256 MB guest (smallboard-driver.sh): the album through 10 generated photos, one zoomed
+          'smallboard': ['sb_grid'] + [f'sb_page_{i}' for i in range(10)] + ['sb_zoom']}
 # How long a stage may take to reach its expected screen (the app has no frame handshake).
 PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'seat_start': 60, 'seat_vt_away': 10, 'seat_back': 30, 'seat_touch': 30,
@@ -192,7 +197,9 @@ PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'faults_master_back': 30, 'faults_wait_master': 10, 'faults_master_free': 45,
             'calib_grid': 60, 'calib_plain': 30, 'calib_back': 20, 'calib_target': 30, 'calib_offset_grid': 45,
             'calib_offset': 30, 'rot90_grid': 60, 'rot90_tap': 30, 'rot270_grid': 45, 'rot270_tap': 30,
-            'rot180_grid': 45, 'rot180_tap': 30}
+            'rot180_grid': 45, 'rot180_tap': 30,
+            # emulated 1 GHz-class CPU decoding 5120x2880 progressive and 50-megapixel photos
+            'sb_grid': 120, 'sb_zoom': 180, **{f'sb_page_{i}': 90 for i in range(10)}}
 
 def screendump(qmp, path):
     if os.path.exists(path): os.unlink(path)
@@ -214,6 +221,9 @@ def main():
     ap.add_argument('--timeout', type=float, default=300)
     ap.add_argument('--append', default='', help='more kernel command line words (e.g. pk.rot270=1)')
     ap.add_argument('--save-recording', help='write the guest\'s "@@REC" lines here (record-driver.sh)')
+    ap.add_argument('--memory', type=int, default=1024, help='guest RAM in MB (smallboard: 256)')
+    ap.add_argument('--resolution', help='WxH of the display device (default: its own, 1280x800)')
+    ap.add_argument('--drive', help='a raw disk image for the guest (/dev/vda)')
     a = ap.parse_args()
     expect = dict(EXPECT)
     if a.display == 'virtio':
@@ -222,14 +232,21 @@ def main():
         expect['faults_display_off'] = expect['faults_display_off'] + ['dark', 'inactive']
     if a.expect:
         for stage, rules in json.load(open(a.expect)).items():
-            expect[stage] = [r if isinstance(r, str) else (tuple(r[0]), tuple(r[1])) for r in rules]
+            expect[stage] = [r if isinstance(r, str) else ('near', tuple(r[1]), tuple(r[2])) if r[0] == 'near'
+                             else (tuple(r[0]), tuple(r[1])) for r in rules]
     os.makedirs(a.out, exist_ok=True)
     qmp_path = f'{a.out}/qmp-{a.display}.sock'
     if os.path.exists(qmp_path): os.unlink(qmp_path)
-    cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '1024', '-smp', '1', '-kernel', a.kernel, '-initrd', a.initrd,
+    device = list(DISPLAYS[a.display])
+    if a.resolution and a.display in ('bochs', 'virtio'):   # bochs-display: video memory for two buffers
+        w, h = a.resolution.split('x')
+        device[-1] += f',xres={w},yres={h}' + (',vgamem=33554432' if a.display == 'bochs' else '')
+    if a.drive:
+        device += ['-drive', f'file={a.drive},if=virtio,format=raw']
+    cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', str(a.memory), '-smp', '1', '-kernel', a.kernel, '-initrd', a.initrd,
            '-append', f'console=ttyS0 quiet panic=-1 pk.mode={a.mode} {a.append}'.rstrip(),
            '-display', 'none', '-serial', 'stdio', '-monitor', 'none', '-qmp', f'unix:{qmp_path},server=on,wait=off',
-           '-no-reboot', *DISPLAYS[a.display]]
+           '-no-reboot', *device]
     t0 = time.time()
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     qmp = QMP(qmp_path)

@@ -17,7 +17,7 @@ CACHE=${PHOTOKIOSK_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/photokiosk-e2e}
 OUT=${PHOTOKIOSK_E2E_OUT:-$ROOT/.build/e2e}
 KPKG=linux-image-6.1.0-50-amd64        # pinned: module names and load order were checked with it
 DISPLAYS=${DISPLAYS:-bochs virtio}
-ALL_MODES="platform app seat blank faults calib unit"
+ALL_MODES="platform app seat blank faults calib unit smallboard"
 MODES=${MODES:-$ALL_MODES}
 E2E_SKIP=${E2E_SKIP:-}
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
@@ -49,6 +49,10 @@ command -v depmod >/dev/null || need+=(kmod)
 command -v cpio >/dev/null || need+=(cpio)
 ldconfig -p | grep -q 'libseat.so.1 .*x86-64' || need+=(libseat1)   # the seat stage's libseat
 has_mode unit && ! command -v debootstrap >/dev/null && need+=(debootstrap)   # the unit stage's Debian guest
+if has_mode smallboard; then   # its photos (cjpeg) and their disk (mke2fs -d)
+  command -v cjpeg >/dev/null || need+=(libjpeg-turbo-progs)
+  command -v mke2fs >/dev/null || need+=(e2fsprogs)
+fi
 if [ ${#need[@]} -gt 0 ]; then
   echo "e2e: installing ${need[*]}"
   $SUDO apt-get install -y "${need[@]}" >/dev/null 2>&1 \
@@ -157,14 +161,33 @@ if has_mode unit; then
     cannot_run unit "no package or Debian guest ($OUT/unit-deb.log, $OUT/unit-rootfs.log)"
   fi
 fi
+# The small board: its own initramfs (no test bundle: 256 MB of RAM); the photos generated here,
+# photokiosk and its libraries on a disk image, as on a frame's SD card (an initramfs is RAM).
+SB=$OUT/smallboard
+if has_mode smallboard && { ! command -v cjpeg >/dev/null || ! command -v mke2fs >/dev/null; }; then
+  cannot_run smallboard "cjpeg or mke2fs missing (apt-get install libjpeg-turbo-progs e2fsprogs failed)"
+fi
+if has_mode smallboard; then
+  rm -rf "$SB/disk" && mkdir -p "$SB/disk/cache" "$SB/disk/lib"
+  python3 "$E2E/smallboard-photos.py" "$SB" && cp -r "$SB/photos" "$SB/disk/photos" \
+    && strip -o "$SB/disk/photokiosk" "$BIN/photokiosk" \
+    && { ldd "$BIN/photokiosk" | awk '/=> \//{print $3} /^\t\/[^ ]+ \(/{print $1}' | xargs -I{} cp -L {} "$SB/disk/lib/"; } \
+    && mke2fs -q -F -t ext2 -d "$SB/disk" "$SB/disk.img" $(( $(du -sm "$SB/disk" | cut -f1) * 2 + 64 ))M \
+    && EXTRA_MODULES="virtio_blk ext4" "$E2E/build-initrd.sh" "$KROOT" "$SB/initrd.gz" "$OUT/uitouch" "$E2E/smallboard-driver.sh" \
+    || cannot_run smallboard "cannot prepare its photos, disk image or initramfs"
+fi
 
 # 4. Boot once per display device and mode; the harness checks every screendump.
 rc=$E2E_FAILED
 for mode in $MODES; do
   for d in $DISPLAYS; do
-    initrd=$OUT/initrd.gz; [ $mode != unit ] || initrd=$OUT/unit-initrd.gz
-    if python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" --initrd "$initrd" \
-      --out "$OUT" --append "${E2E_APPEND:-}" ${EXPECT_ARGS:-}; then
+    args=(--initrd "$OUT/initrd.gz" ${EXPECT_ARGS:-})
+    [ $mode = unit ] && args=(--initrd "$OUT/unit-initrd.gz" ${EXPECT_ARGS:-})
+    # a fresh disk per boot: the caches the last boot wrote there must not help this one
+    [ $mode = smallboard ] && cp "$SB/disk.img" "$SB/disk-$d.img" && args=(--initrd "$SB/initrd.gz" --memory 256 \
+      --resolution 1920x1080 --drive "$SB/disk-$d.img" --expect "$SB/expect.json" --timeout 900)
+    if python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" "${args[@]}" \
+      --out "$OUT" --append "${E2E_APPEND:-}"; then
       echo "e2e $mode/$d PASS" >>"$RESULTS"
     else
       echo "e2e $mode/$d FAIL console log in $OUT" >>"$RESULTS"; rc=1

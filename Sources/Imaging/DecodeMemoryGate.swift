@@ -12,28 +12,48 @@ public final class DecodeMemoryGate: @unchecked Sendable {
     /// The gate every decode shares unless given another (memory is the process's).
     public static let shared = DecodeMemoryGate()
 
-    public let budget: Int
+    /// Bytes large decodes may hold together; the app sizes it to the board (MemTotal).
+    public var budget: Int {
+        get { lock.withLock { currentBudget } }
+        set {
+            lock.withLock {
+                currentBudget = newValue
+                released.broadcast()
+            }
+        }
+    }
     public let smallBytes: Int
     private let lock = ThreadMutex()
     private let released = ThreadCondition()  // signalled under `lock` when a reservation ends
     // Guarded by `lock`.
+    private var currentBudget: Int
     private var reserved = 0
     private var holders = 0
     private var waiters = 0
+    private var backgroundWaiters = 0
     private var mostHolders = 0
 
     public init(budget: Int = 64 << 20, smallBytes: Int = 8 << 20) {
-        self.budget = budget
+        currentBudget = budget
         self.smallBytes = smallBytes
     }
 
     /// Runs `body` once `bytes` may be held; blocks the calling (worker) thread until then.
-    public func withReservation<T, E: Error>(_ bytes: Int, _ body: () throws(E) -> T) throws(E) -> T {
+    ///
+    /// `background`: work nobody is looking at (a pyramid build) also waits while any other
+    /// reservation waits, so it never delays a decode the screen needs; once running it holds
+    /// its bytes like any other.
+    public func withReservation<T, E: Error>(_ bytes: Int, background: Bool = false, _ body: () throws(E) -> T) throws(E) -> T {
         guard bytes >= smallBytes else { return try body() }
         lock.withLock {
-            waiters += 1
-            while holders > 0 && reserved + bytes > budget { released.wait(releasing: lock) }
-            waiters -= 1
+            if background {
+                backgroundWaiters += 1
+                while waiters > 0 || (holders > 0 && reserved + bytes > currentBudget) { released.wait(releasing: lock) }
+                backgroundWaiters -= 1
+            }
+            waiters += background ? 0 : 1
+            while holders > 0 && reserved + bytes > currentBudget { released.wait(releasing: lock) }
+            waiters -= background ? 0 : 1
             reserved += bytes
             holders += 1
             mostHolders = max(mostHolders, holders)
@@ -51,5 +71,7 @@ public final class DecodeMemoryGate: @unchecked Sendable {
     /// Large decodes running now, waiting now, and the most that ever ran at once (tests, logs).
     public var runningCount: Int { lock.withLock { holders } }
     public var waitingCount: Int { lock.withLock { waiters } }
+    /// Background reservations (pyramid builds) waiting now.
+    public var backgroundWaitingCount: Int { lock.withLock { backgroundWaiters } }
     public var mostConcurrent: Int { lock.withLock { mostHolders } }
 }

@@ -18,10 +18,13 @@ public struct DecodeOptions: Hashable, Sendable {
     /// block kept instead of 64: ~1 MB instead of ~88 MB for a 5120x2880 photo, and the AC
     /// scans are skipped). The 1x1 IDCT of that scale reads nothing else for luma.
     public var progressiveDCOnly: Bool
+    /// Above 1/8 scale, keep a progressive JPEG's coefficients packed between scans (only the
+    /// nonzero ones: 9-25 MB instead of 88 MB for a 5120x2880 photo; the pixels are the same).
+    public var packsProgressiveCoefficients: Bool
 
     public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = 256 << 20, strict: Bool = false,
                 allowsUpscaling: Bool = false, usesEighthScales: Bool = false, maxScans: Int = 1000,
-                progressiveDCOnly: Bool = true) {
+                progressiveDCOnly: Bool = true, packsProgressiveCoefficients: Bool = true) {
         self.maxPixels = maxPixels
         self.maxFileBytes = maxFileBytes
         self.strict = strict
@@ -29,6 +32,7 @@ public struct DecodeOptions: Hashable, Sendable {
         self.usesEighthScales = usesEighthScales
         self.maxScans = maxScans
         self.progressiveDCOnly = progressiveDCOnly
+        self.packsProgressiveCoefficients = packsProgressiveCoefficients
     }
 
     public static let `default` = DecodeOptions()

@@ -16,6 +16,9 @@ public struct DecodedImage: Sendable {
     public var info: ImageInfo
     /// The DCT scale a JPEG was decoded at before the final resize (`.full` for PNG).
     public var dctScale: DCTScale
+    /// Working memory the decode held for coefficients: a progressive JPEG's whole-image
+    /// buffers, or the most its packed store held at once (0 for single-scan files and PNG).
+    public var coefficientBytes = 0
 
     public init(bitmap: Bitmap, originalSize: Size, isPartial: Bool, warning: String? = nil, info: ImageInfo,
                 dctScale: DCTScale = .full) {

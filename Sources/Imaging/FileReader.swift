@@ -25,20 +25,41 @@ public enum FileReader {
         return try read(opened: fd, path: path.description, maxBytes: maxBytes, prefix: prefix)
     }
 
+    /// Opens the regular file at `path` for reading (O_NONBLOCK: a FIFO is refused, not waited
+    /// on) and checks it against `maxBytes`; returns the descriptor, which the caller closes.
+    static func openChecked(path: RawPath, maxBytes: Int) throws(ImagingError) -> Int32 {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        _ = try checked(opened: fd, path: path.description, maxBytes: maxBytes)
+        return fd
+    }
+
+    /// The size of the regular file open at `fd` (just opened, or -1 with errno set), within
+    /// `maxBytes`; closes `fd` when it throws.
+    private static func checked(opened fd: Int32, path: String, maxBytes: Int) throws(ImagingError) -> Int {
+        guard fd >= 0 else { throw error(errno, path) }
+        var info = stat()
+        var failure: ImagingError?
+        if fstat(fd, &info) != 0 {
+            failure = error(errno, path)
+        } else if info.st_mode & S_IFMT == S_IFDIR {
+            failure = error(EISDIR, path)
+        } else if info.st_mode & S_IFMT != S_IFREG {
+            failure = ImagingError(.io, "not a regular file", fileName: lastComponent(of: path))
+        } else if Int(info.st_size) > maxBytes {
+            failure = ImagingError(.tooLarge, "file is \(info.st_size) bytes, more than the limit of \(maxBytes) bytes",
+                                   fileName: lastComponent(of: path))
+        }
+        if let failure {
+            close(fd)
+            throw failure
+        }
+        return Int(info.st_size)
+    }
+
     /// Reads from `fd` (just opened, or -1 with errno set) and closes it.
     private static func read(opened fd: Int32, path: String, maxBytes: Int, prefix: Int?) throws(ImagingError) -> [UInt8] {
-        guard fd >= 0 else { throw error(errno, path) }
+        let size = try checked(opened: fd, path: path, maxBytes: maxBytes)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw error(errno, path) }
-        let type = info.st_mode & S_IFMT
-        if type == S_IFDIR { throw error(EISDIR, path) }
-        guard type == S_IFREG else { throw ImagingError(.io, "not a regular file", fileName: lastComponent(of: path)) }
-        let size = Int(info.st_size)
-        if size > maxBytes {
-            throw ImagingError(.tooLarge, "file is \(size) bytes, more than the limit of \(maxBytes) bytes",
-                               fileName: lastComponent(of: path))
-        }
         let wanted = min(size, prefix ?? size)
         var bytes = [UInt8](repeating: 0, count: wanted)
         var done = 0

@@ -36,7 +36,7 @@ public enum ImageDecoder {
         try probe(path: RawPath(path), options: options)
     }
 
-    /// The same for a path kept as bytes (a file name need not be UTF-8).
+    /// The same for a path kept as raw bytes (file names need not be UTF-8).
     public static func probe(path: RawPath, options: DecodeOptions = .default) throws(ImagingError) -> ImageInfo {
         do throws(ImagingError) {
             let head = try FileReader.read(path: path, maxBytes: options.maxFileBytes, prefix: probePrefixBytes)
@@ -86,14 +86,22 @@ public enum ImageDecoder {
         try decode(path: RawPath(path), fitting: box, options: options, cancellation: cancellation)
     }
 
-    /// The same for a path kept as bytes (a file name need not be UTF-8).
+    /// The same for a path kept as raw bytes. JPEGs stream from the open file (libjpeg reads a
+    /// few kilobytes at a time), so the compressed data is never in memory whole; other formats
+    /// are read whole first.
     public static func decode(path: RawPath, fitting box: Size? = nil, options: DecodeOptions = .default,
-                              cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
+                              cancellation: DecodeCancellation? = nil,
+                              memoryGate: DecodeMemoryGate = .shared) throws(ImagingError) -> DecodedImage
     {
         do throws(ImagingError) {
             try cancellation?.check()
-            let bytes = try FileReader.read(path: path, maxBytes: options.maxFileBytes)
-            return try decode(bytes: bytes, fitting: box, options: options, cancellation: cancellation)
+            let stream = try PhotoFileStream(path: path, maxBytes: options.maxFileBytes)
+            if try detect(stream.head(64)) == .jpeg {
+                return try JPEGDecoder.decode(.file(stream), fitting: box, options: options, cancellation: cancellation,
+                                              memoryGate: memoryGate)
+            }
+            return try decode(bytes: stream.readAll(maxBytes: options.maxFileBytes), fitting: box, options: options,
+                              cancellation: cancellation, memoryGate: memoryGate)
         } catch {
             throw error.attributed(to: path.description)
         }

@@ -8,13 +8,27 @@ enum JPEGDecoder {
         return try decompressor.readHeader(bytes)
     }
 
+    /// Where the compressed data comes from: bytes in memory, or an open file libjpeg reads as it
+    /// goes (either must stay valid until the decode returns).
+    enum Input {
+        case bytes(UnsafeRawBufferPointer)
+        case file(PhotoFileStream)
+    }
+
     static func decode(_ bytes: UnsafeRawBufferPointer, fitting box: Size?, options: DecodeOptions,
+                       cancellation: DecodeCancellation? = nil, memoryGate: DecodeMemoryGate = .shared)
+        throws(ImagingError) -> DecodedImage
+    {
+        try decode(.bytes(bytes), fitting: box, options: options, cancellation: cancellation, memoryGate: memoryGate)
+    }
+
+    static func decode(_ input: Input, fitting box: Size?, options: DecodeOptions,
                        cancellation: DecodeCancellation? = nil, memoryGate: DecodeMemoryGate = .shared)
         throws(ImagingError) -> DecodedImage
     {
         let decompressor = try Decompressor(strict: options.strict, maxScans: options.maxScans)
         if let cancellation { decompressor.stop(when: cancellation) }
-        var info = try decompressor.readHeader(bytes)
+        var info = try decompressor.readHeader(input)
         // Decoded images live in caches; the thumbnail's bytes would ride along unaccounted.
         info.exif?.thumbnail = nil
         try PixelLimit.check(width: info.pixelWidth, height: info.pixelHeight, format: .jpeg, options: options)
@@ -29,10 +43,12 @@ enum JPEGDecoder {
         try cancellation?.check()
         let isCMYK = info.colorSpace == .cmyk || info.colorSpace == .ycck
         decompressor.allowDCOnly(options.progressiveDCOnly)
+        decompressor.allowPacking(options.packsProgressiveCoefficients)
         let (width, height) = try decompressor.prepare(scale: scale, cmyk: isCMYK)
         let inverted = decompressor.sawAdobeMarker
         // Progressive files hold every coefficient while they decode: wait for room first.
-        let result = try memoryGate.withReservation(decompressor.coefficientBytes) { () throws(ImagingError) -> Bitmap in
+        let estimated = decompressor.coefficientBytes
+        let result = try memoryGate.withReservation(estimated) { () throws(ImagingError) -> Bitmap in
             if let storedTarget, storedTarget != (width, height),
                BandedResizer.isSinglePass(from: (width, height), to: storedTarget) {
                 // Scanlines go straight into the resize: no full-size bitmap (see BandedResizer).
@@ -54,9 +70,11 @@ enum JPEGDecoder {
             return bitmap
         }
         let warnings = decompressor.warningCount
-        return DecodedImage(bitmap: info.orientation.apply(to: result), originalSize: info.orientedSize,
-                            isPartial: warnings > 0, warning: warnings > 0 ? decompressor.firstWarning : nil,
-                            info: info, dctScale: scale)
+        var decoded = DecodedImage(bitmap: info.orientation.apply(to: result), originalSize: info.orientedSize,
+                                   isPartial: warnings > 0, warning: warnings > 0 ? decompressor.firstWarning : nil,
+                                   info: info, dctScale: scale)
+        decoded.coefficientBytes = decompressor.packedCoefficientPeak > 0 ? decompressor.packedCoefficientPeak : estimated
+        return decoded
     }
 
     /// One libjpeg decompressor for one image; owns the C handle.
@@ -83,15 +101,30 @@ enum JPEGDecoder {
         /// Progressive 1/8 decodes from the DC scans only (see DecodeOptions.progressiveDCOnly).
         func allowDCOnly(_ allow: Bool) { cjpeg_decoder_allow_dc_only(handle, allow ? 1 : 0) }
 
+        /// Progressive decodes above 1/8 keep their coefficients packed (see DecodeOptions).
+        func allowPacking(_ allow: Bool) { cjpeg_decoder_allow_compact(handle, allow ? 1 : 0) }
+        /// After the decode: the most packed coefficient bytes it held at once (0 when not packed).
+        var packedCoefficientPeak: Int { cjpeg_decoder_coefficient_peak_bytes(handle) }
+
         /// After `prepare`: the whole-image coefficient buffers the decode will hold.
         var coefficientBytes: Int { cjpeg_decoder_coefficient_bytes(handle) }
         var firstWarning: String { String(cString: cjpeg_decoder_first_warning(handle)) }
 
         /// `bytes` must stay valid until the decompressor is gone.
         func readHeader(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> ImageInfo {
+            try readHeader(.bytes(bytes))
+        }
+
+        /// The input must stay valid (bytes alive, file open) until the decompressor is gone.
+        func readHeader(_ input: Input) throws(ImagingError) -> ImageInfo {
             var header = cjpeg_header()
-            let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
-            try check(cjpeg_decoder_read_header(handle, base, bytes.count, &header))
+            switch input {
+            case .bytes(let bytes):
+                let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                try check(cjpeg_decoder_read_header(handle, base, bytes.count, &header))
+            case .file(let stream):
+                try check(cjpeg_decoder_read_header_file(handle, stream.file, &header))
+            }
             sawAdobeMarker = header.saw_adobe_marker != 0
             return JPEGShimResults.info(header)
         }

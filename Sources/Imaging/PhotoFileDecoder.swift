@@ -22,20 +22,21 @@ public struct PhotoFileDecoder: ImageSourceDecoder {
     public func decode(_ request: ImageRequest) throws -> Bitmap {
         let path = request.path.description
         do throws(ImagingError) {
-            let bytes = try FileReader.read(path: request.path, maxBytes: options.maxFileBytes)
+            // The file streams into the decoder (see ImageDecoder.decode(path:)): a big JPEG is
+            // never held whole next to its decode.
             switch request.size {
             case .full:
-                return try ImageDecoder.decode(bytes: bytes, fitting: nil, options: options, memoryGate: memoryGate).bitmap
+                return try ImageDecoder.decode(path: request.path, fitting: nil, options: options, memoryGate: memoryGate).bitmap
             case let .screen(width, height):
-                return try ImageDecoder.decode(bytes: bytes, fitting: Size(width: width, height: height), options: options,
-                                              memoryGate: memoryGate).bitmap
+                return try ImageDecoder.decode(path: request.path, fitting: Size(width: width, height: height),
+                                               options: options, memoryGate: memoryGate).bitmap
             case let .thumbnail(edge):
-                let info = try ImageDecoder.probe(bytes: bytes)
+                let info = try ImageDecoder.probe(path: request.path, options: options)
                 let box = Self.thumbnailBox(for: info.orientedSize, edge: edge)
                 if let embedded = try? Self.embeddedThumbnail(of: info, box: box, options: options) {
                     return embedded
                 }
-                return try ImageDecoder.decode(bytes: bytes, fitting: box, options: options, memoryGate: memoryGate).bitmap
+                return try ImageDecoder.decode(path: request.path, fitting: box, options: options, memoryGate: memoryGate).bitmap
             }
         } catch {
             throw error.attributed(to: path)

@@ -22,6 +22,8 @@ struct Snapshot: ParsableCommand {
     @Flag(help: "Measure instead: flick through the whole album, print figures (with --photo N: then zoom into photo N and write --out).")
     var flick = false
     @Option(help: "Seconds between flicks with --flick.") var flickInterval: Double = 0.5
+    @Option(help: "Memory for decoded images, MB (default: follows the machine's memory, as on a frame).")
+    var cacheMemoryMb: Int?
 
     mutating func run() throws {
         var config = KioskConfig()
@@ -29,6 +31,7 @@ struct Snapshot: ParsableCommand {
         if let thumbnailSize { config.library.thumbnailSize = thumbnailSize }
         if slideshow { config.slideshow.idleTimeout = 0 }
         if let portraitFill { config.slideshow.portraitFill = portraitFill }
+        if let cacheMemoryMb { config.cache.memoryMB = cacheMemoryMb }
         let logger = Bootstrap.logger(level: .warning)
         let roots = try Bootstrap.photoFolders(config: config, explicit: !folders.isEmpty, logger: logger)
         let loop = try EventLoop(signals: [])

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import Dispatch
 import Glibc
 import Graphics
 import Imaging
@@ -132,6 +133,49 @@ import Widgets
         let again = try TiledPhotoContent(path: RawPath(path), cache: cache, pyramids: pyramids, logger: .init(label: "test"), deliver: deliver)
         #expect(again.isPyramidReady)
         #expect(again.service.source is DeepZoomTileSource)
+    }
+}
+
+/// Pyramids build one at a time on one thread; a build whose page went away before it started
+/// is dropped.
+@Suite struct PyramidBuildQueueTests {
+    final class Outcomes: @unchecked Sendable {
+        private let lock = DispatchSemaphore(value: 1)
+        private var values: [String: Result<String, ImagingError>] = [:]
+        func set(_ name: String, _ result: Result<String, ImagingError>) {
+            lock.wait()
+            values[name] = result
+            lock.signal()
+        }
+        func get(_ name: String) -> Result<String, ImagingError>? {
+            lock.wait()
+            defer { lock.signal() }
+            return values[name]
+        }
+    }
+
+    @Test func buildsInOrderAndDropsCancelledOnes() throws {
+        let folder = makeTemporaryDirectory("pyramid-queue")
+        defer { removeTree(RawPath(folder)) }
+        let pyramids = PyramidCache(directory: folder + "/pyramids")
+        for name in ["a", "b"] {
+            try FileReader.write(try JPEGEncoder.encode(Bitmap(width: 700, height: 500), quality: 90), to: folder + "/\(name).jpg")
+        }
+        let outcomes = Outcomes()
+        let dropped = StopFlag()
+        dropped.set()   // the page went away before the build started
+        let done = DispatchSemaphore(value: 0)
+        PyramidBuildQueue.shared.enqueue(.init(path: RawPath(folder + "/a.jpg"), pyramids: pyramids, cancelled: dropped) { outcomes.set("a", $0) })
+        PyramidBuildQueue.shared.enqueue(.init(path: RawPath(folder + "/b.jpg"), pyramids: pyramids, cancelled: StopFlag()) {
+            outcomes.set("b", $0)
+            done.signal()
+        })
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        // First in, first out: "a" was taken before "b" and dropped.
+        #expect(outcomes.get("a") == nil)
+        #expect(pyramids.existing(for: RawPath(folder + "/a.jpg")) == nil)
+        let descriptor = try #require(try outcomes.get("b")?.get())
+        #expect(pyramids.existing(for: RawPath(folder + "/b.jpg")) == descriptor)
     }
 }
 

@@ -43,6 +43,46 @@ struct DecodeMemoryGateTests {
         #expect(gate.runningCount == 0 && gate.waitingCount == 0)
     }
 
+    @Test func backgroundWorkWaitsWhileADecodeTheScreenNeedsWaits() {
+        let gate = DecodeMemoryGate(budget: 100, smallBytes: 10)
+        let order = OrderLog()
+        let holdA = DispatchSemaphore(value: 0)
+        let a = onThread { gate.withReservation(80) { holdA.wait() } }
+        #expect(eventually { gate.runningCount == 1 })
+        let b = onThread { gate.withReservation(50) { order.add("screen decode") } }
+        #expect(eventually { gate.waitingCount == 1 })
+        // 80 + 15 would fit the budget, but a decode the screen needs is waiting.
+        let build = onThread { gate.withReservation(15, background: true) { order.add("pyramid build") } }
+        #expect(eventually { gate.backgroundWaitingCount == 1 })
+        #expect(order.entries.isEmpty)
+        holdA.signal()
+        for done in [a, b, build] { #expect(done.wait(timeout: .now() + 20) == .success) }
+        #expect(order.entries == ["screen decode", "pyramid build"])
+        #expect(gate.backgroundWaitingCount == 0 && gate.runningCount == 0)
+        // With nobody waiting, background work that fits runs next to a holder.
+        let hold = DispatchSemaphore(value: 0)
+        let c = onThread { gate.withReservation(80) { hold.wait() } }
+        #expect(eventually { gate.runningCount == 1 })
+        #expect(gate.withReservation(15, background: true) { gate.runningCount } == 2)
+        hold.signal()
+        #expect(c.wait(timeout: .now() + 20) == .success)
+    }
+
+    final class OrderLog: @unchecked Sendable {
+        private let lock = DispatchSemaphore(value: 1)
+        private var values: [String] = []
+        func add(_ entry: String) {
+            lock.wait()
+            values.append(entry)
+            lock.signal()
+        }
+        var entries: [String] {
+            lock.wait()
+            defer { lock.signal() }
+            return values
+        }
+    }
+
     @Test func reservationsThatFitTogetherRunTogetherAndAnOversizedOneRunsAlone() {
         let gate = DecodeMemoryGate(budget: 100, smallBytes: 10)
         let hold = DispatchSemaphore(value: 0)
@@ -69,13 +109,14 @@ struct DecodeMemoryGateTests {
     }()
 
     @Test func twoLargeProgressiveDecodesNeverRunAtTheSameTime() throws {
-        // 128 x 96 blocks x 3 components x 128 bytes = 4.7 MB of coefficients each.
+        // 128 x 96 blocks x 3 components x 128 bytes = 4.7 MB of coefficients each (unpacked).
         let gate = DecodeMemoryGate(budget: 6 << 20, smallBytes: 1 << 20)
         let jpeg = Self.progressive444
         let results = ResultBox()
         let threads = (0..<4).map { _ in
             onThread {
-                let decoded = try? ImageDecoder.decode(bytes: jpeg, fitting: Size(width: 512, height: 384), memoryGate: gate)
+                let decoded = try? ImageDecoder.decode(bytes: jpeg, fitting: Size(width: 512, height: 384),
+                                                       options: Self.unpacked, memoryGate: gate)
                 results.add(decoded?.bitmap.size)
             }
         }
@@ -91,10 +132,17 @@ struct DecodeMemoryGateTests {
         let baseline = try Fixtures.jpeg(Fixtures.scene(width: 1024, height: 768), .init(quality: 90, fullChroma: true))
         _ = try ImageDecoder.decode(bytes: baseline, fitting: Size(width: 512, height: 384), memoryGate: gate)
         #expect(gate.mostConcurrent == 0)
-        // The same progressive file at 1/2 does.
-        _ = try ImageDecoder.decode(bytes: Self.progressive444, fitting: Size(width: 512, height: 384), memoryGate: gate)
+        // The same progressive file at 1/2 packed (a mask per block and its nonzero values) is
+        // small too; with libjpeg's whole-image buffers it reserves.
+        let packed = try ImageDecoder.decode(bytes: Self.progressive444, fitting: Size(width: 512, height: 384), memoryGate: gate)
+        #expect(gate.mostConcurrent == 0)
+        #expect(packed.coefficientBytes < 1 << 20, "\(packed.coefficientBytes) bytes packed")
+        _ = try ImageDecoder.decode(bytes: Self.progressive444, fitting: Size(width: 512, height: 384), options: Self.unpacked,
+                                    memoryGate: gate)
         #expect(gate.mostConcurrent == 1)
     }
+
+    static let unpacked = DecodeOptions(packsProgressiveCoefficients: false)
 
     final class ResultBox: @unchecked Sendable {
         private let lock = DispatchSemaphore(value: 1)

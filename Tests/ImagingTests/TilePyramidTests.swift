@@ -252,6 +252,21 @@ private func meanDifference(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) ->
         let c = small.color(x: 100, y: 75), o = original.color(x: 804, y: 604)
         #expect(abs(Int(c.red) - Int(o.red)) < 12 && abs(Int(c.green) - Int(o.green)) < 12)
     }
+
+    @Test func levelsOverTheLimitAreLeftToThePyramid() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/p.jpg"
+        try FileReader.write(try Fixtures.jpeg(Fixtures.gradient(width: 1600, height: 1200)), to: path)
+        // Level 11 is 1600x1200 (7.7 MB of pixels), level 10 800x600 (1.9 MB).
+        let source = try OnTheFlyTileSource(path: path, maxLevelBytes: 2 << 20)
+        #expect(throws: ImagingError.self) { try source.tile(level: 11, column: 0, row: 0) }
+        do {
+            _ = try source.tile(level: 11, column: 0, row: 0)
+        } catch let error as ImagingError {
+            #expect(error.kind == .tooLarge)
+        }
+        #expect(try source.tile(level: 10, column: 0, row: 0).width == 256)
+    }
 }
 
 @Suite struct TilePyramidCachePruningTests {

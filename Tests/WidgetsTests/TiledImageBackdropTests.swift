@@ -110,3 +110,39 @@ import Widgets
         #expect(orange.hits == orange.samples)
     }
 }
+
+/// At fit over a page whose own picture is as sharp as fit tiles (its screen-sized decode),
+/// the tiled view asks only for the one-tile level, not a screenful duplicating that picture.
+@Suite struct TiledImageSharpBackdropTests {
+    func make(sharp: Bool) -> (Window, TiledImageView, CuttingTileProvider) {
+        let window = Window(size: Size(width: 512, height: 512), clock: ManualClock(now: 1))
+        let view = TiledImageView(frame: window.bounds)
+        view.showsBackdrop = true
+        view.isBackdropSharp = { sharp }
+        let provider = CuttingTileProvider(image: smoothImage(width: 2000, height: 1000))
+        window.addSubview(view)
+        view.provider = provider
+        window.layoutIfNeeded()
+        return (window, view, provider)
+    }
+
+    @Test func atFitOnlyTheOneTileLevelIsWanted() {
+        let (_, view, provider) = make(sharp: true)
+        #expect(view.isAtFitFrame)
+        #expect(!provider.wanted.isEmpty)
+        #expect(provider.wanted.values.allSatisfy { $0 == -1 })   // the stand-in a zoom starts from
+        #expect(view.liveTileCount == 0 && view.missingTileCount == 0)
+    }
+
+    @Test func aBlurryBackdropOrAZoomWantsTheVisibleTiles() {
+        let (_, blurry, blurryProvider) = make(sharp: false)
+        #expect(blurry.liveTileCount > 0)
+        #expect(blurryProvider.wanted.values.contains { $0 >= 0 })
+        let (window, view, provider) = make(sharp: true)
+        view.setScale(view.fitScale * 2, animated: false)
+        window.layoutIfNeeded()
+        #expect(!view.isAtFitFrame)
+        #expect(view.liveTileCount > 0)
+        #expect(provider.wanted.values.contains { $0 >= 0 })
+    }
+}

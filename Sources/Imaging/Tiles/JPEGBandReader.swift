@@ -15,6 +15,10 @@ public final class JPEGBandReader: RowSource {
     private let handle: OpaquePointer
     private let file: UnsafeMutablePointer<FILE>
     private var finished = false
+    private var started = false
+    /// The coefficient memory the decode will hold: 0 for baseline files; for progressive ones
+    /// an estimate of the packed store (see cjpeg_compact.h). Known before any row is read.
+    public let coefficientBytes: Int
 
     /// Opens `path` and reads its header; `scale` picks a DCT-scaled output (eighths).
     public init(path: RawPath, scale: DCTScale = .full, options: DecodeOptions = .default) throws(ImagingError) {
@@ -38,7 +42,7 @@ public final class JPEGBandReader: RowSource {
             try Self.check(cjpeg_decoder_prepare(handle, UInt32(scale.eighths), 8, 0, &w, &h), handle)
             width = Int(w)
             height = Int(h)
-            try Self.check(cjpeg_decoder_start_rows(handle), handle)
+            coefficientBytes = cjpeg_decoder_coefficient_bytes(handle)
         } catch {
             cjpeg_decoder_destroy(handle)
             fclose(file)
@@ -47,13 +51,18 @@ public final class JPEGBandReader: RowSource {
     }
 
     deinit {
-        if !finished { _ = cjpeg_decoder_finish_rows(handle) }
+        if started && !finished { _ = cjpeg_decoder_finish_rows(handle) }
         cjpeg_decoder_destroy(handle)
         fclose(file)
     }
 
     public func readRows(into band: Bitmap) throws(ImagingError) -> Int {
         guard !finished else { return 0 }
+        if !started {
+            // libjpeg allocates its buffers here, not at open: the caller may reserve memory first.
+            try Self.check(cjpeg_decoder_start_rows(handle), handle)
+            started = true
+        }
         var rows: UInt32 = 0
         try Self.check(cjpeg_decoder_read_rows(handle, band.pixels.assumingMemoryBound(to: UInt8.self), band.stride,
                                                UInt32(band.height), &rows), handle)

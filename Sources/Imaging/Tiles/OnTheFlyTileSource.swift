@@ -2,25 +2,31 @@ import Graphics
 
 /// Tiles cut from an ordinary photo while it is shown: each level is decoded when first asked
 /// for (JPEGs at the smallest DCT scale that covers it, so the fit level is cheap), and tiles
-/// are cut from it. At most two levels are kept. Zooming into full resolution costs one full
-/// decode (within the decoder's pixel limit); a pyramid on disk avoids that.
+/// are cut from it. At most two levels are kept. Levels whose bitmap would take more than
+/// `maxLevelBytes` are not decoded (a 5640x3172 photo's full level is 72 MB, plus its decode's
+/// working memory): their tiles fail with `.tooLarge` and the view keeps showing the coarser
+/// level scaled until the photo's pyramid on disk is ready.
 public final class OnTheFlyTileSource: TileSource, @unchecked Sendable {
     public let path: RawPath
     public let layout: DeepZoomLayout
+    public let maxLevelBytes: Int
     private let options: DecodeOptions
     private let lock = ThreadMutex()
     private var levels: [(level: Int, bitmap: Bitmap)] = []
 
-    public init(path: RawPath, tileSize: Int = 256, options: DecodeOptions = .default) throws(ImagingError) {
+    public init(path: RawPath, tileSize: Int = 256, options: DecodeOptions = .default,
+                maxLevelBytes: Int = 32 << 20) throws(ImagingError) {
         let info = try ImageDecoder.probe(path: path, options: options)
         self.path = path
         self.options = options
+        self.maxLevelBytes = maxLevelBytes
         layout = DeepZoomLayout(width: Int(info.orientedSize.width), height: Int(info.orientedSize.height), tileSize: tileSize)
     }
 
     /// Byte-exact (a name that is not UTF-8 keeps its own tiles).
-    public convenience init(path: String, tileSize: Int = 256, options: DecodeOptions = .default) throws(ImagingError) {
-        try self.init(path: RawPath(path), tileSize: tileSize, options: options)
+    public convenience init(path: String, tileSize: Int = 256, options: DecodeOptions = .default,
+                            maxLevelBytes: Int = 32 << 20) throws(ImagingError) {
+        try self.init(path: RawPath(path), tileSize: tileSize, options: options, maxLevelBytes: maxLevelBytes)
     }
 
     public var identity: String { "photo:" + path.escapedLine }
@@ -45,6 +51,9 @@ public final class OnTheFlyTileSource: TileSource, @unchecked Sendable {
         try lock.withLock {
             if let hit = levels.first(where: { $0.level == level }) { return hit.bitmap }
             let size = layout.levelSize(level)
+            guard size.width * size.height * 4 <= maxLevelBytes else {
+                throw ImagingError(.tooLarge, "level \(level) (\(size.width)x\(size.height)) is only read from the pyramid")
+            }
             let bitmap = try ImageDecoder.decode(path: path, fitting: Size(width: size.width, height: size.height),
                                                  options: options).bitmap
             levels.append((level, bitmap))

@@ -101,19 +101,28 @@ public final class PyramidBuilder {
 
     /// Builds from the image file at a text path (the `tiles` command's argument).
     public static func build(imageAt path: String, directory: String, name: String, options: Options = Options(),
-                             decodeOptions: DecodeOptions = .default, progress: Progress? = nil) throws(ImagingError) -> DeepZoomDescriptor {
+                             decodeOptions: DecodeOptions = .default, memoryGate: DecodeMemoryGate = .shared,
+                             progress: Progress? = nil) throws(ImagingError) -> DeepZoomDescriptor {
         try build(imageAt: RawPath(path), directory: directory, name: name, options: options,
-                  decodeOptions: decodeOptions, progress: progress)
+                  decodeOptions: decodeOptions, memoryGate: memoryGate, progress: progress)
     }
 
     /// Builds from an image file: JPEGs stored upright are read in bands; other images
     /// (PNG, EXIF-rotated or CMYK JPEG) are decoded whole first, within `decodeOptions`' limits.
+    ///
+    /// A band read holds its working memory (a band per level, a progressive file's packed
+    /// coefficients) under `memoryGate` as a background reservation: it starts when no decode the
+    /// screen needs is waiting, and later ones wait while both would not fit the budget.
     public static func build(imageAt path: RawPath, directory: String, name: String, options: Options = Options(),
-                             decodeOptions: DecodeOptions = .default, progress: Progress? = nil) throws(ImagingError) -> DeepZoomDescriptor {
+                             decodeOptions: DecodeOptions = .default, memoryGate: DecodeMemoryGate = .shared,
+                             progress: Progress? = nil) throws(ImagingError) -> DeepZoomDescriptor {
         let info = try ImageDecoder.probe(path: path, options: decodeOptions)
         if info.format == .jpeg, info.orientation == .up, info.colorSpace == .rgb || info.colorSpace == .grayscale {
             var reader = try JPEGBandReader(path: path, options: decodeOptions)
-            return try build(from: &reader, directory: directory, name: name, options: options, progress: progress)
+            let working = reader.coefficientBytes + bandBytes(width: reader.width, tileSize: options.tileSize)
+            return try memoryGate.withReservation(working, background: true) { () throws(ImagingError) in
+                try build(from: &reader, directory: directory, name: name, options: options, progress: progress)
+            }
         }
         if info.format == .heif || info.format == .avif {  // whole in libheif, but no second full-size copy
             var rows = try HEIFDecoder.rows(path: path, options: decodeOptions)
@@ -122,6 +131,9 @@ public final class PyramidBuilder {
         var rows = BitmapRowSource(try ImageDecoder.decode(path: path, options: decodeOptions).bitmap)
         return try build(from: &rows, directory: directory, name: name, options: options, progress: progress)
     }
+
+    /// The bands every level keeps, plus the halving scratch: about twice the full level's band.
+    static func bandBytes(width: Int, tileSize: Int) -> Int { width * tileSize * 4 * 5 / 2 }
 
     /// Adds the next `rows` rows (of the full level) from the top of `bitmap`.
     public func append(_ bitmap: Bitmap, rows: Int) throws(ImagingError) {

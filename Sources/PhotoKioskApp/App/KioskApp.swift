@@ -81,6 +81,10 @@ public final class KioskApp {
         cache = ImageCache(budget: max(8, config.cache.memoryMB) << 20, onPressure: { [logger] pressure in
             logger.notice("image cache: \(pressure)")
         })
+        // Large decodes (progressive photos, pyramid builds) share a budget sized to the board.
+        DecodeMemoryGate.shared.budget = MemorySizing.decodeBudgetBytes(cacheMB: config.cache.memoryMB)
+        let memTotal = MemorySizing.machineMemTotal.map { "\($0 >> 20) MB" } ?? "unknown"
+        logger.info("memory: image cache \(config.cache.memoryMB) MB, large decodes \(DecodeMemoryGate.shared.budget >> 20) MB (MemTotal \(memTotal))")
         let originalSizes = OriginalSizes()
         self.originalSizes = originalSizes
         var decoder: any ImageSourceDecoder = OriginalSizeRecordingDecoder(PhotoFileDecoder(), sizes: originalSizes)
@@ -101,7 +105,11 @@ public final class KioskApp {
         window.addSubview(grid)
         thumbnails.onChange = { [weak grid] index in grid?.thumbnailDidChange(at: index) }
         thumbnails.onLoadsDeferred = { [loader] deferred in deferred ? loader.pause() : loader.resume() }
-        albumService.onChange = { [weak self] index in self?.album?.photoDidChange(at: index) }
+        albumService.onChange = { [weak self] index in
+            self?.album?.photoDidChange(at: index)
+            // The page's screen image arrived under a tiled photo: its fit tiles are not needed.
+            if index == self?.album?.centerPageIndex { self?.tiledPhoto?.content.view.refreshTiles() }
+        }
         intake.apply = { [weak self] batch in self?.libraryChanged(self?.photos.add(batch)) }
         intake.onFinish = { [weak self] summary in self?.scanDidFinish(summary) }
         grid.onSelect = { [weak self] index in self?.openPhoto(at: index) }
@@ -256,6 +264,9 @@ public final class KioskApp {
         window.addSubview(view)
         // The album covers the grid: not drawing it under every album frame halves the work.
         grid.isHidden = true
+        // Nor do its thumbnails stay pinned (a screenful is 10-15 MB): they become evictable
+        // like cells scrolled away; closing the album asks for them again.
+        thumbnails.updateWantedThumbnails([:], edge: grid.thumbnailEdge)
         album = view
         view.show(albumService, at: index)
         window.firstResponder = view

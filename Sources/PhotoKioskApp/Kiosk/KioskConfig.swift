@@ -37,7 +37,8 @@ public struct KioskConfig: Equatable, Sendable {
     public struct Cache: Equatable, Sendable {
         /// nil: $XDG_CACHE_HOME/photokiosk, or /var/cache/photokiosk (see `KioskPaths`).
         public var directory: String? = nil
-        public var memoryMB: Int = 64
+        /// Follows the board's memory unless configured (`MemorySizing.imageCacheMB`).
+        public var memoryMB: Int = MemorySizing.imageCacheMB(memTotal: MemorySizing.machineMemTotal)
         public var diskMB: Int = 1024
         public init() {}
     }

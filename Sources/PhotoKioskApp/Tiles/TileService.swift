@@ -123,7 +123,12 @@ public final class TileService: TiledImageProvider {
             held[key] = bitmap
         case .failure(let error):
             failed.insert(key)
-            logger.warning("tile \(id): \(error)")
+            // A level the on-the-fly source leaves to the pyramid is expected, not a problem.
+            if (error as? ImagingError)?.kind == .tooLarge {
+                logger.debug("tile \(id): \(error)")
+            } else {
+                logger.warning("tile \(id): \(error)")
+            }
             return
         }
         onTileLoaded?(id)

@@ -22,6 +22,10 @@ public final class TiledPhotoAttachment {
         // arrive it shows through them (thumbnail, then the screen-sized decode), not grey.
         content.view.frame = page.bounds
         content.view.showsBackdrop = (page as? PhotoPageView)?.isAtMinimumZoom ?? false
+        // At fit the page's screen-sized decode is as sharp as fit tiles: those are not loaded.
+        content.view.isBackdropSharp = { [weak page] in
+            ((page as? PhotoPageView)?.content.quality ?? .thumbnail) >= .screen
+        }
         page.addSubview(content.view)
         content.start()
     }

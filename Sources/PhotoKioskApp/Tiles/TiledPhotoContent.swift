@@ -20,6 +20,9 @@ import Widgets
 /// size and mtime); when it is ready the view switches to it without moving or blanking. Next
 /// time the cached pyramid is used straight away.
 public final class TiledPhotoContent {
+    /// The largest level cut on the fly while the pyramid builds (a 2820x1586 level fits).
+    public static let maxOnTheFlyLevelBytes = 32 << 20
+
     /// A photo gets tiles when it is more than twice the screen in either direction.
     public static func wantsTiles(imageSize: Size, screenSize: Size) -> Bool {
         imageSize.width > 2 * screenSize.width || imageSize.height > 2 * screenSize.height
@@ -36,7 +39,7 @@ public final class TiledPhotoContent {
     private let pyramids: PyramidCache?
     private let logger: Logger
     private let deliver: ImageLoader.Delivery
-    private var builder: WorkerThread?
+    private var isBuildQueued = false
     private let stopFlag = StopFlag()
 
     /// - Parameters:
@@ -54,7 +57,9 @@ public final class TiledPhotoContent {
             isPyramidReady = true
             pyramids?.touch(cached)   // recently viewed: kept longest when the cache prunes
         } else {
-            source = try OnTheFlyTileSource(path: path, tileSize: pyramids?.options.tileSize ?? 256)
+            // With a pyramid coming, the finest levels wait for it (OnTheFlyTileSource.maxLevelBytes).
+            source = try OnTheFlyTileSource(path: path, tileSize: pyramids?.options.tileSize ?? 256,
+                                            maxLevelBytes: pyramids == nil ? .max : Self.maxOnTheFlyLevelBytes)
         }
         service = TileService(source: source, cache: cache, logger: logger, deliver: deliver)
         view = TiledImageView()
@@ -63,20 +68,19 @@ public final class TiledPhotoContent {
 
     deinit { stop() }
 
-    /// Starts building the pyramid in the background when it is not cached yet.
+    /// Queues the pyramid's build (PyramidBuildQueue: one at a time) when it is not cached yet.
     public func start() {
-        guard !isPyramidReady, builder == nil, let pyramids else { return }
-        let path = self.path, deliver = self.deliver, flag = stopFlag, owner = LoopReference(self)
-        builder = WorkerThread(name: "pk-pyramid") {
-            let result: Result<String, ImagingError>
-            do throws(ImagingError) { result = .success(try pyramids.build(for: path)) } catch { result = .failure(error) }
+        guard !isPyramidReady, !isBuildQueued, let pyramids else { return }
+        isBuildQueued = true
+        let deliver = self.deliver, flag = stopFlag, owner = LoopReference(self)
+        PyramidBuildQueue.shared.enqueue(.init(path: path, pyramids: pyramids, cancelled: flag) { result in
             guard !flag.isSet else { return }
             deliver { owner.object?.pyramidFinished(result) }
-        }
+        })
     }
 
-    /// The page went away: nothing more will be delivered. A build already running finishes
-    /// (the next visit finds it cached).
+    /// The page went away: nothing more will be delivered, and a build not started yet is
+    /// dropped. A build already running finishes (the next visit finds it cached).
     public func stop() {
         stopFlag.set()
     }
@@ -85,8 +89,6 @@ public final class TiledPhotoContent {
     public var isSettled: Bool { service.pendingLoads == 0 && view.missingTileCount == 0 }
 
     private func pyramidFinished(_ result: Result<String, ImagingError>) {
-        builder?.join()
-        builder = nil
         switch result {
         case .success(let descriptor):
             do throws(ImagingError) {
@@ -99,6 +101,11 @@ public final class TiledPhotoContent {
             }
         case .failure(let error):
             logger.warning("tiles: no pyramid for \(path): \(error)")
+            // The finest levels then come from whole decodes after all.
+            if let whole = try? OnTheFlyTileSource(path: path, tileSize: service.tileSize, maxLevelBytes: .max) {
+                service.replaceSource(whole)
+                view.refreshTiles()
+            }
         }
         onPyramid?(result)
     }

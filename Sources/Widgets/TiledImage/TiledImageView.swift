@@ -45,6 +45,12 @@ public final class TiledImageView: View, ScrollViewDelegate {
         }
     }
 
+    /// Whether the picture beneath (see `showsBackdrop`) is already as sharp as tiles at fit
+    /// would be (a photo page's screen-sized decode). Then, at fit, only the one-tile level is
+    /// loaded (the stand-in a zoom starts from), not a screenful of tiles that would duplicate
+    /// that picture in memory. Asked at each tile layout.
+    public var isBackdropSharp: (() -> Bool)?
+
     public var provider: TiledImageProvider? {
         didSet {
             oldValue?.onTileLoaded = nil
@@ -285,7 +291,8 @@ public final class TiledImageView: View, ScrollViewDelegate {
         // Container units are level-`resolution` pixels; the shown level's pixels are k of them.
         let k = Self.power(resolution - shown)
         let levelVisible = Rect(x: visible.minX / k, y: visible.minY / k, width: visible.width / k, height: visible.height / k)
-        let wanted = visible.isEmpty ? [] : grid.tiles(intersecting: levelVisible, resolution: shown)
+        let backdropSuffices = showsBackdrop && isAtFitFrame && (isBackdropSharp?() ?? false)
+        let wanted = visible.isEmpty || backdropSuffices ? [] : grid.tiles(intersecting: levelVisible, resolution: shown)
         let wantedSet = Set(wanted)
         for (id, tile) in tiles where !wantedSet.contains(id) {
             recycle(tile)

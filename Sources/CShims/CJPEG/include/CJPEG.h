@@ -65,10 +65,18 @@ cjpeg_status cjpeg_decoder_decode(cjpeg_decoder *decoder, uint8_t *pixels, size_
 /// block instead of 64 (on by default; see cjpeg_shim.c). Call before cjpeg_decoder_decode.
 void cjpeg_decoder_allow_dc_only(cjpeg_decoder *decoder, int allow);
 /// After prepare: bytes of whole-image coefficient buffers the decode will hold (progressive
-/// files; one coefficient per block on the DC-only path), 0 for single-scan files.
+/// files; one coefficient per block on the DC-only path; an estimate of the packed store when
+/// packing), 0 for single-scan files.
 size_t cjpeg_decoder_coefficient_bytes(const cjpeg_decoder *decoder);
 /// Whether the last decode took the DC-only path.
 int cjpeg_decoder_used_dc_only(const cjpeg_decoder *decoder);
+/// Progressive files decoded above 1/8 scale keep their coefficients packed (only the nonzero
+/// ones; lossless) instead of libjpeg's 128 bytes per block (on by default; see cjpeg_compact.h).
+/// Call before decoding; the estimate of cjpeg_decoder_coefficient_bytes follows it.
+void cjpeg_decoder_allow_compact(cjpeg_decoder *decoder, int allow);
+/// Whether the last decode packed its coefficients, and the most packed bytes it held at once.
+int cjpeg_decoder_used_compact(const cjpeg_decoder *decoder);
+size_t cjpeg_decoder_coefficient_peak_bytes(const cjpeg_decoder *decoder);
 
 /// The last error message, or the first warning when there was no error ("" if none).
 const char *cjpeg_decoder_message(const cjpeg_decoder *decoder);
