@@ -1,5 +1,6 @@
 import Graphics
 import Testing
+import TestSupport
 @testable import Imaging
 
 @Suite("EXIF orientation")

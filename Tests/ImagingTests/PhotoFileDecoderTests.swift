@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Glibc
 import Graphics
 @testable import Imaging

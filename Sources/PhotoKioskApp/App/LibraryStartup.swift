@@ -19,7 +19,10 @@ public final class LibraryStartup {
     /// - Parameter screenSize: the screen, when known, to size the first batch to one screenful
     ///   of thumbnails; nil guesses 1920x1080 (a bigger screen shows the rest a turn later).
     public init(folders: [String], config: KioskConfig, loop: EventLoop, logger: Logger, screenSize: Size? = nil) {
-        var scanner = LibraryScanner(roots: folders.map { RawPath($0) }, logger: logger)
+        // Date order reads each photo's EXIF date (its first kilobytes) while scanning; name order
+        // needs only the listing.
+        let captureDate: LibraryScanner.CaptureDateReader? = config.library.sort == .date ? Self.captureDate : nil
+        var scanner = LibraryScanner(roots: folders.map { RawPath($0) }, captureDate: captureDate, logger: logger)
         scanner.firstBatchSize = Self.screenful(of: screenSize ?? Size(width: 1920, height: 1080),
                                                 thumbnailSize: config.library.thumbnailSize)
         self.scanner = scanner
@@ -30,6 +33,12 @@ public final class LibraryStartup {
         self.intake = intake
         scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) },
                               onBatch: { intake.receive($0) }, onFinish: { intake.finish($0) })
+    }
+
+    /// When the photo was taken (EXIF DateTimeOriginal, in any format the decoder probes); nil for
+    /// a photo without one or that cannot be read, which then sorts by its file time.
+    static let captureDate: LibraryScanner.CaptureDateReader = { path in
+        (try? ImageDecoder.probe(path: path))?.exif?.dateTimeOriginalSeconds
     }
 
     /// About how many thumbnails one screen shows, in either orientation: the scan's first

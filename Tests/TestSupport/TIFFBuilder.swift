@@ -1,10 +1,17 @@
 /// Builds the TIFF structure inside an EXIF APP1 by hand: IFD0 (orientation, Exif pointer),
 /// the Exif IFD (DateTimeOriginal) and IFD1 (thumbnail), in either byte order.
-struct TIFFBuilder {
-    var bigEndian = false
-    var orientation: Int?
-    var dateTimeOriginal: String?
-    var thumbnail: [UInt8]?
+public struct TIFFBuilder {
+    public var bigEndian = false
+    public var orientation: Int?
+    public var dateTimeOriginal: String?
+    public var thumbnail: [UInt8]?
+
+    public init(bigEndian: Bool = false, orientation: Int? = nil, dateTimeOriginal: String? = nil, thumbnail: [UInt8]? = nil) {
+        self.bigEndian = bigEndian
+        self.orientation = orientation
+        self.dateTimeOriginal = dateTimeOriginal
+        self.thumbnail = thumbnail
+    }
 
     func u16(_ v: Int) -> [UInt8] {
         bigEndian ? [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)]
@@ -14,7 +21,7 @@ struct TIFFBuilder {
         bigEndian ? u16(v >> 16) + u16(v & 0xFFFF) : u16(v & 0xFFFF) + u16(v >> 16)
     }
 
-    func build() -> [UInt8] {
+    public func build() -> [UInt8] {
         // Layout: header(8) | IFD0 | ExifIFD | IFD1 | date | thumbnail
         let ifd0Count = (orientation != nil ? 1 : 0) + (dateTimeOriginal != nil ? 1 : 0)
         let exifCount = dateTimeOriginal != nil ? 1 : 0
