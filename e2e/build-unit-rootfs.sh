@@ -11,8 +11,9 @@ R=$(dirname "$OUT")/unit-root
 trap 'chroot_release "$R"' EXIT
 chroot_create "$R"
 cp "$DEB" "$R/tmp/photokiosk.deb"
-# udev (device nodes, module autoload, libinput's device list) and dbus, as on a real frame.
-chroot_apt_install "$R" /tmp/photokiosk.deb udev kmod dbus >"$(dirname "$OUT")/unit-apt.log" 2>&1 \
+# udev (device nodes, module autoload, libinput's device list) and dbus, as on a real frame;
+# curl for the driver's remote API requests.
+chroot_apt_install "$R" /tmp/photokiosk.deb udev kmod dbus curl >"$(dirname "$OUT")/unit-apt.log" 2>&1 \
   || { tail -n 20 "$(dirname "$OUT")/unit-apt.log"; exit 1; }
 chroot_release "$R"
 

@@ -38,6 +38,32 @@ i=0; while [ -z "$(find /var/cache/photokiosk -type f | head -n 1)" ] && [ $i -l
 [ -n "$(find /var/cache/photokiosk -type f | head -n 1)" ] || fail "no thumbnail in /var/cache/photokiosk"
 echo "@@UNIT_CACHE $(find /var/cache/photokiosk -type f | wc -l) files"
 
+# The remote page's API under the unit (issue 22 item 6): with [remote] on, an upload lands in
+# the photo folder (the state folder, which the sandbox leaves writable) and reaches the library.
+sample=$(find /usr/share/photokiosk/photos -name '*.jpg' | sort | head -n 1)
+[ -n "$sample" ] || fail "no sample photo in /usr/share/photokiosk/photos"
+install -d -o photokiosk -g photokiosk -m 755 /var/lib/photokiosk/photos
+install -o photokiosk -g photokiosk -m 644 "$sample" /var/lib/photokiosk/photos/first.jpg
+token=unit-e2e-token-0123456789abcdef
+cat >> /etc/photokiosk/config.toml <<TOML
+
+[remote]
+listen = "127.0.0.1:8080"
+token = "$token"
+TOML
+systemctl restart photokiosk.service
+api() { curl -sS --max-time 10 -H "Authorization: Bearer $token" "$@"; }
+size() { api http://127.0.0.1:8080/api/status | grep -o '"library_size": *[0-9]*' | grep -o '[0-9]*$'; }
+i=0; while [ -z "$(size 2>/dev/null)" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
+before=$(size); [ -n "$before" ] || fail "the remote API did not answer under the unit"
+[ "$(curl -sS -o /dev/null -w '%{http_code}' http://127.0.0.1:8080/api/status)" = 401 ] || fail "the API answered without the token"
+code=$(api -o /tmp/upload.json -w '%{http_code}' -F "photo=@$sample;filename=uploaded-under-unit.jpg" http://127.0.0.1:8080/api/photos)
+[ "$code" = 201 ] || fail "upload answered $code: $(cat /tmp/upload.json)"
+[ -f /var/lib/photokiosk/photos/uploaded-under-unit.jpg ] || fail "the upload is not in /var/lib/photokiosk/photos"
+i=0; while [ "$(size)" != $((before + 1)) ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
+[ "$(size)" = $((before + 1)) ] || fail "the library did not grow from $before after the upload"
+echo "@@UNIT_UPLOAD ok: 201, library $before -> $(size) photos, $(stat -c '%U %a' /var/lib/photokiosk/photos/uploaded-under-unit.jpg)"
+
 # The config as a frame builder would edit it: a display schedule that is off now (from a minute ago to two hours ahead): DPMS off, a tap wakes.
 now=$(date +%s); start=$((now - 60))
 cat >> /etc/photokiosk/config.toml <<TOML
