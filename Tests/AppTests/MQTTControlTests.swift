@@ -54,7 +54,7 @@ import TestSupport
         let broker = try MQTTBroker()
         let frame = try makeFrame(broker, id: "hall")
         defer { frame.control.stop(); removeTree(frame.folder) }
-        #expect(try turn([frame]) { frame.control.client.state == .connected && frame.app.isContentLoaded })
+        #expect(try turn([frame]) { frame.control.client.isSubscribed && frame.app.isContentLoaded })
         frame.control.publishState()
         #expect(try turn([frame], timeout: 1) { false } == false)   // let the messages out
         let retained = try broker.retained(["homeassistant/#", "photokiosk/#"])
@@ -89,7 +89,7 @@ import TestSupport
         let frame = try makeFrame(broker, id: "den")
         defer { frame.control.stop(); removeTree(frame.folder) }
         let app = frame.app
-        #expect(try turn([frame]) { frame.control.client.state == .connected && app.isContentLoaded })
+        #expect(try turn([frame]) { frame.control.client.isSubscribed && app.isContentLoaded })
         try broker.publish("photokiosk/den/cmd/slideshow", "ON")
         #expect(try turn([frame]) { app.status.isSlideshowRunning && app.life?.isSlideshowSettled == true })
         #expect(app.status.photoName == "photo00.jpg")
@@ -119,7 +119,7 @@ import TestSupport
         let log = LogCapture()
         let frame = try makeFrame(broker, id: "attic", logger: log.logger)
         defer { frame.control.stop(); removeTree(frame.folder) }
-        #expect(try turn([frame]) { frame.control.client.state == .connected && frame.app.isContentLoaded })
+        #expect(try turn([frame]) { frame.control.client.isSubscribed && frame.app.isContentLoaded })
         try broker.publish("photokiosk/attic/cmd/screen", "maybe")
         try broker.publish("photokiosk/attic/cmd/explode", "now")
         #expect(try turn([frame]) { log.messages.filter { $0.hasPrefix("MQTT: ignored") }.count == 2 })
@@ -131,7 +131,7 @@ import TestSupport
         let broker = try MQTTBroker()
         let frames = try ["one", "two", "three"].map { try makeFrame(broker, id: $0) }
         defer { for f in frames { f.control.stop(); removeTree(f.folder) } }
-        #expect(try turn(frames) { frames.allSatisfy { $0.control.client.state == .connected && $0.app.isContentLoaded } })
+        #expect(try turn(frames) { frames.allSatisfy { $0.control.client.isSubscribed && $0.app.isContentLoaded } })
         try broker.publish("photokiosk/all/cmd/slideshow", "ON")
         #expect(try turn(frames) { frames.allSatisfy { $0.app.status.isSlideshowRunning } })
         try broker.publish("photokiosk/two/cmd/slideshow", "OFF")
@@ -143,7 +143,7 @@ import TestSupport
         let broker = try MQTTBroker()
         let frame = try makeFrame(broker, id: "porch")
         defer { frame.control.stop(); removeTree(frame.folder) }
-        #expect(try turn([frame]) { frame.control.client.state == .connected })
+        #expect(try turn([frame]) { frame.control.client.isSubscribed })
         broker.stop()
         #expect(try turn([frame]) { frame.control.client.state != .connected }, "the loss is noticed")
         // The kiosk keeps drawing meanwhile: a frame is presented while the broker is away.
@@ -152,7 +152,7 @@ import TestSupport
         frame.app.host.pump()
         #expect(frame.app.host.framesPresented == presented + 1)
         try broker.start()   // same port, nothing retained (no persistence)
-        #expect(try turn([frame]) { frame.control.client.state == .connected })
+        #expect(try turn([frame]) { frame.control.client.isSubscribed })
         #expect(try turn([frame], timeout: 1) { false } == false)
         let retained = try broker.retained(["homeassistant/#", "photokiosk/porch/#"])
         #expect(retained["photokiosk/porch/availability"] == Array("online".utf8))
@@ -165,10 +165,10 @@ import TestSupport
         broker.stop()
         let frame = try makeFrame(broker, id: "loft")   // start() does not throw
         defer { frame.control.stop(); removeTree(frame.folder) }
-        #expect(try turn([frame], timeout: 1.5) { frame.control.client.state == .connected } == false)
+        #expect(try turn([frame], timeout: 1.5) { frame.control.client.isSubscribed } == false)
         #expect(frame.app.isContentLoaded, "the kiosk showed its photos meanwhile")
         try broker.start()
-        #expect(try turn([frame]) { frame.control.client.state == .connected })
+        #expect(try turn([frame]) { frame.control.client.isSubscribed })
         #expect(try turn([frame], timeout: 1) { false } == false)
         #expect(try broker.retained(["photokiosk/loft/availability"])["photokiosk/loft/availability"] == Array("online".utf8))
     }
@@ -185,6 +185,6 @@ import TestSupport
         // And the right password connects.
         let good = try makeFrame(broker, id: "shed2", username: "frame", password: "right")
         defer { good.control.stop(); removeTree(good.folder) }
-        #expect(try turn([good]) { good.control.client.state == .connected })
+        #expect(try turn([good]) { good.control.client.isSubscribed })
     }
 }

@@ -47,6 +47,10 @@ public final class MQTTClient {
 
     public let settings: MQTTSettings
     public private(set) var state: State = .disconnected
+    /// Connected, and the broker has acknowledged every subscription asked since: from now on
+    /// no message on those topics is missed (before the SUBACK, a publish can pass unseen).
+    public var isSubscribed: Bool { state == .connected && unacknowledgedSubscriptions == 0 }
+    private var unacknowledgedSubscriptions = 0
     /// Called on the loop thread after every successful (re)connect: subscribe and publish here.
     public var onConnect: (() -> Void)?
     /// A message on a subscribed topic.
@@ -108,6 +112,7 @@ public final class MQTTClient {
         guard let handle, state == .connected else { return }
         let rc = mosquitto_subscribe(handle, nil, pattern, qos)
         if rc != MOSQ_ERR_SUCCESS.rawValue { connectionLost(rc); return }
+        unacknowledgedSubscriptions += 1
         updateWriteInterest()
     }
 
@@ -149,6 +154,10 @@ public final class MQTTClient {
         }
         mosquitto_disconnect_callback_set(mosq) { _, context, rc in
             MQTTClient.from(context)?.disconnected(rc)
+        }
+        mosquitto_subscribe_callback_set(mosq) { _, context, _, _, _ in
+            guard let client = MQTTClient.from(context) else { return }
+            client.unacknowledgedSubscriptions = max(0, client.unacknowledgedSubscriptions - 1)
         }
         mosquitto_message_callback_set(mosq) { _, context, message in
             guard let client = MQTTClient.from(context), let message = message?.pointee, let topic = message.topic else { return }
@@ -247,6 +256,7 @@ public final class MQTTClient {
             return
         }
         state = .connected
+        unacknowledgedSubscriptions = 0
         retryDelay = settings.backoff.lowerBound
         lastProblem = nil
         logger.info("MQTT: connected to \(settings.host):\(settings.port) as \(settings.clientID)")
