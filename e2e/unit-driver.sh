@@ -50,6 +50,7 @@ cat >> /etc/photokiosk/config.toml <<TOML
 [remote]
 listen = "127.0.0.1:8080"
 token = "$token"
+reserve_mb = 1    # the guest's root is a RAM disk with little room
 TOML
 systemctl restart photokiosk.service
 api() { curl -sS --max-time 10 -H "Authorization: Bearer $token" "$@"; }
