@@ -1,7 +1,9 @@
 // swift-tools-version:6.1
 // PhotoKiosk: a touch photo viewer that owns the screen of a small Linux computer.
-// Layers (one-way, see DESIGN in README): photokiosk → PhotoKioskApp → Widgets → UI → Graphics;
-// Imaging → Graphics; Platform → Graphics. C libraries are reached only through the C* targets.
+// Layers (one-way; the README's "Architecture" section has the picture): photokiosk → Remote →
+// RemoteServer, PhotoKioskApp → Widgets → UI → Graphics; PhotoKioskApp → Imaging, Platform →
+// Graphics. C libraries are reached only through the C* targets. Each target lists every module
+// it imports, even one another dependency already brings in.
 import PackageDescription
 
 let package = Package(
@@ -56,6 +58,7 @@ let package = Package(
                                                 "CLibHeif", "CLibWebP",
                                                 .product(name: "Logging", package: "swift-log")]),
         .target(name: "Platform", dependencies: ["Graphics", "DirectoryEntries", "CDRM", "CInput", "CSeat", "CMosquitto",
+                                                 "CPixman", "CLibInput",
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),
         .target(name: "Widgets", dependencies: ["UI", "Graphics"]),
@@ -68,6 +71,7 @@ let package = Package(
                                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "photokiosk", dependencies: [
             "PhotoKioskApp", "Remote", "Imaging", "Graphics", "Platform",
+            "RemoteServer", "Widgets", "UI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["VersionStamp"]),
@@ -87,11 +91,13 @@ let package = Package(
                 path: "Tests/TestSupport"),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM"]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),
-        .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport"]),
-        .testTarget(name: "RemoteTests", dependencies: ["Remote", "RemoteServer", "PhotoKioskApp", "Imaging", "Platform", "Graphics", "TestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
+                                                     .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "RemoteTests", dependencies: ["Remote", "RemoteServer", "PhotoKioskApp", "Imaging", "Platform", "Graphics", "TestSupport",
+                                                        .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "RobustnessTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
                                                             .product(name: "Logging", package: "swift-log")]),
     ],

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make test`: every check of the project, then one closing line counted from what ran.
-#   1. the summary's own checks (scripts/test_summary_test.py)
+#   1. the summary's own checks (scripts/test_summary_test.py); every import declared in
+#      Package.swift (scripts/check-imports.py, and its self-test)
 #   2. unit tests (swift test; log in .build/unit-test.log)
 #   3. the remote page in headless Chromium (e2e/remote-page.sh; screenshots in .build/remote-page)
 #   4. libFuzzer: the self-test (a crash, a hang and an out-of-memory must each fail), then every
@@ -21,6 +22,10 @@ check() { local name=$1; shift
 
 echo "== summary checks"
 check summary python3 scripts/test_summary_test.py
+
+echo "== declared imports (every module a target imports is in Package.swift)"
+check imports-self-test python3 scripts/check-imports.py --self-test
+check imports python3 scripts/check-imports.py
 
 echo "== unit tests"
 unit_exit=0

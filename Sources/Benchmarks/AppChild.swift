@@ -139,11 +139,10 @@ final class AppChild {
     private func swipes(from start: Double, until end: Double) -> [(time: Double, event: InputEvent)] {
         var out: [(Double, InputEvent)] = []
         var t = start
-        let upward = true
         while t + 0.1 < end {
             let x = 960.0
-            var y = upward ? 900.0 : 200.0
-            let step = upward ? -50.0 : 50.0
+            var y = 900.0
+            let step = -50.0
             out.append((t, .touch(slot: 0, phase: .down, location: Point(x: x, y: y), time: t)))
             out.append((t, .frame(time: t)))
             for i in 1...8 {

@@ -43,12 +43,11 @@ struct Corpus {
             paths.append(path)
             if access(path, R_OK) == 0 { continue }
             let bitmap = Bitmap(width: w, height: h)
-            var seed = UInt32(truncatingIfNeeded: i &* 2654435761 &+ 1)
+            var random = SeededRandom(seed: UInt64(i))
             for y in 0..<h {
                 let row = bitmap.row(y).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<w {
-                    seed = seed &* 1664525 &+ 1013904223
-                    let noise = (seed >> 24) & 0x1f
+                    let noise = UInt32(truncatingIfNeeded: random.next() >> 59)
                     let r = UInt32((x * 255) / w) ^ ((x / 64 + y / 64 + i) % 2 == 0 ? 0 : 0x30)
                     let g = UInt32((y * 255) / h)
                     let b = UInt32(((x + y) * 255) / (w + h)) &+ noise

@@ -1,18 +1,9 @@
-/// Number formatting without Foundation.
+import Graphics
+
+/// `decimalText` (the tree's one decimal formatter), with "n/a" for a figure that could not be
+/// measured (NaN, infinity).
 func fixed(_ value: Double, _ digits: Int) -> String {
-    guard value.isFinite else { return "n/a" }
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let rounded = (abs(value) * scale).rounded()
-    let whole = Int(rounded / scale)
-    var text = String(whole)
-    if digits > 0 {
-        let fraction = Int(rounded - Double(whole) * scale)
-        var f = String(fraction)
-        while f.count < digits { f = "0" + f }
-        text += "." + f
-    }
-    return (value < 0 && rounded > 0 ? "-" : "") + text
+    value.isFinite ? decimalText(value, places: digits) : "n/a"
 }
 
 /// Milliseconds from seconds, with precision suited to the size.

@@ -10,10 +10,6 @@ struct Row {
     var ratio: String = ""
     var target: String = ""
     var status: String = ""
-
-    static func notBuilt(_ figure: String, target: String = "") -> Row {
-        Row(figure: figure, median: "n/a (not built yet)", target: target, status: "—")
-    }
 }
 
 /// The table printed by `photokiosk-bench run` (plain text) and written for BENCHMARKS.md.

@@ -6,6 +6,8 @@ public func decimalText(_ value: Double, places: Int) -> String {
     var scale = 1.0
     for _ in 0..<max(0, places) { scale *= 10 }
     let scaled = (abs(value) * scale).rounded()
+    // Beyond Int64 (a byte count written with many places) the digits are Swift's own.
+    guard scaled < 9.0e18 else { return "\(value)" }
     var digits = String(Int64(scaled))
     if places > 0 {
         while digits.count <= places { digits = "0" + digits }

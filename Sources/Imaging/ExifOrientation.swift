@@ -30,10 +30,6 @@ public enum ExifOrientation: Int, Hashable, Sendable, CaseIterable {
         swapsDimensions ? Size(width: size.height, height: size.width) : size
     }
 
-    /// The stored size of an image displayed at `size` (the same swap; the transform is
-    /// symmetric in this respect).
-    public func storedSize(_ size: Size) -> Size { orientedSize(size) }
-
     /// A new bitmap holding `stored` as it should be displayed; `stored` itself when `.up`.
     public func apply(to stored: Bitmap) -> Bitmap {
         if self == .up { return stored }

@@ -1,3 +1,4 @@
+import Graphics
 /// The pixel-count limit, checked from the header before any pixel memory is allocated.
 enum PixelLimit {
     static func check(width: Int, height: Int, format: ImageFormat, options: DecodeOptions) throws(ImagingError) {
@@ -7,9 +8,8 @@ enum PixelLimit {
                            + "more than the limit of \(megapixels(options.maxPixels))")
     }
 
-    /// "12.0 megapixels", one decimal, without Foundation.
+    /// "12.0 megapixels".
     static func megapixels(_ pixels: Int) -> String {
-        let tenths = (pixels + 50_000) / 100_000
-        return "\(tenths / 10).\(tenths % 10) megapixels"
+        decimalText(Double(pixels) / 1_000_000, places: 1) + " megapixels"
     }
 }

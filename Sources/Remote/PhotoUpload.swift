@@ -1,5 +1,6 @@
 import Imaging
 import Logging
+import PhotoKioskApp
 import Platform
 import RemoteServer
 
@@ -246,16 +247,16 @@ final class PhotoUpload: HTTPFormReceiver {
 
     private func response(complete: Bool) -> HTTPResponse {
         let outcomes = self.outcomes.compactMap { $0 }
-        let saved = outcomes.compactMap { outcome -> JSON? in
+        let saved = outcomes.compactMap { outcome -> JSONValue? in
             guard case .success(let kept) = outcome.result else { return nil }
-            return .object([("name", .string(String(lossyBytes: kept.name))), ("bytes", .int(kept.bytes)),
+            return .object([("name", .string(String(lossyBytes: kept.name))), ("bytes", .integer(kept.bytes)),
                             ("url", .string("/api/photos/" + percentEncoded(kept.name)))])
         }
-        let refusals = outcomes.compactMap { outcome -> (JSON, UploadRefusal)? in
+        let refusals = outcomes.compactMap { outcome -> (JSONValue, UploadRefusal)? in
             guard case .failure(let refusal) = outcome.result else { return nil }
             return (.object([("name", .string(String(lossyBytes: outcome.clientName))), ("error", .string(refusal.message))]), refusal)
         }
-        var members: [(String, JSON)] = [("saved", .array(saved)), ("refused", .array(refusals.map(\.0)))]
+        var members: [(String, JSONValue)] = [("saved", .array(saved)), ("refused", .array(refusals.map(\.0)))]
         let status: Int
         if outcomes.isEmpty {
             status = 400
@@ -268,6 +269,6 @@ final class PhotoUpload: HTTPFormReceiver {
         } else {
             status = 207
         }
-        return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: JSON.object(members).bytes)
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: JSONValue.object(members).bytes)
     }
 }

@@ -151,21 +151,21 @@ public final class RemoteAPI {
         }
     }
 
-    func statusJSON() -> JSON {
+    func statusJSON() -> JSONValue {
         let status = app.status
         let uploadProblem = folder.unwritableReason()
         return .object([
             ("screen", .string(status.screen.rawValue)),
             ("photo", status.photoName.map { .string($0) } ?? .null),
-            ("photo_index", status.photoIndex.map { .int(Int64($0)) } ?? .null),
-            ("library_size", .int(Int64(status.photoCount))),
+            ("photo_index", status.photoIndex.map { .integer(Int64($0)) } ?? .null),
+            ("library_size", .integer(Int64(status.photoCount))),
             ("slideshow", .bool(status.isSlideshowRunning)),
             ("paused", .bool(status.isPaused)),
             ("screen_on", .bool(status.isScreenOn)),
             ("version", .string(settings.version)),
-            ("uptime_seconds", .int(Int64(loop.now - startedAt))),
+            ("uptime_seconds", .integer(Int64(loop.now - startedAt))),
             ("upload_folder", .string(folder.path)),
-            ("upload_free_bytes", folder.availableBytes().map { .int($0) } ?? .null),
+            ("upload_free_bytes", folder.availableBytes().map { .integer($0) } ?? .null),
             ("uploads", uploadProblem.map { .string("refused: \($0)") } ?? .string("ok")),
         ])
     }
@@ -183,22 +183,22 @@ public final class RemoteAPI {
         let end = min(start + perPage, photos.count)
         var uploads = Array(folder.path.utf8)
         while uploads.count > 1, uploads.last == UInt8(ascii: "/") { uploads.removeLast() }
-        let items: [JSON] = (start..<end).map { index in
+        let items: [JSONValue] = (start..<end).map { index in
             let file = photos[index].file
             let deletable = file.path.parent.bytes == uploads
-            var members: [(String, JSON)] = [
-                ("index", .int(Int64(index))),
+            var members: [(String, JSONValue)] = [
+                ("index", .integer(Int64(index))),
                 ("name", .string(String(lossyBytes: file.path.lastComponent))),
-                ("bytes", .int(file.size)),
-                ("modified", .int(file.modificationSeconds)),
+                ("bytes", .integer(file.size)),
+                ("modified", .integer(file.modificationSeconds)),
                 ("in_upload_folder", .bool(deletable)),
             ]
             if deletable { members.append(("url", .string("/api/photos/" + percentEncoded(file.path.lastComponent)))) }
             return .object(members)
         }
         return Self.json(200, .object([
-            ("page", .int(Int64(page))), ("per_page", .int(Int64(perPage))),
-            ("total", .int(Int64(photos.count))), ("photos", .array(items)),
+            ("page", .integer(Int64(page))), ("per_page", .integer(Int64(perPage))),
+            ("total", .integer(Int64(photos.count))), ("photos", .array(items)),
         ]))
     }
 
@@ -245,9 +245,9 @@ public final class RemoteAPI {
 
     static let unauthorized = HTTPResponse(status: 401, headers: [
         ("Content-Type", "application/json"), ("WWW-Authenticate", #"Bearer realm="photokiosk""#), ("Cache-Control", "no-store"),
-    ], body: JSON.object([("error", .string("a valid token is needed: send Authorization: Bearer TOKEN, or log in on the page"))]).bytes)
+    ], body: JSONValue.object([("error", .string("a valid token is needed: send Authorization: Bearer TOKEN, or log in on the page"))]).bytes)
 
-    static func json(_ status: Int, _ value: JSON) -> HTTPResponse {
+    static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")], body: value.bytes)
     }
 

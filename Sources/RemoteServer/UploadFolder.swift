@@ -121,11 +121,6 @@ public final class UploadFile {
         byteCount += Int64(bytes.count)
     }
 
-    /// The temporary file's path, for checking its contents before it is kept.
-    public var temporaryPath: String {
-        folder.withPath(temporaryName) { String(cString: $0) }
-    }
-
     /// The temporary path as bytes (the folder's path is text, the name ASCII).
     public var temporaryPathBytes: [UInt8] {
         folder.withPath(temporaryName) { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Graphics
 import Imaging
 import Logging
 import PhotoKioskApp
@@ -62,7 +63,7 @@ struct Record: ParsableCommand {
         logger.info("recording to \(file); stop with Ctrl+C")
         try screen.host.run()
         try FileReader.write(Array(recorder.recording.serialized().utf8), to: file)
-        print("\(file): \(recorder.recording.entries.count) events over \(fixed3(recorder.recording.duration)) s")
+        print("\(file): \(recorder.recording.entries.count) events over \(decimalText(recorder.recording.duration, places: 3)) s")
         if let view = screen.touchTest {
             for line in view.session.reportLines(deviceName: view.deviceName) { print(line) }
         }

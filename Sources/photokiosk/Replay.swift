@@ -96,7 +96,7 @@ struct Replay: ParsableCommand {
             print("final screen: \(png)")
         }
         if report {
-            print("# replay \(file): \(recording.entries.count) events over \(fixed3(recording.duration)) s on \(Int(display.size.width))x\(Int(display.size.height)) rotation \(rotation.rawValue)")
+            print("# replay \(file): \(recording.entries.count) events over \(decimalText(recording.duration, places: 3)) s on \(Int(display.size.width))x\(Int(display.size.height)) rotation \(rotation.rawValue)")
             for line in target.lab.reportLines(from: start) { print(line) }
             print("# " + TouchLabSummary.counts(target.lab.gestures.map { $0.gesture }))
             if let view = target.touchTest {
@@ -126,10 +126,4 @@ extension Replay {
 /// A whole small text file (recordings).
 func readText(_ path: String) throws -> String {
     String(decoding: try FileReader.read(path: path), as: UTF8.self)
-}
-
-func fixed3(_ v: Double) -> String {
-    let ms = Int64((max(0, v) * 1000).rounded())
-    let frac = String(ms % 1000)
-    return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
 }

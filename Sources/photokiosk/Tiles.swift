@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import Graphics
 import Imaging
 
 extension TileFileFormat: ExpressibleByArgument {}
@@ -40,7 +41,7 @@ struct Tiles: ParsableCommand {
             let layout = descriptor.layout
             let seconds = MonotonicSeconds.now - start
             print("\(out)/\(base).dzi: \(layout.width)x\(layout.height), \(layout.maxLevel + 1) levels, "
-                  + "\(layout.totalTileCount) tiles of \(layout.tileSize) px in \(String(format1: seconds)) s")
+                  + "\(layout.totalTileCount) tiles of \(layout.tileSize) px in \(decimalText(seconds, places: 1)) s")
         } catch {
             bar?.finish()
             printError("photokiosk tiles: \(error)")
@@ -84,13 +85,5 @@ enum MonotonicSeconds {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
-}
-
-extension String {
-    /// One decimal, without Foundation.
-    init(format1 value: Double) {
-        let tenths = Int((value * 10).rounded())
-        self = "\(tenths / 10).\(abs(tenths % 10))"
     }
 }

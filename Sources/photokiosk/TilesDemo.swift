@@ -113,7 +113,7 @@ struct TilesBenchmark {
                 mostTiles = max(mostTiles, view.liveTileCount)
             }
             try animate { host.window.dispatch(fingers(d1, UI.TouchPhase.ended)) }
-            visited.append("pinch→\(String(format3: view.effectiveScale))")
+            visited.append("pinch→\(decimalText(view.effectiveScale, places: 3))")
         }
         let start = host.loop.now
         try animate {}
@@ -124,7 +124,7 @@ struct TilesBenchmark {
         var p = point
         for scale in [0.1, 0.5, 1.0, 4.0] {
             try animate { view.zoom(toScale: scale, centeredAt: p, animated: true) }
-            visited.append("zoom→\(String(format3: view.effectiveScale))")
+            visited.append("zoom→\(decimalText(view.effectiveScale, places: 3))")
             for shift in [Point(x: 600, y: 0), Point(x: 0, y: 500), Point(x: -600, y: -500)] {
                 let offset = view.scrollView.clampedOffset(view.scrollView.contentOffset + shift)
                 try animate { view.scrollView.setContentOffset(offset, animated: true) }
@@ -133,12 +133,12 @@ struct TilesBenchmark {
         }
         try animate { view.zoom(toScale: view.fitScale, centeredAt: p, animated: true) }
         let sorted = frameTimes.sorted()
-        func ms(_ v: Double) -> String { String(format1: v * 1000) }
+        func ms(_ v: Double) -> String { decimalText(v * 1000, places: 1) }
         let mean = frameTimes.reduce(0, +) / Double(max(1, frameTimes.count))
         print("""
         tiles benchmark (\(Int(view.bounds.width))x\(Int(view.bounds.height)), \(Int(service.imageSize.width))x\(Int(service.imageSize.height)) image):
-          run \(String(format1: host.loop.now - start)) s, \(frameTimes.count) frames drawn
-          scales (screen px per image px, fit \(String(format3: view.fitScale))): \(visited.joined(separator: " "))
+          run \(decimalText(host.loop.now - start, places: 1)) s, \(frameTimes.count) frames drawn
+          scales (screen px per image px, fit \(decimalText(view.fitScale, places: 3))): \(visited.joined(separator: " "))
           frame render+present ms: mean \(ms(mean)), median \(ms(sorted.isEmpty ? 0 : sorted[sorted.count / 2])), \
         p95 \(ms(sorted.isEmpty ? 0 : sorted[sorted.count * 95 / 100])), max \(ms(sorted.last ?? 0))
           most live tiles \(mostTiles) (bound \(bound)); tile decodes \(service.statistics.decodesStarted), \
@@ -164,14 +164,5 @@ struct TilesBenchmark {
             return line.dropFirst(field.count + 1).split(separator: " ").joined(separator: " ")
         }
         return "?"
-    }
-}
-
-extension String {
-    /// Three decimals, without Foundation.
-    init(format3 value: Double) {
-        let thousandths = Int((value * 1000).rounded())
-        let fraction = String(abs(thousandths % 1000))
-        self = "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }

@@ -1,4 +1,5 @@
 import Imaging
+import Platform
 import PhotoKioskApp
 import TestSupport
 import Testing
@@ -135,16 +136,22 @@ struct LibraryWatcherTests {
 
     @Test("network and FUSE mounts are polled, local ones watched")
     func watchModeFromMountInfo() {
-        let mountInfo = Array("""
+        let mounts = MountTable(mountInfo: Array("""
         22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw
         40 22 0:40 / /mnt/nas rw,relatime shared:20 - nfs4 server:/photos rw
         41 22 0:41 / /mnt/my\\040photos rw - fuse.sshfs host: rw
-        """.utf8)
-        #expect(LibraryWatchMode.fileSystemTypeForTesting(of: "/home/k/p", mountInfo: mountInfo) == "ext4")
-        #expect(LibraryWatchMode.fileSystemTypeForTesting(of: "/mnt/nas/2024", mountInfo: mountInfo) == "nfs4")
-        #expect(LibraryWatchMode.fileSystemTypeForTesting(of: "/mnt/my photos/a", mountInfo: mountInfo) == "fuse.sshfs")
-        #expect(LibraryWatchMode.fileSystemTypeForTesting(of: "/mnt/nasty", mountInfo: mountInfo) == "ext4")
+        """.utf8))
+        #expect(LibraryWatchMode.fileSystemType(of: "/home/k/p", in: mounts) == "ext4")
+        #expect(LibraryWatchMode.fileSystemType(of: "/mnt/nas/2024", in: mounts) == "nfs4")
+        #expect(LibraryWatchMode.fileSystemType(of: "/mnt/my photos/a", in: mounts) == "fuse.sshfs")
+        #expect(LibraryWatchMode.fileSystemType(of: "/mnt/nasty", in: mounts) == "ext4")
         let scratch = ScratchDirectory()
-        #expect(LibraryWatchMode.recommended(for: [scratch.path]) == .inotify)
+        let resolved = scratch.path.resolved()!
+        let local = MountTable(mounts: [Mount(mountPoint: Array("/".utf8), fileSystemType: "ext4")])
+        let share = MountTable(mounts: local.mounts + [Mount(mountPoint: resolved.bytes, fileSystemType: "cifs")])
+        #expect(LibraryWatchMode.recommended(for: [scratch.path], mounts: local) == .inotify)
+        #expect(LibraryWatchMode.recommended(for: [scratch.path], mounts: share) == .polling)
+        #expect(LibraryWatchMode.recommended(for: [scratch.path], mounts: nil) == .inotify)
+        #expect(LibraryWatchMode.recommended(for: [scratch.path], mounts: SystemMountTable().currentMounts()) == .inotify)
     }
 }

@@ -142,5 +142,8 @@ import Testing
         #expect(decimalText(-0.001, places: 1) == "0.0")
         #expect(decimalText(3, places: 0) == "3")
         #expect(decimalText(0.123456789, places: 6) == "0.123457")
+        #expect(decimalText(-1.25, places: 1) == "-1.3" || decimalText(-1.25, places: 1) == "-1.2")
+        #expect(decimalText(1e300, places: 2) == "\(1e300)")
+        #expect(decimalText(.infinity, places: 1) == "inf")
     }
 }

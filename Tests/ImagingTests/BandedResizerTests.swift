@@ -24,11 +24,10 @@ struct BandedResizerTests {
     /// Pixels that change every row and column, so a band off by one row shows.
     static func noise(width: Int, height: Int, seed: UInt32) -> Bitmap {
         let bitmap = Bitmap(width: width, height: height)
-        var state = seed | 1
+        var random = SeededRandom(seed: UInt64(seed))
         for y in 0..<height {
             for x in 0..<width {
-                state ^= state << 13; state ^= state >> 17; state ^= state << 5
-                bitmap.setPixel(x: x, y: y, 0xFF00_0000 | (state & 0xFF_FFFF))
+                bitmap.setPixel(x: x, y: y, 0xFF00_0000 | (UInt32(truncatingIfNeeded: random.next()) & 0xFF_FFFF))
             }
         }
         return bitmap

@@ -72,7 +72,7 @@ struct CorruptDataTests {
     }
 
     @Test func garbage() {
-        var random = SplitMix64(seed: 7)
+        var random = SeededRandom(seed: 7)
         let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }
         let error = imagingError { () throws(ImagingError) in try ImageDecoder.decode(bytes: bytes) }
         #expect(error?.kind == .notAnImage)

@@ -73,7 +73,7 @@ struct LoadingImageCacheTests {
     @Test("random insert/pin/unpin/get sequences never exceed the budget and match a model",
           arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func randomSequences(seed: UInt64) {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let budget = 64 * 100
         let cache = ImageCache(budget: budget)
         var model = ModelCache(budget: budget)

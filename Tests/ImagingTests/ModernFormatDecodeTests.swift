@@ -172,7 +172,7 @@ struct ModernFormatDecodeTests {
     /// A WebP bigger than the probe's 256 KB prefix keeps its EXIF chunk at the end, after the
     /// image data: probing the file still finds the orientation (the album lays pages out from it).
     @Test func aLargeWebPsOrientationIsFoundBeyondTheProbePrefix() throws {
-        var random = SplitMix64(seed: 17)
+        var random = SeededRandom(seed: 17)
         let noise = Bitmap(width: 320, height: 480)
         for y in 0..<480 { for x in 0..<320 { noise.setPixel(x: x, y: y, UInt32(truncatingIfNeeded: random.next()) | 0xFF00_0000) } }
         let path = try EncodedFixture.write(noise, as: .webpLossless, to: dir, name: "big")
@@ -193,7 +193,7 @@ struct ModernFormatDecodeTests {
     /// the boxes, so the prefix is refused as truncated and the whole file is probed: the
     /// date, stored in the EXIF item, is found.
     @Test func aLargeHEICIsProbedWholeAndItsDateFound() throws {
-        var random = SplitMix64(seed: 23)
+        var random = SeededRandom(seed: 23)
         let noise = Bitmap(width: 800, height: 600)
         for y in 0..<600 { for x in 0..<800 { noise.setPixel(x: x, y: y, UInt32(truncatingIfNeeded: random.next()) | 0xFF00_0000) } }
         var jpegOptions = JPEGEncoder.Options(quality: 98)

@@ -6,7 +6,7 @@ import Testing
 /// Seeded random damage to real files: decoding must return an image or an error, never crash.
 @Suite("Random mutations")
 struct MutationTests {
-    static func mutate(_ original: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ original: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
         var bytes = original
         switch Int.random(in: 0..<4, using: &random) {
         case 0:  // a few random bytes (keep the signature so the real decoder runs)
@@ -29,7 +29,7 @@ struct MutationTests {
     }
 
     static func exercise(_ original: [UInt8], seed: UInt64, count: Int) -> (decoded: Int, failed: Int) {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         var decoded = 0, failed = 0
         var options = DecodeOptions()
         options.maxPixels = 4_000_000  // mutated sizes must not allocate gigabytes

@@ -1,3 +1,4 @@
+import Graphics
 import Imaging
 import Testing
 import TestSupport
@@ -13,7 +14,7 @@ import TestSupport
     }
 
     @Test func everyByteStringComesBackExactly() {
-        var random = SplitMix64(seed: 16)
+        var random = SeededRandom(seed: 16)
         for _ in 0..<2000 {
             let count = Int(random.next() % 24)
             let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }

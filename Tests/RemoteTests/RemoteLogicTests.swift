@@ -1,4 +1,5 @@
 import Imaging
+import PhotoKioskApp
 @testable import Remote
 import RemoteServer
 import Testing
@@ -61,8 +62,11 @@ import Testing
     }
 
     @Test func jsonEscapesWhatItMust() {
-        let value = JSON.object([("a", .string("q\"b\\n\n\u{1}")), ("n", .null), ("list", .array([.int(1), .bool(false)]))])
+        let value = JSONValue.object([("a", .string("q\"b\\n\n\u{1}")), ("n", .null), ("list", .array([.integer(1), .bool(false)]))])
         #expect(value.text == #"{"a":"q\"b\\n\n\u0001","n":null,"list":[1,false]}"#)
+        // Safe inside a page's script too (the MQTT messages use the same writer).
+        #expect(JSONValue.string("\u{7F}\u{2028}\u{2029}é").text == #""\u007f\u2028\u2029é""#)
+        #expect(JSONValue.integer(Int64.max).bytes == Array("9223372036854775807".utf8))
         #expect(percentEncoded(Array("a b/é".utf8)) == "a%20b%2F%C3%A9")
         #expect(RemoteAPI.parseOnSwitch(Array(" {\n\"on\" : false } ".utf8)) == false)
         #expect(RemoteAPI.parseOnSwitch(Array(#"{"on":"yes"}"#.utf8)) == nil)

@@ -44,7 +44,7 @@ extension HostileFiles {
         add("truncated-half.avif", Array(avif[..<(avif.count / 2)]), .showsOrBroken)
         for cut in [16, 30] { add("truncated-\(cut).webp", Array(webp[..<cut]), .broken) }
         add("truncated-half.webp", Array(webp[..<(webp.count / 2)]), .showsOrBroken)
-        var random = SplitMix64(seed: 0x17)
+        var random = SeededRandom(seed: 0x17)
         for (name, original) in [("corrupt.heic", heic), ("corrupt.avif", avif), ("corrupt.webp", webp)] {
             var corrupt = original
             for _ in 0..<24 { corrupt[Int(random.next() % UInt64(original.count - 64)) + 64] = UInt8(truncatingIfNeeded: random.next()) }

@@ -46,7 +46,7 @@ import Widgets
         var settings = KioskConfig.Slideshow()
         settings.order = .shuffle
         var slideshow = SlideshowController(settings: settings, photos: paths(), seed: 11, screen: .grid(scrollOffset: 0), now: 0)
-        var random = SplitMix64(seed: 99)
+        var random = SeededRandom(seed: 99)
         var now = 0.0, shown = 0, failed = 0, touches = 0
         var start: (rss: Int, fds: Int)?
         let end = Double(hours) * 3600

@@ -24,14 +24,14 @@ final class SolidThumbnails: ThumbnailProvider {
 /// Random finger streams: several fingers, cancels, events for slots that are not down, a slot
 /// reused without a lift, points outside the screen, timestamps that go backwards.
 struct TouchStorm {
-    var random: SplitMix64
+    var random: SeededRandom
     let size: Size
     var down: [Int: Point] = [:]
     var time = 0.0
     private(set) var eventCount = 0
 
     init(seed: UInt64, size: Size) {
-        random = SplitMix64(seed: seed)
+        random = SeededRandom(seed: seed)
         self.size = size
     }
 

@@ -87,11 +87,8 @@ import Widgets
         let (window, view, _) = makeEmpty(width: 20000, height: 20000)
         let bound = TileGrid.liveTileBound(viewport: window.bounds.size, tileSize: 256)
         #expect(bound == 36)
-        var seed: UInt64 = 12345
-        func random() -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var generator = SeededRandom(seed: 12345)
+        func random() -> Double { Double.random(in: 0..<1, using: &generator) }
         var maximum = 0
         for i in 0..<400 {
             // Mid-pinch scales (no snapping) and snapped ones, from fit to 4x.

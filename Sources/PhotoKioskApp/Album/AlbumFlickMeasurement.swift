@@ -43,7 +43,7 @@ public struct AlbumFlickReport: CustomStringConvertible {
             "frames with an empty centre page: \(centreEmptyFrames); with any empty page on screen: \(visibleEmptyFrames)",
             "frames with the centre page still at thumbnail quality: \(centreThumbnailFrames)",
             "page change → screen image: median \(ms(Self.percentile(pageToScreen, 0.5))) ms, p90 \(ms(Self.percentile(pageToScreen, 0.9))) ms, max \(ms(pageToScreen.max() ?? 0)) ms (\(pageToScreen.count) pages)",
-            "frame work: median \(String(format1(Self.percentile(frameWork, 0.5)))) ms, p95 \(format1(Self.percentile(frameWork, 0.95))) ms, max \(format1(frameWork.max() ?? 0)) ms, over 16.7 ms: \(frameWork.filter { $0 > 1000.0 / 60 }.count) (\(slowFramesWithThumbnail) of them with a thumbnail on screen)",
+            "frame work: median \(format1(Self.percentile(frameWork, 0.5))) ms, p95 \(format1(Self.percentile(frameWork, 0.95))) ms, max \(format1(frameWork.max() ?? 0)) ms, over 16.7 ms: \(frameWork.filter { $0 > 1000.0 / 60 }.count) (\(slowFramesWithThumbnail) of them with a thumbnail on screen)",
         ]
         if let zoomedScale {
             let quality = zoomedTiled ? "tiles" : zoomedQuality.map { "\($0)" } ?? "-"
@@ -59,10 +59,7 @@ private final class PageChangeTimes {
     var times: [Int: Double] = [:]
 }
 
-private func format1(_ v: Double) -> String {
-    let tenths = Int((v * 10).rounded())
-    return "\(tenths / 10).\(abs(tenths % 10))"
-}
+private func format1(_ v: Double) -> String { decimalText(v, places: 1) }
 
 /// Drives a started `KioskApp` in real time with synthetic touches: opens the album at the first
 /// photo, flicks to the next photo every `interval` seconds until the last, and samples every

@@ -42,7 +42,6 @@ public final class AlbumService: PhotoAlbumSource {
 
     /// Loads queued or running (for tests and measurements).
     public var pendingLoads: Int { tickets.count }
-    public var pendingKeys: Set<ImageKey> { Set(tickets.keys) }
 
     func screenKey(_ path: RawPath) -> ImageKey {
         ImageKey(path: path, size: .screen(width: Int(screenSize.width), height: Int(screenSize.height)))

@@ -19,7 +19,8 @@ struct InputTranslator {
         switch event {
         case let .touch(slot, phase, location, time):
             pending.append(TouchEvent(slot: slot, phase: Self.phase(phase), location: location, timestamp: time))
-            // The mouse sends no frame markers: each of its events is a frame of its own.
+            // A mouse event is a frame of its own: libinput's source follows each with a frame
+            // marker (which then finds nothing pending), but a hand-written recording may not.
             if slot == InputEvent.mouseSlot { return flush() }
             return .none
         case .frame:

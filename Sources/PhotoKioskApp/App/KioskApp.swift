@@ -38,7 +38,10 @@ public final class KioskApp {
     private var scan: BackgroundScan?
     private var inotify: InotifyWatcher?
     private var roots: RootPresence?
-    private var mounts: MountTableWatcher?
+    /// Where mounts are read and watched: the kernel's table, or a fake a test sets before the
+    /// loop first runs.
+    var mountTable: any MountTableSource = SystemMountTable()
+    private var isWatchingMounts = false
     private var rootCheckTimer: EventLoop.TimerID?
     /// How often the folders are checked for having vanished or come back (unmounts).
     static let rootCheckInterval = 3.0
@@ -152,10 +155,9 @@ public final class KioskApp {
     /// folder is missing, so an idle kiosk with all its folders present has no wakeups.
     private func checkRootsLater() {
         roots = roots ?? RootPresence(roots: scanner.roots)
-        if mounts == nil, let watcher = MountTableWatcher() {
+        if !isWatchingMounts {
             do {
-                try watcher.attach(to: loop) { [weak self] in self?.checkRoots() }
-                mounts = watcher
+                isWatchingMounts = try mountTable.watchChanges(on: loop) { [weak self] in self?.checkRoots() }
             } catch {
                 logger.notice("mount changes not watched: \(error)")
             }

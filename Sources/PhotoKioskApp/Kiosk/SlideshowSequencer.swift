@@ -1,3 +1,4 @@
+import Graphics
 import Imaging
 /// Which photo the slideshow shows next. Sequential follows the library order and wraps; shuffle
 /// shows every photo once, in a seeded random order, before any repeats (and never the same photo

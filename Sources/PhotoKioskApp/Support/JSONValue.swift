@@ -1,9 +1,11 @@
-/// JSON text for the small messages the kiosk writes (MQTT discovery and state): keys keep the
-/// order given, strings are escaped as RFC 8259 asks. Written here rather than with Foundation's
-/// encoder, which the binary does not otherwise link (megabytes on a small board for this).
+/// JSON text for the small messages the kiosk writes (MQTT discovery and state, the remote API's
+/// answers): keys keep the order given, strings are escaped as RFC 8259 asks, and also DEL,
+/// U+2028 and U+2029, so the text is safe inside a page's script too. Written here rather than
+/// with Foundation's encoder, which the binary does not otherwise link (megabytes on a small
+/// board for this).
 public indirect enum JSONValue: Equatable, Sendable {
     case string(String)
-    case integer(Int)
+    case integer(Int64)
     case number(Double)
     case bool(Bool)
     case null
@@ -22,6 +24,8 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
+    public var bytes: [UInt8] { Array(text.utf8) }
+
     static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
@@ -31,7 +35,7 @@ public indirect enum JSONValue: Equatable, Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

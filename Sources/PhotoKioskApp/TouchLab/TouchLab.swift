@@ -72,11 +72,8 @@ public final class TouchLab {
     }
 }
 
-private func seconds(_ v: Double) -> String {
-    let ms = Int64((max(0, v) * 1000).rounded())
-    let frac = String(ms % 1000)
-    return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
-}
+/// Seconds to the millisecond; a gesture before `origin` counts from 0.
+private func seconds(_ v: Double) -> String { decimalText(max(0, v), places: 3) }
 
 /// One line counting gestures by kind, for the end of a report.
 public enum TouchLabSummary {

@@ -15,8 +15,9 @@ public struct DRMConfiguration: Sendable {
     /// Where card nodes live (tests point this elsewhere).
     public var deviceDirectory: String
     /// False draws into the visible buffer and calls drmModeDirtyFB instead of page flipping
-    /// (what drivers without page flip get automatically). The environment variable
-    /// PHOTOKIOSK_DRM_NO_PAGEFLIP=1 sets it, as an escape hatch for odd drivers.
+    /// (what drivers without page flip get automatically). By default it is true unless the
+    /// environment variable PHOTOKIOSK_DRM_NO_PAGEFLIP is set (to any value, even 0): an escape
+    /// hatch for odd drivers, read once when the configuration is made.
     public var pageFlip: Bool
 
     public init(devicePath: String? = nil, connectorName: String? = nil, mode: ModeRequest? = nil,

@@ -51,6 +51,4 @@ public final class Touch {
         guard let view else { return location }
         return view.convert(location, from: nil)
     }
-
-    public var isActive: Bool { phase == .began || phase == .moved }
 }

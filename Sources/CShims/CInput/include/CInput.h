@@ -1,7 +1,7 @@
 #pragma once
 #include <libinput.h>
 
-/// Receives libinput's log lines already formatted (no trailing newline handling).
+/// Receives libinput's log lines already formatted, without their trailing newline.
 typedef void (*cinput_log_sink)(struct libinput *libinput, int priority, const char *message);
 
 /// Installs a log handler on `libinput` that formats with vsnprintf and calls `sink`.

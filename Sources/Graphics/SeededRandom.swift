@@ -1,5 +1,7 @@
-/// SplitMix64: a small, fast, seedable generator, so a shuffle can be replayed in tests and
-/// (seeded from the clock) differs between runs on the kiosk.
+/// SeededRandom: a small, fast, seedable generator, the one the whole tree uses where a random
+/// sequence must be repeatable: a slideshow shuffle (seeded from the system generator on the
+/// kiosk, fixed in tests), generated benchmark photos, and tests that replay a failing sequence
+/// from its seed. Not for secrets (`SystemRandomNumberGenerator` is).
 public struct SeededRandom: RandomNumberGenerator, Equatable, Sendable {
     private var state: UInt64
 
