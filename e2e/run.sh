@@ -54,7 +54,7 @@ if has_mode smallboard; then   # its photos (cjpeg) and their disk (mke2fs -d)
   command -v mke2fs >/dev/null || need+=(e2fsprogs)
 fi
 # the panels stage builds its HID reports with hid-tools (PyPI) in a venv
-has_mode panels && ! python3 -c 'import ensurepip, venv' 2>/dev/null && need+=(python3-venv)
+has_mode panels && command -v dpkg >/dev/null && ! dpkg -s python3-venv >/dev/null 2>&1 && need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   echo "e2e: installing ${need[*]}"
   $SUDO apt-get install -y "${need[@]}" >/dev/null 2>&1 \
