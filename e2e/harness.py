@@ -185,7 +185,10 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
           'calib': ['calib_grid', 'calib_plain', 'calib_back', 'calib_target', 'calib_offset_grid', 'calib_offset',
                     'rot90_grid', 'rot90_tap', 'rot180_grid', 'rot180_tap'],   # + rot270_* with pk.rot270=1
           # 256 MB guest (smallboard-driver.sh): the album through 10 generated photos, one zoomed
-          'smallboard': ['sb_grid'] + [f'sb_page_{i}' for i in range(10)] + ['sb_zoom']}
+          'smallboard': ['sb_grid'] + [f'sb_page_{i}' for i in range(10)] + ['sb_zoom'],
+          # real touch panels over uhid (panels-driver.sh): no screendumps, the host checks the
+          # app's reports with panels.py check
+          'panels': []}
 # How long a stage may take to reach its expected screen (the app has no frame handshake).
 PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'seat_start': 60, 'seat_vt_away': 10, 'seat_back': 30, 'seat_touch': 30,

@@ -17,7 +17,7 @@ CACHE=${PHOTOKIOSK_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/photokiosk-e2e}
 OUT=${PHOTOKIOSK_E2E_OUT:-$ROOT/.build/e2e}
 KPKG=linux-image-6.1.0-50-amd64        # pinned: module names and load order were checked with it
 DISPLAYS=${DISPLAYS:-bochs virtio}
-ALL_MODES="platform app seat blank faults calib unit smallboard"
+ALL_MODES="platform app seat blank faults calib unit smallboard panels"
 MODES=${MODES:-$ALL_MODES}
 E2E_SKIP=${E2E_SKIP:-}
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
@@ -53,6 +53,8 @@ if has_mode smallboard; then   # its photos (cjpeg) and their disk (mke2fs -d)
   command -v cjpeg >/dev/null || need+=(libjpeg-turbo-progs)
   command -v mke2fs >/dev/null || need+=(e2fsprogs)
 fi
+# the panels stage builds its HID reports with hid-tools (PyPI) in a venv
+has_mode panels && command -v dpkg >/dev/null && ! dpkg -s python3-venv >/dev/null 2>&1 && need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   echo "e2e: installing ${need[*]}"
   $SUDO apt-get install -y "${need[@]}" >/dev/null 2>&1 \
@@ -149,7 +151,26 @@ if [[ " $MODES " == *" calib "* ]]; then   # touch calibration and rotation with
   [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
   FILES+=("$E2E/calib-driver.sh")
 fi
-"$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
+# Real touch panels: their HID report descriptors through /dev/uhid and hid-multitouch (panels.py,
+# panels-driver.sh). hid-tools builds the reports on the host, from a venv of its own (GPL: used
+# as a tool, not linked). libinput takes a device only with udev's properties: udevd is needed.
+HIDTOOLS=$CACHE/hidtools-venv
+if has_mode panels && [ ! -x "$UDEV_TREE/bin/udevadm" ]; then
+  cannot_run panels "no systemd-udevd for the guest (Debian's udev package could not be downloaded)"
+elif has_mode panels && ! "$HIDTOOLS/bin/python" -c 'import hidtools.hid' 2>/dev/null \
+    && ! { rm -rf "$HIDTOOLS" && python3 -m venv "$HIDTOOLS" \
+           && "$HIDTOOLS/bin/pip" install -q --no-deps hid-tools==0.12 parse==1.20.2 >"$OUT/hidtools.log" 2>&1; }; then
+  cannot_run panels "cannot install hid-tools into $HIDTOOLS ($OUT/hidtools.log)"
+elif has_mode panels && ! "$HIDTOOLS/bin/python" "$E2E/panels.py" build "$OUT/panels"; then
+  cannot_run panels "cannot build the panels' reports (e2e/panels.py build)"
+fi
+if has_mode panels; then
+  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk")
+  gcc -O2 -Wall -static -o "$OUT/uhidpanel" "$E2E/src/uhidpanel.c"
+  FILES+=("$OUT/uhidpanel" "$E2E/panels-driver.sh" "$OUT/panels")
+  PANEL_MODULES="uhid hid-multitouch"
+fi
+EXTRA_MODULES="${PANEL_MODULES:-}" "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 # The unit stage boots its own guest: Debian with systemd as init and the package (make deb)
 # installed, so the kiosk runs as photokiosk.service in its sandbox (build-unit-rootfs.sh).
 if has_mode unit; then
@@ -186,13 +207,22 @@ for mode in $MODES; do
     # a fresh disk per boot: the caches the last boot wrote there must not help this one
     [ $mode = smallboard ] && cp "$SB/disk.img" "$SB/disk-$d.img" && args=(--initrd "$SB/initrd.gz" --memory 256 \
       --resolution 1920x1080 --drive "$SB/disk-$d.img" --expect "$SB/expect.json" --timeout 900)
-    if python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" "${args[@]}" \
-      --out "$OUT" --append "${E2E_APPEND:-}"; then
+    booted=0
+    python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" "${args[@]}" \
+      --out "$OUT" --append "${E2E_APPEND:-}" || booted=1
+    # the panels: the app's reports against where the reports put the touches, one table row per run
+    if [ $mode = panels ]; then
+      python3 "$E2E/panels.py" check "$OUT/panels/expect.json" "$OUT/console-panels-$d.log" $d \
+        > "$OUT/panels-table-$d.txt" || booted=1
+      cat "$OUT/panels-table-$d.txt"
+    fi
+    if [ $booted = 0 ]; then
       echo "e2e $mode/$d PASS" >>"$RESULTS"
     else
       echo "e2e $mode/$d FAIL console log in $OUT" >>"$RESULTS"; rc=1
     fi
   done
 done
+if has_mode panels; then for d in $DISPLAYS; do cat "$OUT/panels-table-$d.txt" 2>/dev/null || true; done; fi
 echo "e2e: $([ $rc = 0 ] && echo PASS || echo FAIL) (screendumps and console logs in $OUT)"
 exit $rc

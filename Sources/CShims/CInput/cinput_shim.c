@@ -21,3 +21,16 @@ void cinput_set_log_sink(struct libinput *libinput, cinput_log_sink sink) {
     __atomic_store_n(&current_sink, sink, __ATOMIC_RELEASE);
     libinput_log_set_handler(libinput, trampoline);
 }
+
+#include <errno.h>
+#include <linux/input.h>
+#include <sys/ioctl.h>
+
+int cinput_abs_info(int fd, unsigned code, int *minimum, int *maximum, int *resolution) {
+    struct input_absinfo info;
+    if (code > ABS_MAX || ioctl(fd, EVIOCGABS(code), &info) < 0) return -errno;
+    *minimum = info.minimum;
+    *maximum = info.maximum;
+    *resolution = info.resolution;
+    return 0;
+}

@@ -17,6 +17,8 @@ public final class TouchLabScreen {
     public let lab: TouchLab
     public let app: KioskApp?
     public let touchTest: TouchTestView?
+    /// The touchscreens' figures (`touch-test --report`), from every input event.
+    public private(set) var panelReport = PanelReport()
 
     public init(content: Content, display: any Display, loop: EventLoop, logger: Logger, clock: (any Clock)? = nil,
                 showsOverlay: Bool, allowsToggle: Bool, rotation: Rotation = .none) {
@@ -46,6 +48,7 @@ public final class TouchLabScreen {
 
     /// One platform event; a touchscreen's description reaches the touch test.
     public func handle(_ event: InputEvent) {
+        panelReport.observe(event)
         if case .deviceAdded(let info) = event, info.isTouchscreen {
             touchTest?.setPanel(millimetres: info.sizeMillimetres, calibration: info.calibration, name: info.name)
         }

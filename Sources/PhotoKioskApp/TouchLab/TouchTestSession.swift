@@ -168,6 +168,17 @@ public struct TouchTestSession {
         return "\(decimalText(v, places: 1)) px"
     }
 
+    /// Each target's offset in logical px whatever the panel's size ("-" when not tapped), for
+    /// comparing with where a script put the touches.
+    public func pixelOffsetLine() -> String {
+        "target offsets px: " + outcomes.enumerated().map { i, outcome in
+            switch outcome {
+            case .pending: return "\(i + 1) -"
+            case .hit(let o), .missed(let o): return "\(i + 1) \(decimalText(o.x, places: 1)),\(decimalText(o.y, places: 1))"
+            }
+        }.joined(separator: "; ")
+    }
+
     /// The report a panel integrator reads (also what the screen shows at the end).
     public func reportLines(deviceName: String = "") -> [String] {
         var lines = ["touch test: \(targets.count) targets, screen \(Int(geometry.logicalSize.width))x\(Int(geometry.logicalSize.height)) rotation \(geometry.rotation.rawValue)"

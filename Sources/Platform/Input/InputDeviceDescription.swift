@@ -1,3 +1,4 @@
+import CInput
 import CLibInput
 import Graphics
 
@@ -16,5 +17,17 @@ enum InputDeviceDescription {
         var matrix = [Float](repeating: 0, count: 6)
         _ = libinput_device_config_calibration_get_matrix(device, &matrix)
         return matrix.map(Double.init)
+    }
+
+    /// A touch axis of the device open on `fd`: the multitouch position axis, else the single
+    /// touch one (x: ABS_MT_POSITION_X 0x35 / ABS_X 0; y: ABS_MT_POSITION_Y 0x36 / ABS_Y 1).
+    static func axis(fd: Int32, vertical: Bool) -> AxisRange? {
+        for code: UInt32 in vertical ? [0x36, 0x01] : [0x35, 0x00] {
+            var minimum: Int32 = 0, maximum: Int32 = 0, resolution: Int32 = 0
+            if cinput_abs_info(fd, code, &minimum, &maximum, &resolution) == 0, maximum > minimum {
+                return AxisRange(minimum: Int(minimum), maximum: Int(maximum), resolution: Int(resolution))
+            }
+        }
+        return nil
     }
 }

@@ -39,9 +39,14 @@ public struct InputDeviceInfo: Sendable, Equatable {
     public var sizeMillimetres: Size?
     /// The calibration matrix in use (LIBINPUT_CALIBRATION_MATRIX), row-major 2×3.
     public var calibration: [Double]
+    /// The touch position axes as the kernel reports them (for a HID panel: its descriptor's
+    /// logical range), when they could be read.
+    public var axisX: AxisRange?
+    public var axisY: AxisRange?
 
     public init(name: String, node: String, isTouchscreen: Bool, isPointer: Bool, isKeyboard: Bool,
-                sizeMillimetres: Size? = nil, calibration: [Double] = [1, 0, 0, 0, 1, 0]) {
+                sizeMillimetres: Size? = nil, calibration: [Double] = [1, 0, 0, 0, 1, 0],
+                axisX: AxisRange? = nil, axisY: AxisRange? = nil) {
         self.name = name
         self.node = node
         self.isTouchscreen = isTouchscreen
@@ -49,5 +54,21 @@ public struct InputDeviceInfo: Sendable, Equatable {
         self.isKeyboard = isKeyboard
         self.sizeMillimetres = sizeMillimetres
         self.calibration = calibration
+        self.axisX = axisX
+        self.axisY = axisY
+    }
+}
+
+/// One absolute axis of an input device: its range in device units and its resolution in units
+/// per millimetre (0 when the device does not say).
+public struct AxisRange: Sendable, Equatable {
+    public var minimum: Int
+    public var maximum: Int
+    public var resolution: Int
+
+    public init(minimum: Int, maximum: Int, resolution: Int) {
+        self.minimum = minimum
+        self.maximum = maximum
+        self.resolution = resolution
     }
 }

@@ -36,6 +36,8 @@ public final class LibinputSource {
     private var udev: OpaquePointer?
     private var context: OpaquePointer?
     private var devices: [OpaquePointer: InputDeviceInfo] = [:]
+    /// The descriptors libinput opened, by path: a device's axis ranges are read through them.
+    private var openNodes: [String: Int32] = [:]
     private var touches: [Int: Point] = [:]
     private var mouse: Point
     private var mouseDown = false
@@ -128,6 +130,7 @@ public final class LibinputSource {
                 return -EPERM
             }
             let fd = open(path, flags | O_CLOEXEC)
+            if fd >= 0 { openNodes[path] = fd }
             return fd < 0 ? -errno : fd
         }
         let fd: Int32
@@ -143,10 +146,12 @@ public final class LibinputSource {
                                                   resume: { [weak self] in self?.resume() })
             if let loop { try? deviceSeat.attach(to: loop) }
         }
+        openNodes[path] = fd
         return fd
     }
 
     private func closeRestricted(_ fd: Int32) {
+        openNodes = openNodes.filter { $0.value != fd }
         if let seat, seat.closeDevice(fd) { return }
         _ = Glibc.close(fd)
     }
@@ -229,7 +234,11 @@ public final class LibinputSource {
                     log.info("\(name): calibration matrix \(matrix.map { "\($0)" }.joined(separator: " "))")
                 }
             }
-            let info = Self.info(device)
+            var info = Self.info(device)
+            if info.isTouchscreen, let fd = openNodes[info.node] {
+                info.axisX = InputDeviceDescription.axis(fd: fd, vertical: false)
+                info.axisY = InputDeviceDescription.axis(fd: fd, vertical: true)
+            }
             devices[device] = info
             // The mouse stands in for a finger: a left press must not wait 50 ms to see whether
             // a right press follows (libinput's middle-button emulation on two-button mice).
