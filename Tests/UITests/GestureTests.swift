@@ -73,6 +73,18 @@ import Graphics
         #expect(s.events == ["single", "single"])
     }
 
+    @Test func tapsFarApartInSpaceAreNotADoubleTap() {
+        let s = Scene()
+        s.h.tap(Point(x: 100, y: 100))
+        s.h.advance(by: 0.15)
+        s.h.tap(Point(x: 300, y: 300))   // within the interval, 283 px away: another target
+        s.h.run(for: 1)
+        // The first tap is a single tap at once; the second landed while the recognizers were
+        // settling the first, so (as in UIKit) it starts no gesture of its own.
+        #expect(s.events == ["single"])
+        #expect(s.lastTapLocation == Point(x: 100, y: 100))
+    }
+
     @Test func dragIsNeitherTap() {
         let s = Scene()
         var pans: [GestureState] = []

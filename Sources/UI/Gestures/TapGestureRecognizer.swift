@@ -9,6 +9,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
     /// DOUBLE_TAP_DELAY of ScrollViewSuite's TapDetectingImageView.
     public static let tapInterval = 0.35
     public static let allowableMovement = 10.0
+    /// How far the next tap of a multi-tap may land from the previous one (UIKit's taps must
+    /// also be near each other): two quick taps on different photos are two single taps.
+    public static let maximumTapSeparation = 60.0
 
     public var numberOfTapsRequired = 1
     public var numberOfTouchesRequired = 1
@@ -36,6 +39,11 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     public override func touchesBegan(_ touches: [Touch]) {
         guard state == .possible, pendingState == nil else { return }
+        if tapsDone > 0, fingersThisTap.isEmpty, let previous = lastLocation,
+           touches.contains(where: { $0.startLocation.distance(to: previous) > Self.maximumTapSeparation }) {
+            setState(.failed)
+            return
+        }
         timer?.invalidate()
         fingersThisTap += touches
         if fingersThisTap.count > numberOfTouchesRequired { setState(.failed) }
