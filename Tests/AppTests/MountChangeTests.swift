@@ -53,4 +53,31 @@ struct MountChangeTests {
         #expect(app.photos.count == 3)
         #expect(mounts.watchRequests == 1)
     }
+
+    /// A folder on a network file system (NFS here) is rescanned on a timer, since inotify hears
+    /// nothing of writes made on the server; a local folder is watched by inotify and not rescanned.
+    @Test func aNetworkFolderIsRescannedOnATimer() throws {
+        let scratch = ScratchDirectory()
+        for name in ["photos/1.jpg", "photos/2.jpg"] { scratch.file(name, bytes: [1, 2, 3]) }
+        let folder = try #require(scratch["photos"].resolved())
+        let mounts = ScriptedMountTable()
+        mounts.table = MountTable(mounts: [Mount(mountPoint: Array("/".utf8), fileSystemType: "ext4"),
+                                           Mount(mountPoint: folder.bytes, fileSystemType: "nfs4")])
+        let log = LogCapture()
+        let app = KioskApp(config: KioskConfig(), folders: [folder.description],
+                           display: HeadlessDisplay(width: 640, height: 480), loop: try EventLoop(signals: []),
+                           thumbnailCacheDirectory: nil, logger: log.logger)
+        app.mountTable = mounts
+        app.libraryPollInterval = 0.2
+        try app.start()
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(app.photos.count == 2)
+        #expect(log.messages.contains { $0.hasPrefix("library: rescanning every 0 s: a photo folder is on a network file system") },
+                "\(log.messages)")
+        scratch.file("photos/3.jpg", bytes: [1, 2, 3])
+        #expect(unlink(scratch["photos/1.jpg"].description) == 0)
+        _ = try app.host.run(until: { app.photos.count == 2 && app.photos.photo(at: scratch["photos/3.jpg"].resolved()!) != nil }, timeout: 20)
+        #expect(app.photos.photo(at: try #require(scratch["photos/3.jpg"].resolved())) != nil, "the new photo was found by a rescan")
+        #expect(app.photos.photo(at: folder.appending("1.jpg")) == nil, "the deleted one is gone")
+    }
 }

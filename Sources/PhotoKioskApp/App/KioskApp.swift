@@ -37,6 +37,10 @@ public final class KioskApp {
     private let scanner: LibraryScanner
     private var scan: BackgroundScan?
     private var inotify: InotifyWatcher?
+    /// Periodic rescans where inotify cannot hear changes (network folders) or is unavailable.
+    private var poller: LibraryPoller?
+    /// Seconds between those rescans (tests shorten it).
+    var libraryPollInterval = 60.0
     private var roots: RootPresence?
     /// Where mounts are read and watched: the kernel's table, or a fake a test sets before the
     /// loop first runs.
@@ -203,16 +207,17 @@ public final class KioskApp {
     }
 
     private func startWatching() {
+        poller?.stop()
+        poller = nil
+        if LibraryWatchMode.recommended(for: scanner.roots, mounts: mountTable.currentMounts()) == .polling {
+            startPolling(because: "a photo folder is on a network file system, where inotify hears nothing")
+            return
+        }
         do {
             let watcher = try InotifyWatcher(scanner: scanner)
             try loop.watch(watcher.fileDescriptor) { [weak self] in
                 guard let self, let watcher = self.inotify else { return }
-                let changes = watcher.readChanges()
-                for case .removed(let path) in changes {
-                    self.thumbnails.invalidate(path: path)
-                    self.albumService.invalidate(path: path)
-                }
-                self.libraryChanged(self.photos.apply(changes))
+                self.apply(watcher.readChanges())
                 // A root renamed or deleted away is reported here; note it gone so that its
                 // return is seen as a change by the root check (which now polls for it).
                 self.roots = RootPresence(roots: self.scanner.roots)
@@ -220,8 +225,25 @@ public final class KioskApp {
             }
             inotify = watcher
         } catch {
-            logger.notice("folder watching off: \(error)")
+            startPolling(because: "inotify is not available (\(error))")
         }
+    }
+
+    private func startPolling(because reason: String) {
+        logger.notice("library: rescanning every \(Int(libraryPollInterval)) s: \(reason)")
+        let baseline = (0..<photos.count).map { photos[$0].file }
+        poller = LibraryPoller(scanner: scanner, baseline: baseline, loop: loop, interval: libraryPollInterval) { [weak self] changes in
+            self?.apply(changes)
+        }
+    }
+
+    /// Changes found by inotify or a rescan: cached images of removed photos are dropped.
+    private func apply(_ changes: [LibraryChange]) {
+        for case .removed(let path) in changes {
+            thumbnails.invalidate(path: path)
+            albumService.invalidate(path: path)
+        }
+        libraryChanged(photos.apply(changes))
     }
 
     private func libraryChanged(_ change: PhotoListChange?) {
