@@ -78,11 +78,14 @@ else
          { if (examples && $0 != "" && $0 !~ /^#/) print "# " $0; else print }' \
         "$here/deploy/config.toml" > "$DESTDIR$CONFDIR/config.toml"
     # A random remote token on first install (the remote stays off until [remote] listen is set);
-    # the file then holds a secret: root and the photokiosk group only.
-    token="$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')"
-    sed -i '/^\[remote\]/,/^\[/ s|^token = ""|token = "'"$token"'"|' "$DESTDIR$CONFDIR/config.toml"
-    chmod 640 "$DESTDIR$CONFDIR/config.toml"
-    new_config=1
+    # the file then holds a secret: root and the photokiosk group only. Not into a staged tree
+    # (DESTDIR: the Debian package), which every frame would share: its postinst makes one per frame.
+    if [ -z "$DESTDIR" ]; then
+        token="$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')"
+        sed -i '/^\[remote\]/,/^\[/ s|^token = ""|token = "'"$token"'"|' "$CONFDIR/config.toml"
+        chmod 640 "$CONFDIR/config.toml"
+        new_config=1
+    fi
 fi
 install -m 644 "$here/deploy/config.toml" "$DESTDIR$DATADIR/config.toml.example"
 

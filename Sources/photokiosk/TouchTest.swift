@@ -10,8 +10,7 @@ struct TouchTest: ParsableCommand {
         discussion: """
         Shows the touch overlay on a plain canvas. Tap each yellow target in turn (hold one still \
         for a moment to measure jitter). At the end the figures are shown and printed, with a \
-        LIBINPUT_CALIBRATION_MATRIX udev line when the taps are consistently off.
-
+        LIBINPUT_CALIBRATION_MATRIX udev line when the taps are consistently off. \
         With --report it keeps measuring after the last target (try swipes and pinches) until \
         --timeout, SIGINT or SIGTERM, then also prints the panel report: each touchscreen's axis \
         ranges and resolution, its size from libinput in px/mm, the report rate, the contact slots \
