@@ -90,6 +90,8 @@ open class ScrollView: View {
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         clipsToBounds = true
+        // Copies only when opaque too (a background colour); see View.copiesPixelsWhenScrolling.
+        copiesPixelsWhenScrolling = true
         touchRecognizer.scrollView = self
         addGestureRecognizer(touchRecognizer)
         addGestureRecognizer(panGestureRecognizer)
@@ -118,6 +120,8 @@ open class ScrollView: View {
     open override func drawForeground(in context: DrawContext) {
         drawIndicators(in: context)
     }
+
+    open override var foregroundRects: [Rect] { visibleIndicatorRects }
 
     /// Zooms keeping the centre of the view in place (clamped to the limits). Goes through
     /// `setZoomScaleHandler` when set.

@@ -4,12 +4,15 @@ import Graphics
 // with the canvas clipped to it, walking only the views that reach into it.
 
 extension Window {
-    /// Lays out, redraws the damaged areas into `canvas` (which must map window coordinates
-    /// 1:1, as a fresh Canvas over the frame buffer does) and returns them, so the display
-    /// copies only those rectangles.
+    /// Lays out, moves the pixels of a scroll view that scrolled by whole pixels (see
+    /// Window+ScrollCopy), redraws the damaged areas into `canvas` (which must map window
+    /// coordinates 1:1, as a fresh Canvas over the frame buffer does) and returns every area
+    /// that changed, so the display copies only those rectangles.
     @discardableResult
     public func render(into canvas: Canvas) -> [PixelRect] {
         layoutIfNeeded()
+        let copied = performScrollCopy(on: canvas)
+        lastRenderTarget = canvas.target
         let rects = damage.rects
         damage.removeAll()
         for rect in rects {
@@ -18,7 +21,8 @@ extension Window {
             draw(self, canvas: canvas, origin: position + transform.translation, scale: transform.scale)
             canvas.restore()
         }
-        return rects
+        guard let copied else { return rects }
+        return [copied] + rects.filter { !copied.contains($0) }
     }
 
     /// Draws `view` whose frame origin is at device point `origin`, `scale` device pixels per point.

@@ -44,6 +44,8 @@ public final class PhotoAlbumView: View {
         backgroundColor = .black
         clipsToBounds = true
         pager.frame = bounds
+        // Opaque (the album's own black shows between pages anyway), so paging copies pixels.
+        pager.scrollView.backgroundColor = .black
         pager.makePage = { [unowned self] index, reused in self.makePage(index, reusing: reused) }
         pager.onRecycle = { page, _ in (page as? PhotoPageView)?.prepare(for: -1) }
         pager.onCenterPageChange = { [unowned self] index in self.centerPageChanged(index) }
