@@ -263,12 +263,48 @@ import Graphics
         step(scenes, "lift") { scene in
             scene.window.dispatch([TouchEvent(slot: 0, phase: .ended, location: Point(x: 94.4, y: 13.6), timestamp: scene.clock.now)])
         }
-        var frames = 0
+        var frames = 0, copies = 0
         while scenes.0.window.nextDeadline != nil, frames < 400 {
-            step(scenes, "fling frame \(frames)") { $0.advance(by: 1.0 / 60) }
+            let offsetBefore = scenes.0.scroll.contentOffset
+            let result = step(scenes, "fling frame \(frames)") { $0.advance(by: 1.0 / 60) }
+            if result.copied { copies += 1 }
+            let offset = scenes.0.scroll.contentOffset
+            #expect(offset.y == offset.y.rounded(), "fling frame \(frames) shows a fractional offset \(offset.y)")
+            // Only the indicators' fade (no move) may leave a frame without a copy.
+            if offset != offsetBefore { #expect(result.copied, "fling frame \(frames) moved but was redrawn") }
             frames += 1
         }
         #expect(frames > 20)
+        #expect(copies > frames / 2)
+    }
+
+    @Test func animatedScrollsShowWholePixelOffsetsAndCopy() {
+        let scenes = makeScenes()
+        step(scenes, "start") { $0.scroll.setContentOffset(Point(x: 33.3, y: 517.7), animated: true) }
+        var copies = 0
+        for i in 0..<24 {
+            let result = step(scenes, "animation frame \(i)") { $0.advance(by: 1.0 / 60) }
+            if result.copied { copies += 1 }
+            let offset = scenes.0.scroll.contentOffset
+            if scenes.0.scroll.isMoving {
+                #expect(offset.x == offset.x.rounded() && offset.y == offset.y.rounded(), "frame \(i): \(offset)")
+            }
+        }
+        #expect(copies >= 15)
+        // The animation still ends exactly where it was asked to go.
+        #expect(scenes.0.scroll.contentOffset == Point(x: 33.3, y: 517.7))
+    }
+
+    @Test func aTranslucentScrollViewKeepsExactOffsetsAndRedraws() {
+        let scenes = makeScenes()
+        step(scenes, "no background") { $0.scroll.backgroundColor = nil }
+        step(scenes, "start") { $0.scroll.setContentOffset(Point(x: 0, y: 517.7), animated: true) }
+        var fractional = 0
+        for i in 0..<24 {
+            #expect(!step(scenes, "animation frame \(i)") { $0.advance(by: 1.0 / 60) }.copied)
+            if scenes.0.scroll.contentOffset.y != scenes.0.scroll.contentOffset.y.rounded() { fractional += 1 }
+        }
+        #expect(fractional > 10, "offsets of a view that cannot copy are not rounded")
     }
 
     @Test func aNestedScrollViewAndTwoScrollsInOneFrame() {

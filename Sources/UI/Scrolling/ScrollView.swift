@@ -174,13 +174,25 @@ open class ScrollView: View {
         let start = contentOffset
         showIndicators()
         offsetAnimation = animator.animate(duration: 0.3, easing: .easeInOut, update: { [weak self] p in
-            self?.contentOffset = start + (offset - start) * p
+            guard let self else { return }
+            self.contentOffset = p < 1 ? self.pixelAligned(start + (offset - start) * p) : offset
         }, completion: { [weak self] finished in
             guard let self, finished else { return }
             self.offsetAnimation = nil
             self.fadeIndicators()
             self.delegate?.scrollViewDidEndScrollingAnimation(self)
         })
+    }
+
+    /// `offset` moved to whole device pixels when this view scrolls by copying pixels (opaque,
+    /// see `copiesPixelsWhenScrolling`), so every frame of a drag, fling or scroll animation moves
+    /// the content by whole pixels and is copied, not redrawn (UIKit likewise shows scroll
+    /// offsets on pixel boundaries). The motion itself keeps its exact positions; only what is
+    /// shown is rounded, by at most half a pixel.
+    func pixelAligned(_ offset: Point) -> Point {
+        guard copiesPixelsWhenScrolling, let background = backgroundColor, background.alpha == 255 else { return offset }
+        let s = scaleInWindow
+        return Point(x: (offset.x * s).rounded() / s, y: (offset.y * s).rounded() / s)
     }
 
     /// Scrolls just enough to show `rect` (content coordinates); nothing if it is visible.
