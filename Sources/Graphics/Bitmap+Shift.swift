@@ -21,24 +21,3 @@ extension Bitmap {
         }
     }
 }
-
-extension PixelRect {
-    /// The same rectangle moved by whole pixels.
-    public func offsetBy(dx: Int, dy: Int) -> PixelRect {
-        PixelRect(x: x + dx, y: y + dy, width: width, height: height)
-    }
-
-    /// The parts of this rectangle outside `other`: at most four rectangles (full-width bands
-    /// above and below, then the pieces left and right of `other` between them).
-    public func subtracting(_ other: PixelRect) -> [PixelRect] {
-        let cut = intersection(other)
-        guard !cut.isEmpty else { return isEmpty ? [] : [self] }
-        let parts = [
-            PixelRect(x: x, y: y, width: width, height: cut.y - y),
-            PixelRect(x: x, y: cut.maxY, width: width, height: maxY - cut.maxY),
-            PixelRect(x: x, y: cut.y, width: cut.x - x, height: cut.height),
-            PixelRect(x: cut.maxX, y: cut.y, width: maxX - cut.maxX, height: cut.height),
-        ]
-        return parts.filter { !$0.isEmpty }
-    }
-}

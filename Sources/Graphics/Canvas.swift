@@ -94,10 +94,7 @@ public final class Canvas {
     /// Device pixels a rectangle covers: edges snap to the nearest pixel boundary, so adjacent
     /// rectangles tile without gaps or overlaps.
     func snappedDevice(_ rect: Rect) -> PixelRect {
-        let r = toDevice(rect)
-        let x0 = Int(r.minX.rounded()), y0 = Int(r.minY.rounded())
-        let x1 = Int(r.maxX.rounded()), y1 = Int(r.maxY.rounded())
-        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        PixelRect(snapping: toDevice(rect))
     }
 
     // MARK: Drawing
@@ -194,7 +191,7 @@ public final class Canvas {
     /// coordinates would overflow; then the drawn area's own edge.
     private static func samplingAnchor(_ origin: Double, area low: Int, _ high: Int) -> Int {
         guard origin.isFinite, abs(origin) < 1e9 else { return low }
-        let anchor = Int(origin.rounded())
+        let anchor = Int(origin.snappedToPixel)
         return abs(low - anchor) < 30_000 && abs(high - anchor) < 30_000 ? anchor : low
     }
 

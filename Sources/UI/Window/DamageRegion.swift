@@ -87,11 +87,4 @@ extension PixelRect {
         r.x >= x && r.y >= y && r.maxX <= maxX && r.maxY <= maxY
     }
 
-    /// The pixels whose centres lie inside `rect` (edges rounded to the nearest pixel), the same
-    /// snapping the canvas uses when filling.
-    init(snapping rect: Rect) {
-        let x0 = Int(rect.minX.rounded()), y0 = Int(rect.minY.rounded())
-        let x1 = Int(rect.maxX.rounded()), y1 = Int(rect.maxY.rounded())
-        self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-    }
 }
