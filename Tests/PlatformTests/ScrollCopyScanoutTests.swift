@@ -69,7 +69,7 @@ import Testing
             let shown = Self.logicalView(of: buffers[front], rotation: rotation)
             let differing = (0..<Self.height).flatMap { y in (0..<Self.width).map { (x: $0, y: y) } }
                 .filter { shown.pixel(x: $0.x, y: $0.y) != frame.pixel(x: $0.x, y: $0.y) }
-            #expect(differing.isEmpty, "frame \(i) (move \(move)): buffer \(front) differs at \(differing.prefix(3))")
+            #expect(differing.count == 0, "frame \(i) (move \(move)): buffer \(front) differs at \(differing.prefix(3))")
         }
     }
 }
