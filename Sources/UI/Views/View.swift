@@ -104,6 +104,10 @@ open class View {
     /// Where `drawForeground` paints (bounds coordinates): a scroll copy beneath redraws there.
     open var foregroundRects: [Rect] { [] }
 
+    /// The view paints every pixel of its bounds with opaque colour (an opaque background
+    /// does), so its superview does not draw its own content where it is covered.
+    open var isOpaque: Bool { backgroundColor.map { $0.alpha == 255 } ?? false }
+
     /// Whether `point` (bounds coordinates) is inside the view for touches.
     open func point(inside point: Point) -> Bool {
         bounds.contains(point)

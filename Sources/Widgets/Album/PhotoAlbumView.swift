@@ -209,6 +209,9 @@ public final class PhotoAlbumView: View {
         for band in bounds.subtracting(pager.frame) { context.fill(band, color: .black) }
     }
 
+    /// Every pixel is painted: the bands above, the opaque pager over the rest.
+    public override var isOpaque: Bool { true }
+
     // MARK: Input
 
     public override func handleKey(_ key: KeyEvent) -> Bool {
