@@ -7,23 +7,18 @@ extension PixelRect {
         PixelRect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
-    /// The parts of this rectangle outside `other`: at most four rectangles (full-width bands
-    /// above and below, then the pieces left and right of `other` between them).
+    /// The parts of this rectangle outside `other`, split as `Rect.subtracting` does.
     public func subtracting(_ other: PixelRect) -> [PixelRect] {
-        let cut = intersection(other)
-        guard !cut.isEmpty else { return isEmpty ? [] : [self] }
-        let parts = [
-            PixelRect(x: x, y: y, width: width, height: cut.y - y),
-            PixelRect(x: x, y: cut.maxY, width: width, height: maxY - cut.maxY),
-            PixelRect(x: x, y: cut.y, width: cut.x - x, height: cut.height),
-            PixelRect(x: cut.maxX, y: cut.y, width: maxX - cut.maxX, height: cut.height),
-        ]
-        return parts.filter { !$0.isEmpty }
+        // Whole numbers stay exact as Doubles, so the split is the same in pixels.
+        rect.subtracting(other.rect).map {
+            PixelRect(x: Int($0.minX), y: Int($0.minY), width: Int($0.width), height: Int($0.height))
+        }
     }
 }
 
 extension Rect {
-    /// The parts of this rectangle outside `other`, split as `PixelRect.subtracting` does.
+    /// The parts of this rectangle outside `other`: at most four rectangles (full-width bands
+    /// above and below, then the pieces left and right of `other` between them).
     public func subtracting(_ other: Rect) -> [Rect] {
         let cut = intersection(other)
         guard !cut.isEmpty else { return isEmpty ? [] : [self] }

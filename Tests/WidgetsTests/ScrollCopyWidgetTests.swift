@@ -65,6 +65,29 @@ import UI
         #expect(difference == nil, "\(label): pixel \(difference.map { "\($0)" } ?? "") differs from a full redraw")
     }
 
+    /// A finger pressed at `start`, moved by `step` each frame `count` times and lifted where it
+    /// ended, a frame compared after each event.
+    static func swipe(_ screens: (Screen, Screen), _ label: String, _ tally: inout Tally, watching scroll: ScrollView,
+                      from start: Point, step: Point, count: Int) {
+        frame(screens, "\(label): finger down", &tally, watching: scroll) { $0.touch(.began, start) }
+        for i in 1...count {
+            frame(screens, "\(label) \(i)", &tally, watching: scroll) { s in
+                s.advance()
+                s.touch(.moved, start + step * Double(i))
+            }
+        }
+        frame(screens, "\(label): lift", &tally, watching: scroll) { $0.touch(.ended, start + step * Double(count)) }
+    }
+
+    /// Frames until nothing is scheduled on the first screen (10 s at most).
+    static func settle(_ screens: (Screen, Screen), _ label: String, _ tally: inout Tally, watching scroll: ScrollView) {
+        var frames = 0
+        while screens.0.window.nextDeadline != nil, frames < 600 {
+            frame(screens, "\(label) \(frames)", &tally, watching: scroll) { $0.advance() }
+            frames += 1
+        }
+    }
+
     static func firstDifference(_ a: Bitmap, _ b: Bitmap) -> (x: Int, y: Int, got: UInt32, want: UInt32)? {
         for y in 0..<a.height where memcmp(a.row(y), b.row(y), 4 * a.width) != 0 {
             for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
@@ -120,54 +143,36 @@ import UI
         return (screen, grid)
     }
 
-    @Test func gridScrollsFlingsAndBouncesLikeAFullRedraw() {
-        let a = Self.gridScreen(), b = Self.gridScreen()
-        let screens = (a.0, b.0)
+    /// The same grid screen twice; `grid(screen)` is the grid of either.
+    struct GridPair {
+        let a = ScrollCopyWidgetTests.gridScreen(), b = ScrollCopyWidgetTests.gridScreen()
+        var screens: (Screen, Screen) { (a.0, b.0) }
+        var watched: ScrollView { a.1 }
         func grid(_ s: Screen) -> ThumbnailGridView { s === a.0 ? a.1 : b.1 }
-        let watched: ScrollView = a.1
+    }
+
+    @Test func gridScrollsFlingsAndBouncesLikeAFullRedraw() {
+        let pair = GridPair(), screens = pair.screens, watched = pair.watched
+        let grid = pair.grid
         var tally = Tally()
         Self.frame(screens, "first frame", &tally, watching: watched) { _ in }
         for (i, dy) in [17.0, 17, 17, -40, 3, 250, -1, 479, 480, 1000].enumerated() {
             Self.frame(screens, "offset step \(i)", &tally, watching: watched) { grid($0).contentOffset.y += dy }
         }
         // A real drag with the finger at fractional places, then the fling and the bounce at the end.
-        Self.frame(screens, "finger down", &tally, watching: watched) { $0.touch(.began, Point(x: 300.3, y: 400.6)) }
-        for i in 1...10 {
-            Self.frame(screens, "drag \(i)", &tally, watching: watched) { s in
-                s.advance()
-                s.touch(.moved, Point(x: 300.3 + Double(i) * 0.37, y: 400.6 - Double(i) * 29.13))
-            }
-        }
-        Self.frame(screens, "lift", &tally, watching: watched) { $0.touch(.ended, Point(x: 304, y: 109.3)) }
-        var frames = 0
-        while a.0.window.nextDeadline != nil, frames < 600 {
-            Self.frame(screens, "fling \(frames)", &tally, watching: watched) { $0.advance() }
-            frames += 1
-        }
+        Self.swipe(screens, "drag", &tally, watching: watched, from: Point(x: 300.3, y: 400.6), step: Point(x: 0.37, y: -29.13), count: 10)
+        Self.settle(screens, "fling", &tally, watching: watched)
         // Near the end: a fling into the bottom edge bounces back.
         Self.frame(screens, "jump near the end", &tally, watching: watched) { grid($0).contentOffset.y = grid($0).maximumContentOffset.y - 100 }
-        Self.frame(screens, "finger down again", &tally, watching: watched) { $0.touch(.began, Point(x: 300, y: 400)) }
-        for i in 1...4 {
-            Self.frame(screens, "drag to the end \(i)", &tally, watching: watched) { s in
-                s.advance()
-                s.touch(.moved, Point(x: 300, y: 400 - Double(i) * 60.5))
-            }
-        }
-        Self.frame(screens, "lift at speed", &tally, watching: watched) { $0.touch(.ended, Point(x: 300, y: 158)) }
-        frames = 0
-        while a.0.window.nextDeadline != nil, frames < 600 {
-            Self.frame(screens, "bounce \(frames)", &tally, watching: watched) { $0.advance() }
-            frames += 1
-        }
+        Self.swipe(screens, "drag to the end", &tally, watching: watched, from: Point(x: 300, y: 400), step: Point(x: 0, y: -60.5), count: 4)
+        Self.settle(screens, "bounce", &tally, watching: watched)
         #expect(tally.moved > 60)
         #expect(tally.movedAndCopied == tally.moved, "copied \(tally.movedAndCopied) of \(tally.moved) frames that moved")
     }
 
     @Test func gridReorderWithALiftedThumbnailAndAutoscrollLikeAFullRedraw() {
-        let a = Self.gridScreen(), b = Self.gridScreen()
-        let screens = (a.0, b.0)
-        func grid(_ s: Screen) -> ThumbnailGridView { s === a.0 ? a.1 : b.1 }
-        let watched: ScrollView = a.1
+        let pair = GridPair(), screens = pair.screens, watched = pair.watched
+        let grid = pair.grid, a = pair.a
         var tally = Tally()
         Self.frame(screens, "first frame", &tally, watching: watched) { grid($0).contentOffset.y = 1000 }
         let picked = a.1.visibleIndices[a.1.visibleIndices.count / 2]
@@ -246,19 +251,8 @@ import UI
             }
         }
         // A swipe: drag, release, the page snaps with a spring.
-        Self.frame(screens, "finger down", &tally, watching: watched) { $0.touch(.began, Point(x: 400.4, y: 150.2)) }
-        for i in 1...8 {
-            Self.frame(screens, "swipe \(i)", &tally, watching: watched) { s in
-                s.advance()
-                s.touch(.moved, Point(x: 400.4 - Double(i) * 21.7, y: 150.2 + Double(i) * 0.3))
-            }
-        }
-        Self.frame(screens, "release", &tally, watching: watched) { $0.touch(.ended, Point(x: 226.8, y: 152.6)) }
-        var frames = 0
-        while a.0.window.nextDeadline != nil, frames < 300 {
-            Self.frame(screens, "snap \(frames)", &tally, watching: watched) { $0.advance() }
-            frames += 1
-        }
+        Self.swipe(screens, "swipe", &tally, watching: watched, from: Point(x: 400.4, y: 150.2), step: Point(x: -21.7, y: 0.3), count: 8)
+        Self.settle(screens, "snap", &tally, watching: watched)
         #expect(a.1.centerPageIndex == b.1.centerPageIndex)
         #expect(tally.moved >= 60)
         #expect(tally.movedAndCopied == tally.moved, "copied \(tally.movedAndCopied) of \(tally.moved) frames that paged")
