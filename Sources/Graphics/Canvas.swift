@@ -148,13 +148,14 @@ public final class Canvas {
         let isUnitScale = abs(sx - 1) < 1e-9 && abs(sy - 1) < 1e-9
         let offX = src.minX - device.minX, offY = src.minY - device.minY
         let isWholePixelOffset = offX == offX.rounded() && offY == offY.rounded()
-        // A scaled draw samples relative to an anchor: the device pixel where the bitmap's
-        // origin lands, so a picture moved by whole pixels (a scroll that copies pixels) or
-        // drawn in parts (damage rectangles) samples exactly as when drawn whole in place.
+        // A scaled draw samples relative to an anchor: the device pixel where `rect` starts, so
+        // a picture moved by whole pixels (a scroll that copies pixels) samples exactly as when
+        // drawn in place, and one drawn in bands with its source shifted by whole rows
+        // (BandedResizer) exactly as when drawn at once.
         var anchor = (x: 0, y: 0)
         if !(isUnitScale && isWholePixelOffset) {
-            anchor = (Self.samplingAnchor(device.minX - src.minX / sx, area: area.x, area.maxX),
-                      Self.samplingAnchor(device.minY - src.minY / sy, area: area.y, area.maxY))
+            anchor = (Self.samplingAnchor(device.minX, area: area.x, area.maxX),
+                      Self.samplingAnchor(device.minY, area: area.y, area.maxY))
             // Destination pixel centre X + 0.5 samples source x = sx·(X − anchor + 0.5) + (src.x − (device.x − anchor)·sx).
             var f = pixman_f_transform()
             pixman_f_transform_init_identity(&f)
@@ -186,8 +187,8 @@ public final class Canvas {
         composite(srcImage, format: source.format, srcX: srcX, srcY: srcY, area: area)
     }
 
-    /// The whole device pixel a scaled draw samples from (see `draw`): where the bitmap's origin
-    /// lands, unless that is so far from the drawn pixels (a deep zoom) that pixman's 16.16
+    /// The whole device pixel a scaled draw samples from (see `draw`): where its rectangle
+    /// starts, unless that is so far from the drawn pixels (a deep zoom) that pixman's 16.16
     /// coordinates would overflow; then the drawn area's own edge.
     private static func samplingAnchor(_ origin: Double, area low: Int, _ high: Int) -> Int {
         guard origin.isFinite, abs(origin) < 1e9 else { return low }
