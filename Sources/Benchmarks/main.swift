@@ -17,6 +17,15 @@ do {
             try corpus.photos.prefix(24).map { try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .thumbnail(edge: edge)))) }
         }
         say("grid scroll: median \(ms(samples.median)) ms, p10 \(ms(samples.percentile(10))) ms, p90 \(ms(samples.percentile(90))) ms over \(frames) frames")
+    } else if arguments.first == "frames" {
+        // Only section (b), the frame rows beside their memcpy floor (quick before/after).
+        let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
+        var options = BenchOptions()
+        if arguments.count > 2, let reps = Int(arguments[2]) { options.repetitions = max(1, reps) }
+        mkdirs(options.work)
+        var table = Table()
+        _ = try BenchRun(options: options).frameSection(corpus, &table)
+        say("\n" + table.plainText)
     } else if arguments.first == "formats" {
         // Only the HEIC/AVIF/WebP rows (issue 17), printed as they come.
         let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
@@ -50,6 +59,7 @@ do {
                 let usage = """
                     usage: photokiosk-bench [run] [--corpus DIR] [--work DIR] [--reps N] [--markdown FILE] [--histogram FILE]
                            photokiosk-bench grid [PHOTO-DIR] [FRAMES]
+                           photokiosk-bench frames [PHOTO-DIR] [REPS]
                            photokiosk-bench decode [PHOTO-DIR] [--eighths]
                            photokiosk-bench formats [PHOTO-DIR]
 

@@ -94,10 +94,7 @@ public final class Canvas {
     /// Device pixels a rectangle covers: edges snap to the nearest pixel boundary, so adjacent
     /// rectangles tile without gaps or overlaps.
     func snappedDevice(_ rect: Rect) -> PixelRect {
-        let r = toDevice(rect)
-        let x0 = Int(r.minX.rounded()), y0 = Int(r.minY.rounded())
-        let x1 = Int(r.maxX.rounded()), y1 = Int(r.maxY.rounded())
-        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        PixelRect(snapping: toDevice(rect))
     }
 
     // MARK: Drawing
@@ -151,14 +148,21 @@ public final class Canvas {
         let isUnitScale = abs(sx - 1) < 1e-9 && abs(sy - 1) < 1e-9
         let offX = src.minX - device.minX, offY = src.minY - device.minY
         let isWholePixelOffset = offX == offX.rounded() && offY == offY.rounded()
+        // A scaled draw samples relative to an anchor: the device pixel where `rect` starts, so
+        // a picture moved by whole pixels (a scroll that copies pixels) samples exactly as when
+        // drawn in place, and one drawn in bands with its source shifted by whole rows
+        // (BandedResizer) exactly as when drawn at once.
+        var anchor = (x: 0, y: 0)
         if !(isUnitScale && isWholePixelOffset) {
-            // Destination pixel centre X + 0.5 samples source x = sx·(X + 0.5) + (src.x − device.x·sx).
+            anchor = (Self.samplingAnchor(device.minX, area: area.x, area.maxX),
+                      Self.samplingAnchor(device.minY, area: area.y, area.maxY))
+            // Destination pixel centre X + 0.5 samples source x = sx·(X − anchor + 0.5) + (src.x − (device.x − anchor)·sx).
             var f = pixman_f_transform()
             pixman_f_transform_init_identity(&f)
             withUnsafeMutableBytes(of: &f.m) { raw in
                 let m = raw.bindMemory(to: Double.self)
-                m[0] = sx; m[1] = 0; m[2] = src.minX - device.minX * sx
-                m[3] = 0; m[4] = sy; m[5] = src.minY - device.minY * sy
+                m[0] = sx; m[1] = 0; m[2] = src.minX - (device.minX - Double(anchor.x)) * sx
+                m[3] = 0; m[4] = sy; m[5] = src.minY - (device.minY - Double(anchor.y)) * sy
             }
             var t = pixman_transform()
             _ = pixman_transform_from_pixman_f_transform(&t, &f)
@@ -172,15 +176,24 @@ public final class Canvas {
             pixman_image_set_filter(srcImage, filter, nil, 0)
             pixman_image_set_repeat(srcImage, PIXMAN_REPEAT_PAD)
         }
-        // Source coordinates before the transform equal destination coordinates, except for a
-        // 1:1 copy where we shift by the whole-pixel offset directly.
-        let srcX = isUnitScale && isWholePixelOffset ? area.x + Int(offX) : area.x
-        let srcY = isUnitScale && isWholePixelOffset ? area.y + Int(offY) : area.y
+        // Source coordinates before the transform are destination coordinates less the anchor,
+        // except for a 1:1 copy where we shift by the whole-pixel offset directly.
+        let srcX = isUnitScale && isWholePixelOffset ? area.x + Int(offX) : area.x - anchor.x
+        let srcY = isUnitScale && isWholePixelOffset ? area.y + Int(offY) : area.y - anchor.y
         if isUnitScale && isWholePixelOffset {
             // Keep a 1:1 copy inside the source; pixman would read transparent outside.
             pixman_image_set_repeat(srcImage, PIXMAN_REPEAT_PAD)
         }
         composite(srcImage, format: source.format, srcX: srcX, srcY: srcY, area: area)
+    }
+
+    /// The whole device pixel a scaled draw samples from (see `draw`): where its rectangle
+    /// starts, unless that is so far from the drawn pixels (a deep zoom) that pixman's 16.16
+    /// coordinates would overflow; then the drawn area's own edge.
+    private static func samplingAnchor(_ origin: Double, area low: Int, _ high: Int) -> Int {
+        guard origin.isFinite, abs(origin) < 1e9 else { return low }
+        let anchor = Int(origin.snappedToPixel)
+        return abs(low - anchor) < 30_000 && abs(high - anchor) < 30_000 ? anchor : low
     }
 
     /// Fills `rect` with `color` through an A8 coverage mask of the same size (glyphs, soft shapes).

@@ -213,26 +213,29 @@ import Widgets
         #expect(view.resolution == 0)
         // Fingers from 300 apart to 60 apart: zoom ≈ 0.2 while pinching.
         let c = Point(x: 256, y: 256)
-        window.dispatch([TouchEvent(slot: 0, phase: .began, location: c - Point(x: 150, y: 0), timestamp: clock.now),
-                         TouchEvent(slot: 1, phase: .began, location: c + Point(x: 150, y: 0), timestamp: clock.now)])
+        window.dispatch(fingers(around: c, apart: 300, .began, at: clock.now))
         var d = 300.0
         for _ in 0..<20 {
             clock.now += 1.0 / 60; window.advance(to: clock.now)
             d -= 12
-            window.dispatch([TouchEvent(slot: 0, phase: .moved, location: c - Point(x: d / 2, y: 0), timestamp: clock.now),
-                             TouchEvent(slot: 1, phase: .moved, location: c + Point(x: d / 2, y: 0), timestamp: clock.now)])
+            window.dispatch(fingers(around: c, apart: d, .moved, at: clock.now))
             window.layoutIfNeeded()
             #expect(view.liveTileCount <= 36)
+            // The tiles shown come from one level coarser and are enlarged 1-2x (a quarter of the
+            // pixels to read per frame), not shrunk 0.5-1x as at rest.
+            let tileScale = view.effectiveScale / pow2(view.displayedResolution)
+            #expect(tileScale > 1 - 1e-9 && tileScale <= 2 + 1e-9, "mid-pinch tiles drawn at \(tileScale)x")
         }
         #expect(view.tileQuality == .nearest)         // every tile rescales each frame: cheap filter
         #expect(view.resolution == 0)                 // not snapped mid-pinch
         #expect(view.displayedResolution < 0)         // but coarser tiles are shown
-        window.dispatch([TouchEvent(slot: 0, phase: .ended, location: c - Point(x: d / 2, y: 0), timestamp: clock.now),
-                         TouchEvent(slot: 1, phase: .ended, location: c + Point(x: d / 2, y: 0), timestamp: clock.now)])
+        window.dispatch(fingers(around: c, apart: d, .ended, at: clock.now))
         settle(clock, window)
         #expect(view.resolution < 0)
         #expect(view.scrollView.zoomScale > 0.5 && view.scrollView.zoomScale <= 1)
         #expect(view.displayedResolution == view.resolution)
+        let tileScale = view.effectiveScale / pow2(view.displayedResolution)
+        #expect(tileScale > 0.5 && tileScale <= 1 + 1e-9, "after the pinch tiles drawn at \(tileScale)x")
         #expect(view.tileQuality == .bilinear)
     }
 
@@ -265,3 +268,9 @@ import Widgets
 }
 
 func pow2(_ n: Int) -> Double { ResolutionSnapper.power(n) }
+
+/// Two fingers on a horizontal line around `centre`, `distance` apart (a pinch step).
+func fingers(around centre: Point, apart distance: Double, _ phase: TouchPhase, at time: Double) -> [TouchEvent] {
+    [TouchEvent(slot: 0, phase: phase, location: centre - Point(x: distance / 2, y: 0), timestamp: time),
+     TouchEvent(slot: 1, phase: phase, location: centre + Point(x: distance / 2, y: 0), timestamp: time)]
+}

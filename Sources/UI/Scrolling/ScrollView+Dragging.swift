@@ -60,7 +60,7 @@ extension ScrollView {
                 dragStartOffset = contentOffset + translation
                 needsPanRebase = false
             }
-            contentOffset = draggedOffset(dragStartOffset - translation)
+            contentOffset = pixelAligned(draggedOffset(dragStartOffset - translation))
         case .ended, .cancelled:
             isDragging = false
             needsPanRebase = false
@@ -193,7 +193,7 @@ extension ScrollView {
             guard let self, var m = self.motion else { return false }
             let offset = Point(x: m.x.position(at: now), y: m.y.position(at: now))
             self.motion = m
-            self.contentOffset = offset
+            self.contentOffset = self.pixelAligned(offset)
             guard m.x.isResting && m.y.isResting else { return true }
             // Come to rest on whole pixels, so 1:1 content draws as a plain copy, not resampled.
             self.contentOffset = self.clampedOffset(Point(x: offset.x.rounded(), y: offset.y.rounded()))

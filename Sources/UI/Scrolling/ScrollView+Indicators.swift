@@ -62,6 +62,13 @@ extension ScrollView {
         if let v = rects.vertical { setNeedsDisplay(v) }
     }
 
+    /// The bars while they show (what `drawForeground` paints).
+    var visibleIndicatorRects: [Rect] {
+        guard indicatorAlpha > 0 else { return [] }
+        let rects = indicatorRects
+        return [rects.horizontal, rects.vertical].compactMap { $0 }
+    }
+
     func drawIndicators(in context: DrawContext) {
         guard indicatorAlpha > 0 else { return }
         let color = Self.indicatorColor.withAlpha(indicatorAlpha)

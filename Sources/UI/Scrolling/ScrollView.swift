@@ -90,6 +90,8 @@ open class ScrollView: View {
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         clipsToBounds = true
+        // Copies only when opaque too (a background colour); see View.copiesPixelsWhenScrolling.
+        copiesPixelsWhenScrolling = true
         touchRecognizer.scrollView = self
         addGestureRecognizer(touchRecognizer)
         addGestureRecognizer(panGestureRecognizer)
@@ -118,6 +120,8 @@ open class ScrollView: View {
     open override func drawForeground(in context: DrawContext) {
         drawIndicators(in: context)
     }
+
+    open override var foregroundRects: [Rect] { visibleIndicatorRects }
 
     /// Zooms keeping the centre of the view in place (clamped to the limits). Goes through
     /// `setZoomScaleHandler` when set.
@@ -170,13 +174,25 @@ open class ScrollView: View {
         let start = contentOffset
         showIndicators()
         offsetAnimation = animator.animate(duration: 0.3, easing: .easeInOut, update: { [weak self] p in
-            self?.contentOffset = start + (offset - start) * p
+            guard let self else { return }
+            self.contentOffset = p < 1 ? self.pixelAligned(start + (offset - start) * p) : offset
         }, completion: { [weak self] finished in
             guard let self, finished else { return }
             self.offsetAnimation = nil
             self.fadeIndicators()
             self.delegate?.scrollViewDidEndScrollingAnimation(self)
         })
+    }
+
+    /// `offset` moved to whole device pixels when this view scrolls by copying pixels (opaque,
+    /// see `copiesPixelsWhenScrolling`), so every frame of a drag, fling or scroll animation moves
+    /// the content by whole pixels and is copied, not redrawn (UIKit likewise shows scroll
+    /// offsets on pixel boundaries). The motion itself keeps its exact positions; only what is
+    /// shown is rounded, by at most half a pixel.
+    func pixelAligned(_ offset: Point) -> Point {
+        guard copiesPixelsWhenScrolling, let background = backgroundColor, background.alpha == 255 else { return offset }
+        let s = scaleInWindow
+        return Point(x: (offset.x * s).rounded() / s, y: (offset.y * s).rounded() / s)
     }
 
     /// Scrolls just enough to show `rect` (content coordinates); nothing if it is visible.

@@ -17,12 +17,30 @@ open class View {
     }
 
     public var bounds: Rect {
-        willSet { invalidateExtent() }
+        willSet {
+            // A scroll (origin only) may move the pixels already drawn instead of redrawing.
+            isScrollingByCopy = copiesPixelsWhenScrolling && newValue.size == bounds.size && newValue.origin != bounds.origin
+                && window?.copyScroll(of: self, from: bounds.origin, to: newValue.origin) == true
+            if !isScrollingByCopy { invalidateExtent() }
+        }
         didSet {
             if bounds != oldValue { setNeedsLayout() }
-            invalidateExtent()
+            if isScrollingByCopy {
+                isScrollingByCopy = false
+                for rect in foregroundRects { setNeedsDisplay(rect) }
+            } else {
+                invalidateExtent()
+            }
         }
     }
+
+    /// Scrolling (a change of `bounds.origin`) moves the pixels already drawn, when the window
+    /// can do that exactly (see Window+ScrollCopy); the view must then be opaque (an opaque
+    /// `backgroundColor`) and clip, everything it and its subviews draw must move with the
+    /// content, and what `drawForeground` paints must be in `foregroundRects`.
+    public var copiesPixelsWhenScrolling = false
+    /// Set between `bounds`' willSet and didSet while a scroll is copied.
+    private var isScrollingByCopy = false
 
     public var transform: ViewTransform = .identity {
         willSet { invalidateExtent() }
@@ -82,6 +100,13 @@ open class View {
 
     /// Draws above the subviews (scroll indicators, focus rings).
     open func drawForeground(in context: DrawContext) {}
+
+    /// Where `drawForeground` paints (bounds coordinates): a scroll copy beneath redraws there.
+    open var foregroundRects: [Rect] { [] }
+
+    /// The view paints every pixel of its bounds with opaque colour (an opaque background
+    /// does), so its superview does not draw its own content where it is covered.
+    open var isOpaque: Bool { backgroundColor.map { $0.alpha == 255 } ?? false }
 
     /// Whether `point` (bounds coordinates) is inside the view for touches.
     open func point(inside point: Point) -> Bool {

@@ -42,6 +42,23 @@ public struct DamageRegion: Sendable, Equatable {
         rects.removeAll()
     }
 
+    /// Follows a copy of the pixels inside `area` by (`dx`, `dy`): damage inside `area` moves
+    /// with the stale pixels it marks, damage outside stays.
+    public mutating func shift(within area: PixelRect, dx: Int, dy: Int) {
+        let old = rects
+        rects.removeAll()
+        for rect in old {
+            for outside in rect.subtracting(area) { add(outside) }
+            let inside = rect.intersection(area)
+            if !inside.isEmpty { add(inside.offsetBy(dx: dx, dy: dy).intersection(area)) }
+        }
+    }
+
+    /// Whether one rectangle already covers all of `rect`.
+    public func covers(_ rect: PixelRect) -> Bool {
+        rects.contains { $0.contains(rect) }
+    }
+
     /// Pixels the union would redraw that neither rectangle needs.
     static func waste(_ a: PixelRect, _ b: PixelRect) -> Int {
         a.union(b).area - (a.area + b.area - a.intersection(b).area)
@@ -70,11 +87,4 @@ extension PixelRect {
         r.x >= x && r.y >= y && r.maxX <= maxX && r.maxY <= maxY
     }
 
-    /// The pixels whose centres lie inside `rect` (edges rounded to the nearest pixel), the same
-    /// snapping the canvas uses when filling.
-    init(snapping rect: Rect) {
-        let x0 = Int(rect.minX.rounded()), y0 = Int(rect.minY.rounded())
-        let x1 = Int(rect.maxX.rounded()), y1 = Int(rect.maxY.rounded())
-        self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-    }
 }

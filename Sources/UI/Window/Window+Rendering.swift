@@ -4,12 +4,15 @@ import Graphics
 // with the canvas clipped to it, walking only the views that reach into it.
 
 extension Window {
-    /// Lays out, redraws the damaged areas into `canvas` (which must map window coordinates
-    /// 1:1, as a fresh Canvas over the frame buffer does) and returns them, so the display
-    /// copies only those rectangles.
+    /// Lays out, moves the pixels of a scroll view that scrolled by whole pixels (see
+    /// Window+ScrollCopy), redraws the damaged areas into `canvas` (which must map window
+    /// coordinates 1:1, as a fresh Canvas over the frame buffer does) and returns every area
+    /// that changed, so the display copies only those rectangles.
     @discardableResult
     public func render(into canvas: Canvas) -> [PixelRect] {
         layoutIfNeeded()
+        let copied = performScrollCopy(on: canvas)
+        lastRenderTarget = canvas.target
         let rects = damage.rects
         damage.removeAll()
         for rect in rects {
@@ -18,7 +21,8 @@ extension Window {
             draw(self, canvas: canvas, origin: position + transform.translation, scale: transform.scale)
             canvas.restore()
         }
-        return rects
+        guard let copied else { return rects }
+        return [copied] + rects.filter { !copied.contains($0) }
     }
 
     /// Draws `view` whose frame origin is at device point `origin`, `scale` device pixels per point.
@@ -36,7 +40,7 @@ extension Window {
         // Canvas point p·scale lands on device point origin + (p − bounds.origin)·scale.
         let translation = origin - view.bounds.origin * scale
         canvas.translate(by: translation - canvas.translation)
-        if !ownArea.isEmpty {
+        if !ownArea.isEmpty && !isCovered(ownArea, bySubviewOf: view, origin: origin, scale: scale) {
             let clip = ownArea.rect
             let dirty = Rect(origin: view.bounds.origin + (clip.origin - origin) * (1 / scale),
                              size: clip.size * (1 / scale))
@@ -47,14 +51,30 @@ extension Window {
             view.draw(in: context)
         }
         for subview in view.subviews {
-            let subOrigin = origin + (subview.frame.origin - view.bounds.origin) * scale
-            draw(subview, canvas: canvas, origin: subOrigin, scale: scale * subview.transform.scale)
+            draw(subview, canvas: canvas, origin: subviewOrigin(subview, in: view, origin: origin, scale: scale),
+                 scale: scale * subview.transform.scale)
         }
         if !ownArea.isEmpty {
             let clip = ownArea.rect
             let dirty = Rect(origin: view.bounds.origin + (clip.origin - origin) * (1 / scale),
                              size: clip.size * (1 / scale))
             view.drawForeground(in: DrawContext(canvas: canvas, scale: scale, dirtyRect: dirty))
+        }
+    }
+
+    /// Device point of `subview`'s frame origin, `view`'s frame origin being at `origin`.
+    private func subviewOrigin(_ subview: View, in view: View, origin: Point, scale: Double) -> Point {
+        origin + (subview.frame.origin - view.bounds.origin) * scale
+    }
+
+    /// Whether an opaque subview of `view` paints all of `area` (device pixels), so what `view`
+    /// draws itself there would be painted over: a full-screen view skips the window's fill.
+    private func isCovered(_ area: PixelRect, bySubviewOf view: View, origin: Point, scale: Double) -> Bool {
+        view.subviews.contains { subview in
+            guard !subview.isHidden, subview.alpha >= 1, subview.isOpaque else { return false }
+            let subScale = scale * subview.transform.scale
+            let rect = Rect(origin: subviewOrigin(subview, in: view, origin: origin, scale: scale), size: subview.bounds.size * subScale)
+            return PixelRect(snapping: rect).contains(area)
         }
     }
 }

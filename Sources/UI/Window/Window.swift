@@ -25,6 +25,12 @@ public final class Window: View {
     public weak var firstResponder: View?
 
     var damage: DamageRegion
+    /// A scroll view's move the next render makes by copying pixels (Window+ScrollCopy).
+    var scrollCopy: ScrollCopy?
+    /// The bitmap the last frame was rendered into: only there can pixels be copied.
+    weak var lastRenderTarget: Bitmap?
+    /// Renders that moved pixels instead of redrawing a scrolled view (for tests and benchmarks).
+    public internal(set) var copiedFrameCount = 0
     private(set) lazy var router = TouchRouter(window: self)
 
     public init(size: Size, clock: any Clock) {
@@ -42,6 +48,7 @@ public final class Window: View {
             guard bounds.size != oldValue.size else { return }
             damage = DamageRegion(bounds: Self.pixelBounds(bounds.size))
             damage.add(damage.bounds)
+            scrollCopy = nil
         }
     }
 
@@ -90,7 +97,7 @@ public final class Window: View {
     public var pendingDamage: [PixelRect] { damage.rects }
 
     /// True when a render would draw something (damage or pending layout).
-    public var needsDisplay: Bool { !damage.isEmpty || subtreeNeedsLayout }
+    public var needsDisplay: Bool { !damage.isEmpty || scrollCopy != nil || subtreeNeedsLayout }
 
     func addDamage(_ rect: Rect) {
         damage.add(PixelRect(covering: rect))

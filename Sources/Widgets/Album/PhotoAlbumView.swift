@@ -41,9 +41,11 @@ public final class PhotoAlbumView: View {
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        backgroundColor = .black
         clipsToBounds = true
         pager.frame = bounds
+        // The pager is opaque (black between pages), so paging copies pixels; the album itself
+        // fills only what the pager leaves uncovered (see draw), not the whole screen again.
+        pager.scrollView.backgroundColor = .black
         pager.makePage = { [unowned self] index, reused in self.makePage(index, reusing: reused) }
         pager.onRecycle = { page, _ in (page as? PhotoPageView)?.prepare(for: -1) }
         pager.onCenterPageChange = { [unowned self] index in self.centerPageChanged(index) }
@@ -201,6 +203,14 @@ public final class PhotoAlbumView: View {
         if pager.frame.size != bounds.size { pager.frame = Rect(origin: pager.frame.origin, size: bounds.size) }
         layoutChrome()
     }
+
+    /// Black where the pager does not cover the album (a swipe down slides it away).
+    public override func draw(in context: DrawContext) {
+        for band in bounds.subtracting(pager.frame) { context.fill(band, color: .black) }
+    }
+
+    /// Every pixel is painted: the bands above, the opaque pager over the rest.
+    public override var isOpaque: Bool { true }
 
     // MARK: Input
 

@@ -16,16 +16,15 @@ final class PhotoContentView: View {
 
     override func draw(in context: DrawContext) {
         if let bitmap {
-            // Scale only the part that is being redrawn: cheap at any zoom.
-            let visible = bounds.intersection(context.dirtyRect)
-            guard !visible.isEmpty else { return }
-            let sx = Double(bitmap.width) / bounds.width, sy = Double(bitmap.height) / bounds.height
-            let source = Rect(x: visible.minX * sx, y: visible.minY * sy, width: visible.width * sx, height: visible.height * sy)
+            guard bounds.intersects(context.dirtyRect) else { return }
+            let sx = Double(bitmap.width) / bounds.width
             // Within 1% of one bitmap pixel per screen pixel (a screen-sized image at fit zoom, a
             // full image at 1:1) nearest sampling looks the same and costs far less than bilinear.
             let pixelsPerBitmapPixel = context.scale / sx
             let quality: ScalingQuality = abs(pixelsPerBitmapPixel - 1) < 0.01 ? .nearest : .bilinear
-            context.draw(bitmap, from: source, in: visible, quality: quality)
+            // The whole picture into the whole bounds: the canvas composites only the part being
+            // redrawn (cheap at any zoom), and every part samples as a full draw does.
+            context.draw(bitmap, in: bounds, quality: quality)
         } else if isBroken {
             drawBrokenTile(in: context)
         }

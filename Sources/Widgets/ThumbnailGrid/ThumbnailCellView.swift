@@ -45,8 +45,8 @@ public final class ThumbnailCellView: View {
         guard context.scale == 1 else { return false }
         let canvas = context.canvas
         let device = bounds.offsetBy(dx: canvas.translation.x, dy: canvas.translation.y)
-        let x0 = device.minX.rounded(), y0 = device.minY.rounded()
-        let width = device.maxX.rounded() - x0, height = device.maxY.rounded() - y0
+        let x0 = device.minX.snappedToPixel, y0 = device.minY.snappedToPixel
+        let width = device.maxX.snappedToPixel - x0, height = device.maxY.snappedToPixel - y0
         guard width > 0, height > 0, Double(bitmap.width) >= width, Double(bitmap.height) >= height else { return false }
         let source = Rect(x: ((Double(bitmap.width) - width) / 2).rounded(.down),
                           y: ((Double(bitmap.height) - height) / 2).rounded(.down), width: width, height: height)

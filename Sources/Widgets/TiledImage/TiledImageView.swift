@@ -39,7 +39,6 @@ public final class TiledImageView: View, ScrollViewDelegate {
     public var showsBackdrop = false {
         didSet {
             guard showsBackdrop != oldValue else { return }
-            backgroundColor = showsBackdrop ? nil : .black
             setNeedsDisplay()
             layoutTiles()
         }
@@ -77,7 +76,6 @@ public final class TiledImageView: View, ScrollViewDelegate {
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        backgroundColor = .black
         scrollView.frame = bounds
         scrollView.delegate = self
         scrollView.decelerationRate = DecelerationCurve.fastRate
@@ -180,9 +178,9 @@ public final class TiledImageView: View, ScrollViewDelegate {
 
     // MARK: Drawing
 
-    /// With a backdrop: black around the image only (the view's background would hide it).
+    /// Black around the image only: the tiles paint the image (a full background beneath them
+    /// would be one more full-screen fill per frame), or with a backdrop the picture beneath shows.
     public override func draw(in context: DrawContext) {
-        guard showsBackdrop else { return }
         let image = imageFrame.intersection(bounds)
         guard !image.isEmpty else { context.fill(bounds, color: .black); return }
         let b = bounds
@@ -191,6 +189,10 @@ public final class TiledImageView: View, ScrollViewDelegate {
         context.fill(Rect(x: b.minX, y: image.minY, width: image.minX - b.minX, height: image.height), color: .black)
         context.fill(Rect(x: image.maxX, y: image.minY, width: b.maxX - image.maxX, height: image.height), color: .black)
     }
+
+    /// Without a backdrop every pixel is painted: black around the image, tiles (or their
+    /// placeholders) over it.
+    public override var isOpaque: Bool { !showsBackdrop && isConfigured }
 
     // MARK: Layout
 
@@ -286,7 +288,11 @@ public final class TiledImageView: View, ScrollViewDelegate {
     func layoutTiles() {
         guard isConfigured, let provider else { return }
         let visible = container.convert(scrollView.bounds, from: scrollView).intersection(container.bounds)
-        let shown = TileGrid.displayResolution(forScale: effectiveScale, minimum: minimumResolution, maximum: maximumResolution)
+        // Mid-pinch (nearest sampling) the tiles come from one level coarser and are enlarged
+        // 1-2x instead of shrunk 0.5-1x: a frame reads a quarter of the pixels (3.5 → under 1 ms
+        // at 1920x1080) and fewer tiles load; the sharp level returns when the fingers lift.
+        let liveScale = tileQuality == .nearest ? effectiveScale / 2 : effectiveScale
+        let shown = TileGrid.displayResolution(forScale: liveScale, minimum: minimumResolution, maximum: maximumResolution)
         displayedResolution = shown
         // Container units are level-`resolution` pixels; the shown level's pixels are k of them.
         let k = Self.power(resolution - shown)
