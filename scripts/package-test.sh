@@ -65,7 +65,7 @@ check dirs "the cache and state folders are missing or not the kiosk's" \
   in_root sh -c 'for d in /var/cache/photokiosk /var/lib/photokiosk; do [ "$(stat -c %U "$d")" = photokiosk ] || exit 1; done'
 check token "the first install wrote no remote token, or left the config readable by others" \
   sh -c "grep -E '^token = \"[A-Za-z0-9_-]{24}\"' '$root/etc/photokiosk/config.toml' >/dev/null \
-         && [ \"\$(stat -c '%a %U %G' '$root/etc/photokiosk/config.toml')\" = '640 root photokiosk' ]"
+         && [ \"\$(chroot '$root' stat -c '%a %U %G' /etc/photokiosk/config.toml)\" = '640 root photokiosk' ]"
 token_line=$(grep '^token = ' "$root/etc/photokiosk/config.toml" || true)
 echo '# edited by package-test' >>"$root/etc/photokiosk/config.toml"
 touch "$root/var/lib/photokiosk/kept-by-upgrade"
