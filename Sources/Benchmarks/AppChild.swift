@@ -28,7 +28,8 @@ final class AppChild {
         var config = KioskConfig()
         if let memoryMB { config.cache.memoryMB = memoryMB }
         // As `photokiosk run` does: the scan starts before the display is opened.
-        let startup = LibraryStartup(folders: [folder], config: config, loop: loop, logger: logger)
+        let startup = LibraryStartup(folders: [folder], config: config, loop: loop, logger: logger,
+                                     snapshotDirectory: cache)
         display = HeadlessDisplay(width: 1920, height: 1080)
         app = KioskApp(config: config, folders: [folder], display: display, loop: loop,
                        thumbnailCacheDirectory: cache, logger: logger, startup: startup)

@@ -40,6 +40,18 @@ final class ScanIntake {
         }
     }
 
+    /// Puts the list right after a start from the listing snapshot (set once the app is built):
+    /// gets every file the walk found.
+    var reconcile: ([ScannedFile]) -> Void = { _ in }
+
+    /// The walk after a snapshot start found `files`: on the next turn, after what is waiting.
+    func verified(_ files: [ScannedFile]) {
+        later { [self] in
+            flush()
+            reconcile(files)
+        }
+    }
+
     /// The scan ended: on the next turn, what is still waiting goes in and then `onFinish` runs
     /// (it sets up watches, which walks the folders again: not before this turn's frame).
     func finish(_ summary: LibraryScanner.Summary) {

@@ -13,18 +13,33 @@ public final class BackgroundScan: Sendable {
     private let cancelled = CancelFlag()
     private let thread = Locked<WorkerThread?>(nil)
 
-    /// Starts scanning at once.
-    public init(scanner: LibraryScanner, batchSize: Int = 256, deliver: @escaping Delivery,
+    /// Starts scanning at once. With a `snapshot` store the first batches come from the listing
+    /// snapshot when it holds, and `onVerified` gets what the walk then found (see
+    /// `LibraryScanner.scan(snapshot:)`); it runs before `onFinish`.
+    public init(scanner: LibraryScanner, batchSize: Int = 256, snapshot: ListingSnapshotStore? = nil,
+                deliver: @escaping Delivery,
                 onBatch: @escaping ([ScannedFile]) -> Void,
+                onVerified: @escaping ([ScannedFile]) -> Void = { _ in },
                 onFinish: @escaping (LibraryScanner.Summary) -> Void = { _ in }) {
-        let callbacks = LoopConfined((onBatch, onFinish))
+        let callbacks = LoopConfined((onBatch, onFinish, onVerified))
         let worker = WorkerThread(name: "pk-scan") { [cancelled] in
-            let summary = scanner.scan(batchSize: batchSize,
-                                       isCancelled: { cancelled.isSet }) { batch in
+            let toLoop = { (batch: [ScannedFile]) in
                 deliver {
                     guard !cancelled.isSet else { return }
                     callbacks.value.0(batch)
                 }
+            }
+            let summary: LibraryScanner.Summary
+            if let snapshot {
+                summary = scanner.scan(snapshot: snapshot, batchSize: batchSize, isCancelled: { cancelled.isSet },
+                                       onBatch: toLoop, onVerified: { found in
+                    deliver {
+                        guard !cancelled.isSet else { return }
+                        callbacks.value.2(found)
+                    }
+                }).summary
+            } else {
+                summary = scanner.scan(batchSize: batchSize, isCancelled: { cancelled.isSet }, onBatch: toLoop)
             }
             deliver {
                 guard !cancelled.isSet else { return }

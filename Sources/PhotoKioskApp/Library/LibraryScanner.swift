@@ -24,6 +24,10 @@ public struct LibraryScanner: Sendable {
         public var fileCount: Int
         public var directoryCount: Int
         public var skipped: [SkippedEntry]
+        /// Every folder listed (or found unreadable), as it was just before it was read.
+        public var directoryStamps: [DirectoryStamp] = []
+        /// What a `scan(snapshot:)` made of the listing snapshot; nil for a scan without one.
+        public var snapshotUse: SnapshotUse?
     }
 
     public init(roots: [RawPath], captureDate: CaptureDateReader? = nil,
@@ -88,7 +92,7 @@ public struct LibraryScanner: Sendable {
             walk.willOrderListing = {}
         }
         return Summary(fileCount: walk.fileCount, directoryCount: walk.directoryCount,
-                       skipped: walk.skipped)
+                       skipped: walk.skipped, directoryStamps: walk.directoryStamps)
     }
 
     /// Every photo at once (tests, small libraries, the polling watcher).
