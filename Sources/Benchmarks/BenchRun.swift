@@ -165,6 +165,15 @@ struct BenchRun {
     // MARK: (c)–(f) the app in child processes
 
     func appSections(_ corpus: Corpus, _ table: inout Table) throws {
+        try appSections(corpus, &table, onlyFirstFrame: false)
+    }
+
+    /// Section (c) alone (`photokiosk-bench first-frame`).
+    func firstFrameSection(_ corpus: Corpus, _ table: inout Table) throws {
+        try appSections(corpus, &table, onlyFirstFrame: true)
+    }
+
+    private func appSections(_ corpus: Corpus, _ table: inout Table, onlyFirstFrame: Bool) throws {
         let exe = selfExecutable()
         let small = try corpus.library(count: 100, in: options.work)
         let large = try corpus.library(count: 10_000, in: options.work)
@@ -181,9 +190,11 @@ struct BenchRun {
             let cache = options.work + "/thumbcache-\(label == "100" ? "100" : "10k")"
             for temperature in ["cold", "warm"] {
                 var first = Samples(), all = Samples()
+                var snapshotStarts = 0
                 for _ in 0..<reps {
                     if temperature == "cold" { removeTree(cache) } else if access(cache, F_OK) != 0 { _ = child("start", folder, cache: cache) }
                     let (kv, _) = child("start", folder, cache: cache)
+                    if kv["snapshot_used"] == 1 { snapshotStarts += 1 }
                     if let v = kv["first_frame"], v.isFinite { first.add(v) }
                     if let v = kv["all_visible"], v.isFinite { all.add(v) }
                     if let v = kv["peak_rss"] { rss["\(label) \(temperature)", default: Samples()].add(v) }
@@ -191,17 +202,38 @@ struct BenchRun {
                 firstFrames["\(label) \(temperature)"] = first
                 let key100 = "100 \(temperature)"
                 let base = label == "100" ? nil : firstFrames[key100]
+                // A warm start must really be one: the listing snapshot the previous start left was used.
+                let warmAsClaimed = temperature == "cold" || snapshotStarts == reps
                 table.add(Row(figure: "\(label) photos, \(temperature) disk cache: first frame", median: ms(first.median) + " ms",
-                              spread: ms(first.spread.low) + "–" + ms(first.spread.high) + " ms",
+                              spread: ms(first.spread.low) + "–" + ms(first.spread.high) + " ms; listing snapshot used in \(snapshotStarts) of \(reps) starts",
                               baseline: base.map { "100 photos: \(ms($0.median)) ms" } ?? "",
                               ratio: base.map { fixed(first.median / $0.median, 2) + "x" } ?? "",
                               target: label == "100" ? "≤ 200 ms" : "≤ 200 ms, ≤ 100-photo figure",
-                              status: label == "100" ? verdict(first.median, atMost: 0.2)
+                              status: !warmAsClaimed ? "missed (snapshot not used)" : label == "100" ? verdict(first.median, atMost: 0.2)
                                   : (first.median <= 0.2 && first.median <= (base?.median ?? .infinity) * 1.1 ? "met" : "missed")))
                 table.add(Row(figure: "\(label) photos, \(temperature) disk cache: all visible thumbnails", median: ms(all.median) + " ms",
                               spread: ms(all.spread.low) + "–" + ms(all.spread.high) + " ms"))
             }
         }
+
+        // Issue 18 item 4, before and after in one run: the same warm starts listing the folder
+        // every time, as before the listing snapshot.
+        var listingFirst: [String: Samples] = [:]
+        for (label, folder) in [("100", small), ("10,000", large)] {
+            let cache = options.work + "/thumbcache-\(label == "100" ? "100" : "10k")"
+            var first = Samples()
+            for _ in 0..<reps {
+                let (kv, _) = child("start-listing", folder, cache: cache)
+                if let v = kv["first_frame"], v.isFinite { first.add(v) }
+            }
+            listingFirst[label] = first
+            let base = label == "100" ? nil : listingFirst["100"]
+            table.add(Row(figure: "\(label) photos, warm disk cache, folder listed (no listing snapshot, as before): first frame",
+                          median: ms(first.median) + " ms", spread: ms(first.spread.low) + "–" + ms(first.spread.high) + " ms",
+                          baseline: base.map { "100 photos: \(ms($0.median)) ms" } ?? "",
+                          ratio: base.map { fixed(first.median / $0.median, 2) + "x" } ?? ""))
+        }
+        if onlyFirstFrame { return }
 
         table.section("(d) peak RSS (VmHWM of the child process)")
         // Each fling run starts from the disk cache the start runs (and earlier flings) left, settles, then flings.

@@ -17,6 +17,14 @@ do {
             try corpus.photos.prefix(24).map { try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .thumbnail(edge: edge)))) }
         }
         say("grid scroll: median \(ms(samples.median)) ms, p10 \(ms(samples.percentile(10))) ms, p90 \(ms(samples.percentile(90))) ms over \(frames) frames")
+    } else if arguments.first == "first-frame" {
+        // Only section (c), time to the first frame (quick before/after of start-up changes).
+        let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
+        var options = BenchOptions()
+        options.repetitions = arguments.count > 2 ? max(1, Int(arguments[2]) ?? 3) : 3
+        var table = Table()
+        try BenchRun(options: options).firstFrameSection(corpus, &table)
+        say(table.plainText)
     } else if arguments.first == "formats" {
         // Only the HEIC/AVIF/WebP rows (issue 17), printed as they come.
         let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
@@ -52,6 +60,7 @@ do {
                            photokiosk-bench grid [PHOTO-DIR] [FRAMES]
                            photokiosk-bench decode [PHOTO-DIR] [--eighths]
                            photokiosk-bench formats [PHOTO-DIR]
+                           photokiosk-bench first-frame [PHOTO-DIR] [REPS]
 
                     """
                 let unknown = arguments[i] == "--help" || arguments[i] == "-h" ? "" : "photokiosk-bench: unknown option \(arguments[i])\n"

@@ -31,7 +31,7 @@ struct Run: ParsableCommand {
         // Listing the folders overlaps opening the display.
         let cacheDirectory = Bootstrap.cacheDirectory(config: config)
         let startup = LibraryStartup(folders: folders, config: config, loop: loop, logger: logger,
-                                     snapshotDirectory: cacheDirectory)
+                                     snapshot: cacheDirectory.map { ListingSnapshotStore(directory: $0, logger: logger) })
         var displayOptions = Bootstrap.displayOptions(config.display)
         displayOptions.headlessWidth = size.width
         displayOptions.headlessHeight = size.height

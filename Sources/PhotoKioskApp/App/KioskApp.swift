@@ -70,7 +70,8 @@ public final class KioskApp {
         // The scan first (unless the caller started it even earlier): it runs while the rest of
         // the app is built.
         let startup = startup ?? LibraryStartup(folders: folders, config: config, loop: loop, logger: logger,
-                                                screenSize: display.size, snapshotDirectory: thumbnailCacheDirectory)
+                                                screenSize: display.size,
+                                                snapshot: thumbnailCacheDirectory.map { ListingSnapshotStore(directory: $0, logger: logger) })
         scanner = startup.scanner
         scan = startup.scan
         let intake = startup.intake

@@ -19,11 +19,10 @@ public final class LibraryStartup {
     /// - Parameters:
     ///   - screenSize: the screen, when known, to size the first batch to one screenful of
     ///     thumbnails; nil guesses 1920x1080 (a bigger screen shows the rest a turn later).
-    ///   - snapshotDirectory: where the listing snapshot is kept (the thumbnail cache's
-    ///     directory), so that a restart shows the first screen without listing the folders;
-    ///     nil lists them every time.
+    ///   - snapshot: the listing snapshot (kept in the thumbnail cache's directory), so that a
+    ///     restart shows the first screen without listing the folders; nil lists them every time.
     public init(folders: [String], config: KioskConfig, loop: EventLoop, logger: Logger, screenSize: Size? = nil,
-                snapshotDirectory: String? = nil) {
+                snapshot: ListingSnapshotStore? = nil) {
         var scanner = LibraryScanner(roots: folders.map { RawPath($0) }, logger: logger)
         scanner.firstBatchSize = Self.screenful(of: screenSize ?? Size(width: 1920, height: 1080),
                                                 thumbnailSize: config.library.thumbnailSize)
@@ -34,7 +33,7 @@ public final class LibraryStartup {
         })
         self.intake = intake
         scan = BackgroundScan(scanner: scanner,
-                              snapshot: snapshotDirectory.map { ListingSnapshotStore(directory: $0, logger: logger) },
+                              snapshot: snapshot,
                               deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) },
                               onBatch: { intake.receive($0) }, onVerified: { intake.verified($0) },
                               onFinish: { intake.finish($0) })

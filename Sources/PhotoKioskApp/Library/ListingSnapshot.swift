@@ -148,7 +148,7 @@ public struct ListingSnapshot: Equatable, Sendable {
                 directories.append(DirectoryStamp(path: path, identity: identity, modified: try reader.integer(Int64.self),
                                                   changed: try reader.integer(Int64.self)))
             }
-            fileCount = try reader.count()
+            fileCount = Int(try reader.integer(UInt32.self))   // in the blocks that follow
             try reader.finish()
             header = ListingSnapshot(scannedAt: scannedAt, roots: roots, hasCaptureDates: hasCaptureDates,
                                      directories: directories, files: [])
