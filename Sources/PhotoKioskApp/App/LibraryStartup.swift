@@ -32,8 +32,10 @@ public final class LibraryStartup {
             mailbox.post { confined.value() }
         })
         self.intake = intake
+        let firstBatchShown = ScanGate()
+        intake.onFirstShown = { firstBatchShown.open() }
         scan = BackgroundScan(scanner: scanner,
-                              snapshot: snapshot,
+                              snapshot: snapshot, firstBatchShown: firstBatchShown,
                               deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) },
                               onBatch: { intake.receive($0) }, onVerified: { intake.verified($0) },
                               onFinish: { intake.finish($0) })
