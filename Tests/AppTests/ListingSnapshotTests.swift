@@ -196,6 +196,21 @@ struct ListingSnapshotTests {
         #expect(start(root, store).use == .used)
     }
 
+    @Test("a snapshot larger than the first read: the first screen from its beginning, the rest read after")
+    func largeSnapshot() throws {
+        let scratch = ScratchDirectory(), cache = ScratchDirectory(), logs = LogCapture()
+        let root = scratch["large"]
+        for index in 0..<1500 { scratch.file("large/holiday-photo-number-\(index).jpg") }
+        let store = store(cache, logs)
+        _ = start(root, store)
+        #expect(try FileReader.read(path: store.path).count > ListingSnapshotStore.firstRead)
+        let next = start(root, store)
+        #expect(next.use == .used)
+        #expect(next.batches.joined().map(\.path) == listed(root))
+        #expect(next.list == listed(root))
+        #expect(logs.warnings.isEmpty)
+    }
+
     @Test("damage after the first screen was handed out: the walk puts the list right")
     func damageInALaterBlock() throws {
         let scratch = ScratchDirectory(), cache = ScratchDirectory(), logs = LogCapture()

@@ -126,8 +126,9 @@ public struct ListingSnapshot: Equatable, Sendable {
         public private(set) var filesRead = 0
 
         /// Checks the magic, the version and the header block (the entries are checked as they
-        /// are read).
-        public init(_ bytes: [UInt8]) throws(Damage) {
+        /// are read). `bytes` may be the file's beginning only: `rest` then gives the whole file
+        /// when a block reaches past it (the first screenful is read without the rest).
+        public init(_ bytes: [UInt8], rest: (() throws(Damage) -> [UInt8])? = nil) throws(Damage) {
             guard bytes.count >= 8, Array(bytes[0..<4]) == ListingSnapshot.magic else {
                 throw Damage(description: "not a listing snapshot")
             }
@@ -135,7 +136,7 @@ public struct ListingSnapshot: Equatable, Sendable {
             guard try version.integer(UInt32.self) == ListingSnapshot.version else {
                 throw Damage(description: "unknown version")
             }
-            blocks = SnapshotBlocks(bytes: bytes, offset: 8)
+            blocks = SnapshotBlocks(bytes: bytes, offset: 8, rest: rest)
             guard var reader = try blocks.next() else { throw Damage(description: "no header") }
             let scannedAt = try reader.integer(Int64.self)
             let hasCaptureDates = try reader.integer(UInt8.self) != 0
@@ -221,10 +222,16 @@ private struct SnapshotWriter {
 
 /// Walks the blocks of a snapshot file, checking each one's length and checksum.
 private struct SnapshotBlocks {
-    let bytes: [UInt8]
+    var bytes: [UInt8]
     var offset: Int
+    /// The whole file, when `bytes` is its beginning.
+    var rest: (() throws(ListingSnapshot.Damage) -> [UInt8])?
 
     mutating func next() throws(ListingSnapshot.Damage) -> SnapshotReader? {
+        if let rest, offset + 12 > bytes.count || offset + 12 + blockLength() > bytes.count {
+            bytes = try rest()
+            self.rest = nil
+        }
         guard offset < bytes.count else { return nil }
         var prefix = SnapshotReader(bytes[offset...])
         let length = Int(try prefix.integer(UInt32.self))
@@ -239,6 +246,12 @@ private struct SnapshotBlocks {
         }
         offset = start + length
         return SnapshotReader(payload)
+    }
+
+    /// The length field of the block at `offset` (known to be within `bytes`).
+    private func blockLength() -> Int {
+        var field = SnapshotReader(bytes[offset..<offset + 4])
+        return Int((try? field.integer(UInt32.self)) ?? 0)
     }
 }
 

@@ -20,6 +20,9 @@ public struct ListingSnapshotStore: Sendable {
     public static let fileName = "library-listing"
     /// Folder timestamps this close to the scan are not trusted (FAT's mtime granularity).
     public static let timestampSlack: Int64 = 2_000_000_000
+    /// The first read: the header and a few blocks of entries (about 19 KB per 256 photos).
+    static let firstRead = 64 << 10
+    static let maxBytes = 256 << 20
 
     public let path: String
     public let logger: Logger
@@ -41,19 +44,28 @@ public struct ListingSnapshotStore: Sendable {
         case damaged(String)
     }
 
-    /// Reads the snapshot and checks its header against the folders (entries are checked as
-    /// they are read). A damaged file gets one log line and is removed.
+    /// Reads the snapshot's beginning (the header and the first screenful: what a start waits
+    /// for, whatever the library's size; the rest is read when the entries get there) and checks
+    /// the header against the folders. A damaged file gets one log line and is removed.
     public func open(roots: [RawPath], hasCaptureDates: Bool) -> Verdict {
-        let bytes: [UInt8]
+        let beginning: [UInt8]
         do {
-            bytes = try FileReader.read(path: path, maxBytes: 256 << 20)
+            beginning = try FileReader.read(path: path, maxBytes: Self.maxBytes, prefix: Self.firstRead)
         } catch {
             if access(path, F_OK) != 0 { return .missing }
             return discard("unreadable (\(error))")
         }
         let reader: ListingSnapshot.Reader
         do {
-            reader = try ListingSnapshot.Reader(bytes)
+            let path = path
+            let isWhole = beginning.count < Self.firstRead
+            reader = try ListingSnapshot.Reader(beginning, rest: isWhole ? nil : { () throws(ListingSnapshot.Damage) -> [UInt8] in
+                guard let whole = try? FileReader.read(path: path, maxBytes: Self.maxBytes),
+                      whole.starts(with: beginning) else {
+                    throw ListingSnapshot.Damage(description: "replaced while it was read")
+                }
+                return whole
+            })
         } catch {
             return discard(error.description)
         }
