@@ -56,6 +56,30 @@ struct ListingSnapshotTests {
         return scratch["lib"]
     }
 
+    /// A library (the standard one, or `count` photos named `name(index)` in `folder`) after one
+    /// start: its snapshot is written.
+    func startedLibrary(folder: String? = nil, count: Int = 0, name: (Int) -> String = { "IMG_\($0).jpg" },
+                        clockOffset: Int64 = 10_000_000_000)
+        -> StartedLibrary {
+        let scratch = ScratchDirectory(), cache = ScratchDirectory(), logs = LogCapture()
+        var root = scratch["lib"]
+        if let folder {
+            root = scratch[folder]
+            for index in 0..<count { scratch.file(folder + "/" + name(index)) }
+        } else {
+            root = makeLibrary(scratch)
+        }
+        let store = store(cache, logs, clockOffset: clockOffset)
+        _ = start(root, store)
+        return StartedLibrary(scratch: scratch, cache: cache, logs: logs, root: root, store: store)
+    }
+
+    /// The folders of one test: they are removed when it (and so this) goes.
+    struct StartedLibrary {
+        let scratch: ScratchDirectory, cache: ScratchDirectory, logs: LogCapture
+        let root: RawPath, store: ListingSnapshotStore
+    }
+
     func status(_ path: RawPath) -> stat {
         var info = stat()
         _ = path.withCString { stat($0, &info) }
@@ -87,10 +111,8 @@ struct ListingSnapshotTests {
     @Test("a photo added, removed or renamed while the kiosk was off: the snapshot is not used, the list is right",
           arguments: ["add", "remove", "rename", "add in a sub-folder", "rename a sub-folder"])
     func changedWhileOff(change: String) {
-        let scratch = ScratchDirectory(), cache = ScratchDirectory(), logs = LogCapture()
-        let root = makeLibrary(scratch)
-        let store = store(cache, logs)
-        _ = start(root, store)
+        let library = startedLibrary()
+        let (scratch, logs, root, store) = (library.scratch, library.logs, library.root, library.store)
         let rootBefore = status(root)
         switch change {
         case "add": scratch.file("lib/IMG_0a.jpg")
@@ -117,10 +139,8 @@ struct ListingSnapshotTests {
 
     @Test("a folder whose mtime was set back after a change (rsync -t, touch -d) is still seen as changed (ctime)")
     func mtimeSetBack() {
-        let scratch = ScratchDirectory(), cache = ScratchDirectory(), logs = LogCapture()
-        let root = makeLibrary(scratch)
-        let store = store(cache, logs)
-        _ = start(root, store)
+        let library = startedLibrary()
+        let (scratch, logs, root, store) = (library.scratch, library.logs, library.root, library.store)
         let before = status(root)
         scratch.file("lib/IMG_0b.jpg")
         var times = [before.st_atim, before.st_mtim]
@@ -133,11 +153,9 @@ struct ListingSnapshotTests {
 
     @Test("a folder stamped within the timestamp slack of the scan is not trusted (a change in the same tick would not show)")
     func racyFolderIsNotTrusted() {
-        let scratch = ScratchDirectory(), cache = ScratchDirectory(), logs = LogCapture()
-        let root = makeLibrary(scratch)
         // The real clock: the folder was written a moment before the scan.
-        let fresh = store(cache, logs, clockOffset: 0)
-        _ = start(root, fresh)
+        let library = startedLibrary(clockOffset: 0)
+        let (root, fresh) = (library.root, library.store)
         let next = start(root, fresh)
         guard case .stale(let reason) = next.use else {
             Issue.record("a racy snapshot was used: \(next.use)")
@@ -149,10 +167,8 @@ struct ListingSnapshotTests {
 
     @Test("a photo on the first screen rewritten in place (its folder unchanged) shows as it is now")
     func rewrittenInPlace() {
-        let scratch = ScratchDirectory(), cache = ScratchDirectory(), logs = LogCapture()
-        let root = makeLibrary(scratch)
-        let store = store(cache, logs)
-        _ = start(root, store)
+        let library = startedLibrary()
+        let (scratch, logs, root, store) = (library.scratch, library.logs, library.root, library.store)
         let before = status(root)
         let photo = scratch["lib/IMG_0.jpg"]
         let fd = photo.withCString { open($0, O_WRONLY | O_APPEND) }
@@ -169,10 +185,8 @@ struct ListingSnapshotTests {
     @Test("a damaged snapshot is one log line, is removed, and the start scans as without one",
           arguments: ["empty", "garbage", "truncated", "flipped byte in the header", "flipped byte in an entry", "unknown version"])
     func damagedSnapshot(damage: String) throws {
-        let scratch = ScratchDirectory(), cache = ScratchDirectory(), logs = LogCapture()
-        let root = makeLibrary(scratch)
-        let store = store(cache, logs)
-        _ = start(root, store)
+        let library = startedLibrary()
+        let (scratch, logs, root, store) = (library.scratch, library.logs, library.root, library.store)
         #expect(logs.warnings.isEmpty)
         var bytes = try FileReader.read(path: store.path)
         switch damage {
@@ -198,11 +212,8 @@ struct ListingSnapshotTests {
 
     @Test("a snapshot larger than the first read: the first screen from its beginning, the rest read after")
     func largeSnapshot() throws {
-        let scratch = ScratchDirectory(), cache = ScratchDirectory(), logs = LogCapture()
-        let root = scratch["large"]
-        for index in 0..<1500 { scratch.file("large/holiday-photo-number-\(index).jpg") }
-        let store = store(cache, logs)
-        _ = start(root, store)
+        let library = startedLibrary(folder: "large", count: 1500) { "holiday-photo-number-\($0).jpg" }
+        let (logs, root, store) = (library.logs, library.root, library.store)
         #expect(try FileReader.read(path: store.path).count > ListingSnapshotStore.firstRead)
         let next = start(root, store)
         #expect(next.use == .used)
@@ -213,11 +224,8 @@ struct ListingSnapshotTests {
 
     @Test("damage after the first screen was handed out: the walk puts the list right")
     func damageInALaterBlock() throws {
-        let scratch = ScratchDirectory(), cache = ScratchDirectory(), logs = LogCapture()
-        let root = scratch["big"]
-        for index in 0..<600 { scratch.file("big/IMG_\(index).jpg") }
-        let store = store(cache, logs)
-        _ = start(root, store)
+        let library = startedLibrary(folder: "big", count: 600)
+        let (logs, root, store) = (library.logs, library.root, library.store)
         var bytes = try FileReader.read(path: store.path)
         bytes[bytes.count - 10] ^= 0x10   // in the last block (entries 512...)
         try FileReader.write(bytes, to: store.path)
