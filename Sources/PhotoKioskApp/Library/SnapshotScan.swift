@@ -45,7 +45,7 @@ extension LibraryScanner {
                     onBatch(shown)
                     if files.count > first { onBatch(Array(files[first...])) }
                     files = shown + files.dropFirst(first)
-                    while let block = try reader.nextFiles() {
+                    while !isCancelled(), let block = try reader.nextFiles() {
                         onBatch(block)
                         files += block
                     }
