@@ -39,8 +39,11 @@ struct ListingSnapshotTests {
         var scanner = LibraryScanner(roots: [root], logger: store.logger)
         scanner.firstBatchSize = 4
         var result = Start()
-        result.use = scanner.scan(snapshot: store, batchSize: 8, onBatch: { result.batches.append($0) },
-                                  onVerified: { result.verified = $0 }).use
+        let scan = scanner.scan(snapshot: store, batchSize: 8, onBatch: { result.batches.append($0) },
+                                onVerified: { result.verified = $0 })
+        result.use = scan.use
+        // As `BackgroundScan` does once the scan's end is delivered.
+        if let snapshot = scan.snapshotToSave { store.save(snapshot) }
         return result
     }
 
@@ -257,7 +260,9 @@ struct ListingSnapshotTests {
     func appRestarts() throws {
         let scratch = ScratchDirectory(), cache = ScratchDirectory()
         let root = makeLibrary(scratch)
-        func run() throws -> KioskApp {
+        /// One run of the kiosk until its grid is settled; the app is gone (its scan thread, which
+        /// saves the snapshot last, joined) when this returns, as when a kiosk is stopped.
+        func run() throws -> (use: SnapshotUse?, paths: [RawPath], cells: Int) {
             let loop = try EventLoop(signals: [])
             var config = KioskConfig()
             config.library.thumbnailSize = 190
@@ -268,18 +273,18 @@ struct ListingSnapshotTests {
                                startup: startup)
             try app.start()
             #expect(try app.runUntilSettled(timeout: 30))
-            return app
+            return (app.listingSnapshotUse, app.photos.paths, app.grid.itemCount)
         }
-        #expect(try run().listingSnapshotUse == .missing)
+        #expect(try run().use == .missing)
         scratch.file("lib/IMG_0a.jpg")
         _ = scratch["lib/IMG_3.jpg"].withCString { unlink($0) }
         rename(scratch["lib/IMG_4.jpg"], scratch["lib/B.jpg"])
         let changed = try run()
-        #expect(changed.listingSnapshotUse != .used)
-        #expect(changed.photos.paths == listed(root))
+        #expect(changed.use != .used)
+        #expect(changed.paths == listed(root))
         let unchanged = try run()
-        #expect(unchanged.listingSnapshotUse == .used)
-        #expect(unchanged.photos.paths == listed(root))
-        #expect(unchanged.grid.itemCount == listed(root).count)
+        #expect(unchanged.use == .used)
+        #expect(unchanged.paths == listed(root))
+        #expect(unchanged.cells == listed(root).count)
     }
 }

@@ -18,7 +18,9 @@ public final class BackgroundScan: Sendable {
     /// Starts scanning at once. With a `snapshot` store the first batches come from the listing
     /// snapshot when it holds, and `onVerified` gets what the walk then found (see
     /// `LibraryScanner.scan(snapshot:)`); it runs before `onFinish`. With `firstBatchShown` the
-    /// scan waits after its first batch until the gate is opened (the loop has drawn that batch):
+    /// scan waits after its first batch, when it has more to do, until the gate is opened (the
+    /// loop has drawn that batch; a scan already done goes on, so that the folders are watched
+    /// as soon as before):
     /// the rest of a large listing, or the walk that checks a snapshot, would otherwise compete
     /// with the first frame for the CPU, and on a small or busy board that is what made the first
     /// frame of 10,000 photos slower than that of 100.
@@ -31,33 +33,32 @@ public final class BackgroundScan: Sendable {
         let callbacks = LoopConfined((onBatch, onFinish, onVerified))
         self.firstBatchShown = firstBatchShown
         let worker = WorkerThread(name: "pk-scan") { [cancelled] in
-            var isFirst = true
             let toLoop = { (batch: [ScannedFile]) in
                 deliver {
                     guard !cancelled.isSet else { return }
                     callbacks.value.0(batch)
                 }
-                if isFirst {
-                    isFirst = false
-                    firstBatchShown?.wait()
-                }
             }
+            let waitForFirstFrame: () -> Void = { firstBatchShown?.wait() }
             let summary: LibraryScanner.Summary
+            var snapshotToSave: ListingSnapshot?
             if let snapshot {
-                summary = scanner.scan(snapshot: snapshot, batchSize: batchSize, isCancelled: { cancelled.isSet },
-                                       onBatch: toLoop, onVerified: { found in
+                (summary, _, snapshotToSave) = scanner.scan(snapshot: snapshot, batchSize: batchSize, isCancelled: { cancelled.isSet },
+                                       afterFirstBatch: waitForFirstFrame, onBatch: toLoop, onVerified: { found in
                     deliver {
                         guard !cancelled.isSet else { return }
                         callbacks.value.2(found)
                     }
-                }).summary
+                })
             } else {
-                summary = scanner.scan(batchSize: batchSize, isCancelled: { cancelled.isSet }, onBatch: toLoop)
+                summary = scanner.scan(batchSize: batchSize, isCancelled: { cancelled.isSet },
+                                       afterFirstBatch: waitForFirstFrame, onBatch: toLoop)
             }
             deliver {
                 guard !cancelled.isSet else { return }
                 callbacks.value.1(summary)
             }
+            if let snapshotToSave { snapshot?.save(snapshotToSave) }
         }
         thread.withLock { $0 = worker }
     }

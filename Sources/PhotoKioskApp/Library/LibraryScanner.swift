@@ -62,9 +62,11 @@ public struct LibraryScanner: Sendable {
     /// `PhotoList` in name order only appends. The first batch holds `firstBatchSize` photos
     /// (nil: the scanner's `firstBatchSize`, else `batchSize`), about one screenful: all that a
     /// first frame waits for. Paths are under the resolved roots. Stops early when
-    /// `isCancelled` turns true.
+    /// `isCancelled` turns true. `afterFirstBatch` runs once the first batch is out, when the
+    /// walk has more to do (`BackgroundScan` waits there for the first frame).
     @discardableResult
     public func scan(batchSize: Int = 256, firstBatchSize: Int? = nil, isCancelled: @escaping () -> Bool = { false },
+                     afterFirstBatch: @escaping () -> Void = {},
                      onBatch: ([ScannedFile]) -> Void) -> Summary {
         let (walk, resolved) = makeWalk()
         let starts = resolved.sorted(by: NaturalOrder.precedes)
@@ -74,12 +76,17 @@ public struct LibraryScanner: Sendable {
         walk.isCancelled = isCancelled
         // Room for hidden files and non-photos among the first names.
         walk.orderedPrefix = limit + limit / 2 + 16
+        var isFirst = true, isWalkDone = false
         withoutActuallyEscaping(onBatch) { onBatch in
             func handOut() {
                 guard !batch.isEmpty else { return }
                 onBatch(batch)
                 batch.removeAll(keepingCapacity: true)
                 limit = max(1, batchSize)
+                if isFirst {
+                    isFirst = false
+                    if !isWalkDone { afterFirstBatch() }
+                }
             }
             walk.emit = { file in
                 batch.append(file)
@@ -87,6 +94,7 @@ public struct LibraryScanner: Sendable {
             }
             walk.willOrderListing = { handOut() }
             walk.run(starts)
+            isWalkDone = true
             handOut()
             walk.emit = { _ in }
             walk.willOrderListing = {}

@@ -21,13 +21,16 @@ extension LibraryScanner {
     /// put right (`PhotoList.diff`) if anything the snapshot's stamps cannot see changed. When
     /// the snapshot does not hold, the walk's batches go to `onBatch` as in `scan`.
     ///
-    /// A complete walk saves a new snapshot unless the old one held and nothing changed (no write
-    /// on an ordinary start: SD cards wear).
+    /// After a complete walk, `snapshotToSave` is the new snapshot, unless the old one held and
+    /// nothing changed (no write on an ordinary start: SD cards wear). The caller saves it once
+    /// the scan's end is delivered, so that an fsync never delays watching the folders.
     @discardableResult
     public func scan(snapshot store: ListingSnapshotStore, batchSize: Int = 256,
                      isCancelled: @escaping () -> Bool = { false },
+                     afterFirstBatch: @escaping () -> Void = {},
                      onBatch: ([ScannedFile]) -> Void,
-                     onVerified: ([ScannedFile]) -> Void) -> (summary: Summary, use: SnapshotUse) {
+                     onVerified: ([ScannedFile]) -> Void)
+        -> (summary: Summary, use: SnapshotUse, snapshotToSave: ListingSnapshot?) {
         let scannedAt = store.now()
         let roots = resolvedRoots().resolved
         var use: SnapshotUse
@@ -43,6 +46,7 @@ extension LibraryScanner {
                 if let shown = Self.restated(files.prefix(first)) {
                     handedOut = true
                     onBatch(shown)
+                    afterFirstBatch()
                     if files.count > first { onBatch(Array(files[first...])) }
                     files = shown + files.dropFirst(first)
                     while !isCancelled(), let block = try reader.nextFiles() {
@@ -69,19 +73,18 @@ extension LibraryScanner {
         }
         if use != .used { logger.info("library: listing snapshot not used (\(use)); scanning the folders") }
         var found: [ScannedFile] = []
-        var summary = scan(batchSize: batchSize, isCancelled: isCancelled) { batch in
+        var summary = scan(batchSize: batchSize, isCancelled: isCancelled,
+                           afterFirstBatch: handedOut ? {} : afterFirstBatch) { batch in
             found += batch
             if !handedOut { onBatch(batch) }
         }
         summary.snapshotUse = use
-        guard !isCancelled() else { return (summary, use) }
+        guard !isCancelled() else { return (summary, use, nil) }
         if handedOut { onVerified(found) }
         let fresh = ListingSnapshot(scannedAt: scannedAt, roots: roots, hasCaptureDates: captureDate != nil,
                                     directories: summary.directoryStamps, files: found)
-        if use != .used || previous?.directories != fresh.directories || previous?.files != fresh.files {
-            store.save(fresh)
-        }
-        return (summary, use)
+        let changed = use != .used || previous?.directories != fresh.directories || previous?.files != fresh.files
+        return (summary, use, changed ? fresh : nil)
     }
 
     /// The files with their size and times as they are now; nil when one is gone or is another
