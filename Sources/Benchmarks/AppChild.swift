@@ -21,14 +21,17 @@ final class AppChild {
     let display: HeadlessDisplay
     var results: [(String, Double)] = []
 
-    init(folder: String, cache: String?, memoryMB: Int?) throws {
+    /// - Parameter usesSnapshot: false lists the folder at every start (no listing snapshot: the
+    ///   figure before issue 18 item 4, measured in the same run).
+    init(folder: String, cache: String?, memoryMB: Int?, usesSnapshot: Bool = true) throws {
         var logger = Logger(label: "bench")
         logger.logLevel = .error
         loop = try EventLoop(signals: [])
         var config = KioskConfig()
         if let memoryMB { config.cache.memoryMB = memoryMB }
         // As `photokiosk run` does: the scan starts before the display is opened.
-        let startup = LibraryStartup(folders: [folder], config: config, loop: loop, logger: logger)
+        let startup = LibraryStartup(folders: [folder], config: config, loop: loop, logger: logger,
+                                     snapshot: usesSnapshot ? cache.map { ListingSnapshotStore(directory: $0, logger: logger) } : nil)
         display = HeadlessDisplay(width: 1920, height: 1080)
         app = KioskApp(config: config, folders: [folder], display: display, loop: loop,
                        thumbnailCacheDirectory: cache, logger: logger, startup: startup)
@@ -91,6 +94,7 @@ final class AppChild {
         record("first_frame", firstFrame ?? .nan)
         record("all_visible", app.isContentLoaded ? loop.now - startTime : .nan)
         record("photos", Double(app.photos.count))
+        record("snapshot_used", app.listingSnapshotUse == .used ? 1 : 0)
     }
 
     func settle() throws {
@@ -286,9 +290,9 @@ func runChild(_ args: [String]) throws {
         tiles.write(to: out)
         return
     }
-    let child = try AppChild(folder: folder, cache: cache, memoryMB: memoryMB)
+    let child = try AppChild(folder: folder, cache: cache, memoryMB: memoryMB, usesSnapshot: mode != "start-listing")
     switch mode {
-    case "start": try child.measureStart()
+    case "start", "start-listing": try child.measureStart()
     case "idle": try child.measureIdle(seconds: seconds)
     case "fling": try child.measureFling(seconds: seconds)
     case "latency": try child.measureLatency(seconds: seconds)

@@ -167,6 +167,15 @@ struct BenchRun {
     // MARK: (c)–(f) the app in child processes
 
     func appSections(_ corpus: Corpus, _ table: inout Table) throws {
+        try appSections(corpus, &table, onlyFirstFrame: false)
+    }
+
+    /// Section (c) alone (`photokiosk-bench first-frame`).
+    func firstFrameSection(_ corpus: Corpus, _ table: inout Table) throws {
+        try appSections(corpus, &table, onlyFirstFrame: true)
+    }
+
+    private func appSections(_ corpus: Corpus, _ table: inout Table, onlyFirstFrame: Bool) throws {
         let exe = selfExecutable()
         let small = try corpus.library(count: 100, in: options.work)
         let large = try corpus.library(count: 10_000, in: options.work)
@@ -178,32 +187,58 @@ struct BenchRun {
 
         table.section("(c) time to first frame with photos / to all visible thumbnails shown (wall, in-process KioskApp, headless 1920x1080)")
         var firstFrames: [String: Samples] = [:]
+        var allVisible: [String: Samples] = [:]
+        var snapshotStarts: [String: Int] = [:]
         var rss: [String: Samples] = [:]
-        for (label, folder) in [("100", small), ("10,000", large)] {
-            let cache = options.work + "/thumbcache-\(label == "100" ? "100" : "10k")"
-            for temperature in ["cold", "warm"] {
-                var first = Samples(), all = Samples()
-                for _ in 0..<reps {
+        let libraries = [("100", small), ("10,000", large)]
+        func cacheDirectory(_ label: String) -> String { options.work + "/thumbcache-\(label == "100" ? "100" : "10k")" }
+        // The two library sizes take turns, run by run, so that load from elsewhere on the
+        // machine falls on both alike (the ratio is the figure). "listed" is the warm start
+        // listing the folder every time, as before the listing snapshot (issue 18 item 4).
+        for temperature in ["cold", "warm", "listed"] {
+            for _ in 0..<reps {
+                for (label, folder) in libraries {
+                    let cache = cacheDirectory(label)
                     if temperature == "cold" { removeTree(cache) } else if access(cache, F_OK) != 0 { _ = child("start", folder, cache: cache) }
-                    let (kv, _) = child("start", folder, cache: cache)
-                    if let v = kv["first_frame"], v.isFinite { first.add(v) }
-                    if let v = kv["all_visible"], v.isFinite { all.add(v) }
-                    if let v = kv["peak_rss"] { rss["\(label) \(temperature)", default: Samples()].add(v) }
+                    let (kv, _) = child(temperature == "listed" ? "start-listing" : "start", folder, cache: cache)
+                    let key = "\(label) \(temperature)"
+                    if kv["snapshot_used"] == 1 { snapshotStarts[key, default: 0] += 1 }
+                    if let v = kv["first_frame"], v.isFinite { firstFrames[key, default: Samples()].add(v) }
+                    if let v = kv["all_visible"], v.isFinite { allVisible[key, default: Samples()].add(v) }
+                    if let v = kv["peak_rss"], temperature != "listed" { rss[key, default: Samples()].add(v) }
                 }
-                firstFrames["\(label) \(temperature)"] = first
-                let key100 = "100 \(temperature)"
-                let base = label == "100" ? nil : firstFrames[key100]
+            }
+        }
+        for (label, _) in libraries {
+            for temperature in ["cold", "warm"] {
+                let key = "\(label) \(temperature)"
+                let first = firstFrames[key] ?? Samples(), all = allVisible[key] ?? Samples()
+                let base = label == "100" ? nil : firstFrames["100 \(temperature)"]
+                // A warm start must really be one: the listing snapshot the previous start left was used.
+                let used = snapshotStarts[key] ?? 0
+                let warmAsClaimed = temperature == "cold" || used == reps
                 table.add(Row(figure: "\(label) photos, \(temperature) disk cache: first frame", median: ms(first.median) + " ms",
-                              spread: ms(first.spread.low) + "–" + ms(first.spread.high) + " ms",
+                              spread: ms(first.spread.low) + "–" + ms(first.spread.high) + " ms; listing snapshot used in \(used) of \(reps) starts",
                               baseline: base.map { "100 photos: \(ms($0.median)) ms" } ?? "",
                               ratio: base.map { fixed(first.median / $0.median, 2) + "x" } ?? "",
                               target: label == "100" ? "≤ 200 ms" : "≤ 200 ms, ≤ 100-photo figure",
-                              status: label == "100" ? verdict(first.median, atMost: 0.2)
+                              status: !warmAsClaimed ? "missed (snapshot not used)" : label == "100" ? verdict(first.median, atMost: 0.2)
                                   : (first.median <= 0.2 && first.median <= (base?.median ?? .infinity) * 1.1 ? "met" : "missed")))
                 table.add(Row(figure: "\(label) photos, \(temperature) disk cache: all visible thumbnails", median: ms(all.median) + " ms",
                               spread: ms(all.spread.low) + "–" + ms(all.spread.high) + " ms"))
             }
         }
+        for (label, _) in libraries {
+            let first = firstFrames["\(label) listed"] ?? Samples()
+            let all = allVisible["\(label) listed"] ?? Samples()
+            let base = label == "100" ? nil : firstFrames["100 listed"]
+            table.add(Row(figure: "\(label) photos, warm disk cache, folder listed (no listing snapshot, as before): first frame",
+                          median: ms(first.median) + " ms",
+                          spread: ms(first.spread.low) + "–" + ms(first.spread.high) + " ms; all visible thumbnails " + ms(all.median) + " ms",
+                          baseline: base.map { "100 photos: \(ms($0.median)) ms" } ?? "",
+                          ratio: base.map { fixed(first.median / $0.median, 2) + "x" } ?? ""))
+        }
+        if onlyFirstFrame { return }
 
         table.section("(d) peak RSS (VmHWM of the child process)")
         // Each fling run starts from the disk cache the start runs (and earlier flings) left, settles, then flings.

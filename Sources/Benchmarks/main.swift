@@ -26,6 +26,14 @@ do {
         var table = Table()
         _ = try BenchRun(options: options).frameSection(corpus, &table)
         say("\n" + table.plainText)
+    } else if arguments.first == "first-frame" {
+        // Only section (c), time to the first frame (quick before/after of start-up changes).
+        let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
+        var options = BenchOptions()
+        options.repetitions = arguments.count > 2 ? max(1, Int(arguments[2]) ?? 3) : 3
+        var table = Table()
+        try BenchRun(options: options).firstFrameSection(corpus, &table)
+        say(table.plainText)
     } else if arguments.first == "formats" {
         // Only the HEIC/AVIF/WebP rows (issue 17), printed as they come.
         let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
@@ -62,6 +70,7 @@ do {
                            photokiosk-bench frames [PHOTO-DIR] [REPS]
                            photokiosk-bench decode [PHOTO-DIR] [--eighths]
                            photokiosk-bench formats [PHOTO-DIR]
+                           photokiosk-bench first-frame [PHOTO-DIR] [REPS]
 
                     """
                 let unknown = arguments[i] == "--help" || arguments[i] == "-h" ? "" : "photokiosk-bench: unknown option \(arguments[i])\n"

@@ -29,7 +29,9 @@ struct Run: ParsableCommand {
         let folders = try Bootstrap.photoFolders(config: config, explicit: !options.photos.folders.isEmpty, logger: logger)
         let loop = try EventLoop()
         // Listing the folders overlaps opening the display.
-        let startup = LibraryStartup(folders: folders, config: config, loop: loop, logger: logger)
+        let cacheDirectory = Bootstrap.cacheDirectory(config: config)
+        let startup = LibraryStartup(folders: folders, config: config, loop: loop, logger: logger,
+                                     snapshot: cacheDirectory.map { ListingSnapshotStore(directory: $0, logger: logger) })
         var displayOptions = Bootstrap.displayOptions(config.display)
         displayOptions.headlessWidth = size.width
         displayOptions.headlessHeight = size.height
@@ -37,7 +39,7 @@ struct Run: ParsableCommand {
         logger.info("screen: \(opened.display.name); photos: \(folders.joined(separator: ", "))")
 
         let app = KioskApp(config: config, folders: folders, display: opened.display, loop: loop,
-                           thumbnailCacheDirectory: Bootstrap.cacheDirectory(config: config),
+                           thumbnailCacheDirectory: cacheDirectory,
                            stateDirectory: Bootstrap.stateDirectory(config: config), logger: logger,
                            startup: startup)
         try app.start()

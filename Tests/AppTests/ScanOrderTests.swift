@@ -133,12 +133,18 @@ struct ScanOrderTests {
         var finished = false
         intake.apply = { applied.append($0.map { Int($0.identity.inode) }) }
         intake.onFinish = { _ in finished = true }
+        var shown = false
+        intake.onFirstShown = { shown = true }
         let batch = { (range: Range<Int>) in range.map { file("/p/\($0).jpg", inode: UInt64($0)) } }
         intake.receive(batch(0..<3))
         #expect(applied == [[0, 1, 2]])
+        // The scan hears that the first batch is on screen on the next turn (after its frame).
+        #expect(queued.count == 1 && !shown)
         intake.receive(batch(3..<5))
         intake.receive(batch(5..<6))
-        #expect(applied.count == 1 && queued.count == 1)   // one turn later, together
+        #expect(applied.count == 1 && queued.count == 2)   // one turn later, together
+        queued.removeFirst()()
+        #expect(shown)
         queued.removeFirst()()
         #expect(applied.last == [3, 4, 5])
         intake.receive(batch(6..<8))

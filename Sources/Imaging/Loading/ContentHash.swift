@@ -13,8 +13,9 @@ struct FNV1a64 {
     }
 }
 
-/// A fast checksum over pixel memory, eight bytes at a step, to notice torn or bit-rotted files.
-func pixelChecksum(_ memory: UnsafeRawBufferPointer) -> UInt64 {
+/// A fast checksum over memory (pixels, a listing snapshot), eight bytes at a step, to notice
+/// torn or bit-rotted files.
+public func pixelChecksum(_ memory: UnsafeRawBufferPointer) -> UInt64 {
     var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
     let words = memory.count / 8
     for index in 0..<words {

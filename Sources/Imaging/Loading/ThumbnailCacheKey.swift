@@ -52,7 +52,7 @@ public struct ThumbnailCacheKey: Hashable, Sendable {
     }
 }
 
-func appendLittleEndian<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+public func appendLittleEndian<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
     withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
 }
 

@@ -50,6 +50,8 @@ public final class KioskApp {
     /// How often the folders are checked for having vanished or come back (unmounts).
     static let rootCheckInterval = 3.0
     public private(set) var isScanFinished = false
+    /// What the start made of the library's listing snapshot (nil: none kept, or not scanned yet).
+    public private(set) var listingSnapshotUse: SnapshotUse?
     public private(set) var resetPrompt: ConfirmPromptView?
     /// Photos over twice the screen size show as tiles over their album page (Tiles/).
     public private(set) var tiledPhoto: TiledPhotoAttachment?
@@ -75,7 +77,8 @@ public final class KioskApp {
         // The scan first (unless the caller started it even earlier): it runs while the rest of
         // the app is built.
         let startup = startup ?? LibraryStartup(folders: folders, config: config, loop: loop, logger: logger,
-                                                screenSize: display.size)
+                                                screenSize: display.size,
+                                                snapshot: thumbnailCacheDirectory.map { ListingSnapshotStore(directory: $0, logger: logger) })
         scanner = startup.scanner
         scan = startup.scan
         let intake = startup.intake
@@ -118,6 +121,7 @@ public final class KioskApp {
             if index == self?.album?.centerPageIndex { self?.tiledPhoto?.content.view.refreshTiles() }
         }
         intake.apply = { [weak self] batch in self?.libraryChanged(self?.photos.add(batch)) }
+        intake.reconcile = { [weak self] found in self?.applyScanResult(found) }
         intake.onFinish = { [weak self] summary in self?.scanDidFinish(summary) }
         grid.onSelect = { [weak self] index in self?.openPhoto(at: index) }
         grid.onMove = { [weak self] from, to in self?.movePhoto(from: from, to: to) }
@@ -148,6 +152,7 @@ public final class KioskApp {
 
     private func scanDidFinish(_ summary: LibraryScanner.Summary) {
         isScanFinished = true
+        listingSnapshotUse = summary.snapshotUse
         logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
         startWatching()
         life?.libraryDidChange()
@@ -197,13 +202,19 @@ public final class KioskApp {
             found.files += batch
         }, onFinish: { [weak self] _ in
             guard let self else { return }
-            let changes = self.photos.diff(against: found.files)
-            for case .removed(let path) in changes { self.thumbnails.invalidate(path: path) }
-            self.libraryChanged(self.photos.apply(changes))
+            self.applyScanResult(found.files)
             if let old = self.inotify { self.loop.unwatch(old.fileDescriptor) }
             self.inotify = nil
             self.startWatching()
         })
+    }
+
+    /// Makes the list what a full scan found (after a rescan, or after a start from the listing
+    /// snapshot: usually no change at all).
+    private func applyScanResult(_ files: [ScannedFile]) {
+        let changes = photos.diff(against: files)
+        for case .removed(let path) in changes { thumbnails.invalidate(path: path) }
+        libraryChanged(photos.apply(changes))
     }
 
     private func startWatching() {

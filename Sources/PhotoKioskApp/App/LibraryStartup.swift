@@ -16,9 +16,13 @@ public final class LibraryStartup {
     let intake: ScanIntake
     let scan: BackgroundScan
 
-    /// - Parameter screenSize: the screen, when known, to size the first batch to one screenful
-    ///   of thumbnails; nil guesses 1920x1080 (a bigger screen shows the rest a turn later).
-    public init(folders: [String], config: KioskConfig, loop: EventLoop, logger: Logger, screenSize: Size? = nil) {
+    /// - Parameters:
+    ///   - screenSize: the screen, when known, to size the first batch to one screenful of
+    ///     thumbnails; nil guesses 1920x1080 (a bigger screen shows the rest a turn later).
+    ///   - snapshot: the listing snapshot (kept in the thumbnail cache's directory), so that a
+    ///     restart shows the first screen without listing the folders; nil lists them every time.
+    public init(folders: [String], config: KioskConfig, loop: EventLoop, logger: Logger, screenSize: Size? = nil,
+                snapshot: ListingSnapshotStore? = nil) {
         // Date order reads each photo's EXIF date (its first kilobytes) while scanning; name order
         // needs only the listing.
         let captureDate: LibraryScanner.CaptureDateReader? = config.library.sort == .date ? Self.captureDate : nil
@@ -31,8 +35,13 @@ public final class LibraryStartup {
             mailbox.post { confined.value() }
         })
         self.intake = intake
-        scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) },
-                              onBatch: { intake.receive($0) }, onFinish: { intake.finish($0) })
+        let firstBatchShown = ScanGate()
+        intake.onFirstShown = { firstBatchShown.open() }
+        scan = BackgroundScan(scanner: scanner,
+                              snapshot: snapshot, firstBatchShown: firstBatchShown,
+                              deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) },
+                              onBatch: { intake.receive($0) }, onVerified: { intake.verified($0) },
+                              onFinish: { intake.finish($0) })
     }
 
     /// When the photo was taken (EXIF DateTimeOriginal, in any format the decoder probes); nil for

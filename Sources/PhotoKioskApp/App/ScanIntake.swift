@@ -17,6 +17,8 @@ final class ScanIntake {
     var apply: ([ScannedFile]) -> Void = { _ in }
     /// The scan ended; runs on a later turn, right after its last files went in.
     var onFinish: (LibraryScanner.Summary) -> Void = { _ in }
+    /// The first batch is on screen: runs on the turn after it went in (the scan waits for it).
+    var onFirstShown: () -> Void = {}
     private var pending: [ScannedFile] = []
     private var isFlushQueued = false
     private var hasApplied = false
@@ -29,6 +31,7 @@ final class ScanIntake {
         guard hasApplied else {
             hasApplied = true
             apply(batch)
+            later { [self] in onFirstShown() }
             return
         }
         pending += batch
@@ -37,6 +40,18 @@ final class ScanIntake {
         later { [self] in
             isFlushQueued = false
             flush()
+        }
+    }
+
+    /// Puts the list right after a start from the listing snapshot (set once the app is built):
+    /// gets every file the walk found.
+    var reconcile: ([ScannedFile]) -> Void = { _ in }
+
+    /// The walk after a snapshot start found `files`: on the next turn, after what is waiting.
+    func verified(_ files: [ScannedFile]) {
+        later { [self] in
+            flush()
+            reconcile(files)
         }
     }
 

@@ -13,23 +13,52 @@ public final class BackgroundScan: Sendable {
     private let cancelled = CancelFlag()
     private let thread = Locked<WorkerThread?>(nil)
 
-    /// Starts scanning at once.
-    public init(scanner: LibraryScanner, batchSize: Int = 256, deliver: @escaping Delivery,
+    private let firstBatchShown: ScanGate?
+
+    /// Starts scanning at once. With a `snapshot` store the first batches come from the listing
+    /// snapshot when it holds, and `onVerified` gets what the walk then found (see
+    /// `LibraryScanner.scan(snapshot:)`); it runs before `onFinish`. With `firstBatchShown` the
+    /// scan waits after its first batch, when it has more to do, until the gate is opened (the
+    /// loop has drawn that batch; a scan already done goes on, so that the folders are watched
+    /// as soon as before):
+    /// the rest of a large listing, or the walk that checks a snapshot, would otherwise compete
+    /// with the first frame for the CPU, and on a small or busy board that is what made the first
+    /// frame of 10,000 photos slower than that of 100.
+    public init(scanner: LibraryScanner, batchSize: Int = 256, snapshot: ListingSnapshotStore? = nil,
+                firstBatchShown: ScanGate? = nil,
+                deliver: @escaping Delivery,
                 onBatch: @escaping ([ScannedFile]) -> Void,
+                onVerified: @escaping ([ScannedFile]) -> Void = { _ in },
                 onFinish: @escaping (LibraryScanner.Summary) -> Void = { _ in }) {
-        let callbacks = LoopConfined((onBatch, onFinish))
+        let callbacks = LoopConfined((onBatch, onFinish, onVerified))
+        self.firstBatchShown = firstBatchShown
         let worker = WorkerThread(name: "pk-scan") { [cancelled] in
-            let summary = scanner.scan(batchSize: batchSize,
-                                       isCancelled: { cancelled.isSet }) { batch in
+            let toLoop = { (batch: [ScannedFile]) in
                 deliver {
                     guard !cancelled.isSet else { return }
                     callbacks.value.0(batch)
                 }
             }
+            let waitForFirstFrame: () -> Void = { firstBatchShown?.wait() }
+            let summary: LibraryScanner.Summary
+            var snapshotToSave: ListingSnapshot?
+            if let snapshot {
+                (summary, _, snapshotToSave) = scanner.scan(snapshot: snapshot, batchSize: batchSize, isCancelled: { cancelled.isSet },
+                                       afterFirstBatch: waitForFirstFrame, onBatch: toLoop, onVerified: { found in
+                    deliver {
+                        guard !cancelled.isSet else { return }
+                        callbacks.value.2(found)
+                    }
+                })
+            } else {
+                summary = scanner.scan(batchSize: batchSize, isCancelled: { cancelled.isSet },
+                                       afterFirstBatch: waitForFirstFrame, onBatch: toLoop)
+            }
             deliver {
                 guard !cancelled.isSet else { return }
                 callbacks.value.1(summary)
             }
+            if let snapshotToSave { snapshot?.save(snapshotToSave) }
         }
         thread.withLock { $0 = worker }
     }
@@ -37,6 +66,7 @@ public final class BackgroundScan: Sendable {
     /// Stops the scan soon (at the next directory); batches not yet run on the loop are dropped.
     public func cancel() {
         cancelled.set()
+        firstBatchShown?.open()
     }
 
     /// Waits for the scanning thread to end (not for the loop to run the delivered blocks).
@@ -51,6 +81,28 @@ public final class BackgroundScan: Sendable {
     deinit {
         cancel()
         waitUntilScanned()
+    }
+}
+
+/// A gate a thread waits at until another opens it, once; opening it again does nothing.
+public final class ScanGate: Sendable {
+    private let lock = ThreadMutex()
+    private let opened = ThreadCondition()
+    private let isOpen = Atomic<Bool>(false)
+
+    public init() {}
+
+    public func open() {
+        lock.withLock {
+            isOpen.store(true, ordering: .releasing)
+            opened.broadcast()
+        }
+    }
+
+    func wait() {
+        lock.withLock {
+            while !isOpen.load(ordering: .acquiring) { opened.wait(releasing: lock) }
+        }
     }
 }
 

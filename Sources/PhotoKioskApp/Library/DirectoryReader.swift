@@ -28,6 +28,9 @@ struct DirectoryEntry {
 struct DirectoryReader: ~Copyable {
     let fd: Int32
     let identity: FileIdentity
+    /// The folder's own status, taken before its entries are read (what a listing snapshot
+    /// records: a change after this shows as a newer mtime and ctime).
+    let status: stat
     /// Every name, each followed by "/" when it is a folder's.
     private var names: [UInt8] = []
     private var slots: [Slot] = []
@@ -56,6 +59,7 @@ struct DirectoryReader: ~Copyable {
         }
         self.fd = fd
         self.identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        self.status = info
     }
 
     deinit { close(fd) }

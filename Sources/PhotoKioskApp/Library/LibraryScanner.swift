@@ -24,6 +24,10 @@ public struct LibraryScanner: Sendable {
         public var fileCount: Int
         public var directoryCount: Int
         public var skipped: [SkippedEntry]
+        /// Every folder listed (or found unreadable), as it was just before it was read.
+        public var directoryStamps: [DirectoryStamp] = []
+        /// What a `scan(snapshot:)` made of the listing snapshot; nil for a scan without one.
+        public var snapshotUse: SnapshotUse?
     }
 
     public init(roots: [RawPath], captureDate: CaptureDateReader? = nil,
@@ -58,9 +62,11 @@ public struct LibraryScanner: Sendable {
     /// `PhotoList` in name order only appends. The first batch holds `firstBatchSize` photos
     /// (nil: the scanner's `firstBatchSize`, else `batchSize`), about one screenful: all that a
     /// first frame waits for. Paths are under the resolved roots. Stops early when
-    /// `isCancelled` turns true.
+    /// `isCancelled` turns true. `afterFirstBatch` runs once the first batch is out, when the
+    /// walk has more to do (`BackgroundScan` waits there for the first frame).
     @discardableResult
     public func scan(batchSize: Int = 256, firstBatchSize: Int? = nil, isCancelled: @escaping () -> Bool = { false },
+                     afterFirstBatch: @escaping () -> Void = {},
                      onBatch: ([ScannedFile]) -> Void) -> Summary {
         let (walk, resolved) = makeWalk()
         let starts = resolved.sorted(by: NaturalOrder.precedes)
@@ -70,12 +76,17 @@ public struct LibraryScanner: Sendable {
         walk.isCancelled = isCancelled
         // Room for hidden files and non-photos among the first names.
         walk.orderedPrefix = limit + limit / 2 + 16
+        var isFirst = true, isWalkDone = false
         withoutActuallyEscaping(onBatch) { onBatch in
             func handOut() {
                 guard !batch.isEmpty else { return }
                 onBatch(batch)
                 batch.removeAll(keepingCapacity: true)
                 limit = max(1, batchSize)
+                if isFirst {
+                    isFirst = false
+                    if !isWalkDone { afterFirstBatch() }
+                }
             }
             walk.emit = { file in
                 batch.append(file)
@@ -83,12 +94,13 @@ public struct LibraryScanner: Sendable {
             }
             walk.willOrderListing = { handOut() }
             walk.run(starts)
+            isWalkDone = true
             handOut()
             walk.emit = { _ in }
             walk.willOrderListing = {}
         }
         return Summary(fileCount: walk.fileCount, directoryCount: walk.directoryCount,
-                       skipped: walk.skipped)
+                       skipped: walk.skipped, directoryStamps: walk.directoryStamps)
     }
 
     /// Every photo at once (tests, small libraries, the polling watcher).

@@ -1,12 +1,12 @@
 /// The photo formats the library lists, recognised by extension (case-insensitive) so a scan
-/// never has to open a file to decide.
-public enum PhotoFileType: Sendable, Hashable {
-    case jpeg
-    case png
+/// never has to open a file to decide. The raw values are stored in listing snapshots: keep them.
+public enum PhotoFileType: UInt8, Sendable, Hashable {
+    case jpeg = 1
+    case png = 2
     /// .heic, .heif, .hif (HEVC in HEIF; phones and cameras).
-    case heif
-    case avif
-    case webp
+    case heif = 3
+    case avif = 4
+    case webp = 5
 
     /// The type for a file name ending in .jpg, .jpeg, .png, .heic, .heif, .hif, .avif or .webp
     /// in any case; nil otherwise. (Decoding goes by content: a HEIC named .jpg still shows.)

@@ -24,6 +24,9 @@ final class TreeWalk {
     private(set) var skipped: [SkippedEntry] = []
     private(set) var fileCount = 0
     private(set) var directoryCount = 0
+    /// Every folder the walk entered or could not read, as it was just before its listing was
+    /// read: what a listing snapshot is checked against at the next start.
+    private(set) var directoryStamps: [DirectoryStamp] = []
     /// Asked before entering each directory; false skips it (the watcher uses it to add watches).
     var shouldEnter: (RawPath, FileIdentity) -> Bool = { _, _ in true }
     var isCancelled: () -> Bool = { false }
@@ -87,11 +90,17 @@ final class TreeWalk {
         do {
             reader = try DirectoryReader(path: directory)
         } catch {
+            // Made readable later (chmod), it changes its own ctime: recorded so a snapshot notices.
+            var info = stat()
+            if directory.withCString({ stat($0, &info) }) == 0 {
+                directoryStamps.append(DirectoryStamp(path: directory, status: info))
+            }
             skip(directory, .unreadable(errno: error.code))
             return nil
         }
         guard visitedDirectories.insert(reader.identity).inserted,
               shouldEnter(directory, reader.identity) else { return nil }
+        directoryStamps.append(DirectoryStamp(path: directory, status: reader.status))
         do {
             // Only the first screenful is ordered before the walk starts emitting.
             try reader.readEntries(orderedPrefix: listsFiles ? orderedPrefix : nil)
