@@ -9,9 +9,11 @@
 #   - a `photokiosk` system user in the video, render and input groups, and its cache and
 #     state folders /var/cache/photokiosk and /var/lib/photokiosk
 #
-# Usage: scripts/install.sh [--binary PATH] [--no-enable]
+# Usage: scripts/install.sh [--binary PATH] [--no-enable] [--no-token]
 #   --binary PATH  install this program instead of building one (e.g. a cross-compiled one)
 #   --no-enable    do not enable or start the service
+#   --no-token     leave the remote token empty in a new config (a package: every frame would
+#                  share the one written at build time; its postinst makes one per frame)
 # Environment:
 #   DESTDIR   stage everything under this folder (packages, tests): no user is created and
 #             nothing is enabled; what would be done is printed instead
@@ -32,12 +34,14 @@ DATADIR=/usr/share/photokiosk     # fixed: ResourceLocator.installedPhotos
 CONFDIR=/etc/photokiosk           # fixed: KioskConfig.defaultPath
 binary=""
 enable=1
+token=1
 
 while [ $# -gt 0 ]; do
     case "$1" in
         --binary) binary="${2:?--binary needs a path}"; shift 2 ;;
         --no-enable) enable=0; shift ;;
-        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --no-token) token=0; shift ;;
+        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -78,12 +82,11 @@ else
          { if (examples && $0 != "" && $0 !~ /^#/) print "# " $0; else print }' \
         "$here/deploy/config.toml" > "$DESTDIR$CONFDIR/config.toml"
     # A random remote token on first install (the remote stays off until [remote] listen is set);
-    # the file then holds a secret: root and the photokiosk group only. Not into a staged tree
-    # (DESTDIR: the Debian package), which every frame would share: its postinst makes one per frame.
-    if [ -z "$DESTDIR" ]; then
-        token="$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')"
-        sed -i '/^\[remote\]/,/^\[/ s|^token = ""|token = "'"$token"'"|' "$CONFDIR/config.toml"
-        chmod 640 "$CONFDIR/config.toml"
+    # the file then holds a secret: root and the photokiosk group only.
+    if [ "$token" -eq 1 ]; then
+        secret="$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')"
+        sed -i '/^\[remote\]/,/^\[/ s|^token = ""|token = "'"$secret"'"|' "$DESTDIR$CONFDIR/config.toml"
+        chmod 640 "$DESTDIR$CONFDIR/config.toml"
         new_config=1
     fi
 fi
