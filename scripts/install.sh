@@ -2,6 +2,7 @@
 # Installs PhotoKiosk as a picture frame on Debian 12 or Raspberry Pi OS (bookworm):
 #   - the program          $PREFIX/bin/photokiosk     (built: release, Swift runtime linked in)
 #   - the sample photos    /usr/share/photokiosk/photos (where the program looks for them)
+#   - the place table      /usr/share/photokiosk/places (the overlay's offline place names)
 #   - the configuration    /etc/photokiosk/config.toml  (only when absent: edits are kept)
 #   - the systemd unit     $UNITDIR/photokiosk.service  (ExecStart points at the program above)
 #   - udev rules           $UDEVDIR/99-photokiosk.rules (backlight writable by the video group),
@@ -41,7 +42,7 @@ while [ $# -gt 0 ]; do
         --binary) binary="${2:?--binary needs a path}"; shift 2 ;;
         --no-enable) enable=0; shift ;;
         --no-token) token=0; shift ;;
-        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
 done
@@ -69,6 +70,10 @@ install -d -m 755 "$DESTDIR$DATADIR/photos"
 for f in "$here"/assets/photos/*; do
     install -m 644 "$f" "$DESTDIR$DATADIR/photos/"
 done
+
+# 2b. The overlay's offline place table (GeoNames, CC BY 4.0) and its attribution.
+install -d -m 755 "$DESTDIR$DATADIR/places"
+install -m 644 "$here"/assets/places/places.bin "$here"/assets/places/ATTRIBUTION.md "$DESTDIR$DATADIR/places/"
 
 # 3. The configuration, only when there is none: an update never overwrites the person's edits.
 #    The example screen-off periods at the end of deploy/config.toml are installed commented out
