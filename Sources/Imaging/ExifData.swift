@@ -6,11 +6,21 @@ public struct ExifData: Hashable, Sendable {
     public var dateTimeOriginal: String?
     /// The embedded JPEG thumbnail (IFD1 JPEGInterchangeFormat/Length): a fast first paint.
     public var thumbnail: [UInt8]?
+    /// ImageDescription from IFD0, whitespace folded (see `MetadataText`); nil when absent or blank.
+    public var imageDescription: String?
+    /// XPTitle from IFD0 (Windows' "Title", UTF-16LE), whitespace folded.
+    public var xpTitle: String?
+    /// Where the photo was taken (the GPS IFD's latitude and longitude).
+    public var position: GeoPosition?
 
-    public init(orientation: ExifOrientation? = nil, dateTimeOriginal: String? = nil, thumbnail: [UInt8]? = nil) {
+    public init(orientation: ExifOrientation? = nil, dateTimeOriginal: String? = nil, thumbnail: [UInt8]? = nil,
+                imageDescription: String? = nil, xpTitle: String? = nil, position: GeoPosition? = nil) {
         self.orientation = orientation
         self.dateTimeOriginal = dateTimeOriginal
         self.thumbnail = thumbnail
+        self.imageDescription = imageDescription
+        self.xpTitle = xpTitle
+        self.position = position
     }
 
     /// Parses an EXIF APP1 payload: the TIFF structure, with or without the leading "Exif\0\0".
@@ -128,8 +138,50 @@ struct TIFFReader {
         return chars.isEmpty ? nil : String(decoding: chars, as: UTF8.self)
     }
 
+    /// The value's bytes (at most `limit`), for text stored as ASCII or BYTE.
+    func rawBytes(_ entry: Entry, limit: Int) -> ArraySlice<UInt8>? {
+        guard let size = TIFFReader.typeSize(entry.type), size == 1 else { return nil }
+        let length = min(entry.count, limit)
+        return bytes[entry.valueOffset..<(entry.valueOffset + length)]
+    }
+
+    /// Element `index` of a RATIONAL value as a Double; nil for a zero denominator.
+    func rational(_ entry: Entry, _ index: Int) -> Double? {
+        guard entry.type == 5, index < entry.count,
+              let numerator = u32(entry.valueOffset + index * 8),
+              let denominator = u32(entry.valueOffset + index * 8 + 4), denominator != 0 else { return nil }
+        return Double(numerator) / Double(denominator)
+    }
+
+    /// Degrees from a GPS (degrees, minutes, seconds) RATIONAL triple, signed by its reference
+    /// letter ("S" and "W" are negative).
+    func coordinate(_ value: Entry?, reference: Entry?, negative: UInt8) -> Double? {
+        guard let value, let degrees = rational(value, 0) else { return nil }
+        let minutes = value.count >= 2 ? (rational(value, 1) ?? 0) : 0
+        let seconds = value.count >= 3 ? (rational(value, 2) ?? 0) : 0
+        let magnitude = degrees + minutes / 60 + seconds / 3600
+        let letter = reference.flatMap { rawBytes($0, limit: 1)?.first }
+        return letter == negative ? -magnitude : magnitude
+    }
+
+    mutating func readGPS(at offset: Int) -> GeoPosition? {
+        guard let ifd = readIFD(at: offset) else { return nil }
+        func entry(_ tag: Int) -> Entry? { ifd.entries.first(where: { $0.tag == tag }) }
+        guard let latitude = coordinate(entry(Tag.gpsLatitude), reference: entry(Tag.gpsLatitudeRef), negative: UInt8(ascii: "S")),
+              let longitude = coordinate(entry(Tag.gpsLongitude), reference: entry(Tag.gpsLongitudeRef), negative: UInt8(ascii: "W"))
+        else { return nil }
+        return GeoPosition(latitude: latitude, longitude: longitude)
+    }
+
     enum Tag {
         static let orientation = 0x0112
+        static let imageDescription = 0x010E
+        static let xpTitle = 0x9C9B
+        static let gpsIFD = 0x8825
+        static let gpsLatitudeRef = 1
+        static let gpsLatitude = 2
+        static let gpsLongitudeRef = 3
+        static let gpsLongitude = 4
         static let exifIFD = 0x8769
         static let dateTimeOriginal = 0x9003
         static let thumbnailOffset = 0x0201
@@ -140,10 +192,16 @@ struct TIFFReader {
         guard let ifd0 = readIFD(at: firstIFD) else { return nil }
         var exif = ExifData()
         var exifIFDOffset: Int?
+        var gpsIFDOffset: Int?
         for entry in ifd0.entries {
             switch entry.tag {
             case Tag.orientation: exif.orientation = integer(entry).flatMap(ExifOrientation.init(rawValue:))
             case Tag.exifIFD: exifIFDOffset = integer(entry)
+            case Tag.gpsIFD: gpsIFDOffset = integer(entry)
+            case Tag.imageDescription:
+                exif.imageDescription = rawBytes(entry, limit: MetadataText.maxBytes).flatMap(MetadataText.decode)
+            case Tag.xpTitle:
+                exif.xpTitle = rawBytes(entry, limit: MetadataText.maxBytes).flatMap(MetadataText.decodeUTF16LE)
             default: break
             }
         }
@@ -152,6 +210,7 @@ struct TIFFReader {
                 exif.dateTimeOriginal = ascii(date)
             }
         }
+        if let gpsIFDOffset { exif.position = readGPS(at: gpsIFDOffset) }
         if let ifd1Offset = ifd0.next, let ifd1 = readIFD(at: ifd1Offset) {
             let start = ifd1.entries.first(where: { $0.tag == Tag.thumbnailOffset }).flatMap(integer)
             let length = ifd1.entries.first(where: { $0.tag == Tag.thumbnailLength }).flatMap(integer)

@@ -12,6 +12,7 @@ extension KioskConfig.SlideshowOrder: ExpressibleByArgument {}
 extension KioskConfig.Transition: ExpressibleByArgument {}
 extension KioskConfig.PortraitFill: ExpressibleByArgument {}
 extension KioskConfig.BlankMethod: ExpressibleByArgument {}
+extension KioskConfig.OverlayPosition: ExpressibleByArgument {}
 extension KioskConfig.DisplayMode: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
 }
@@ -199,6 +200,22 @@ struct RemoteOptions: ParsableArguments, ConfigOverrideGroup {
     }
 }
 
+/// The information overlay: each part off or in a corner.
+struct OverlayOptions: ParsableArguments, ConfigOverrideGroup {
+    @Option(help: "The clock and date: off, top-left, top-right, bottom-left or bottom-right.")
+    var overlayClock: KioskConfig.OverlayPosition?
+    @Option(help: "When the photo was taken: off or a corner.") var overlayDateTaken: KioskConfig.OverlayPosition?
+    @Option(help: "The photo's caption (EXIF, XMP or IPTC): off or a corner.") var overlayCaption: KioskConfig.OverlayPosition?
+    @Option(help: "Where the photo was taken (from its GPS position): off or a corner.") var overlayPlace: KioskConfig.OverlayPosition?
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        o.overlayClock = overlayClock
+        o.overlayDateTaken = overlayDateTaken
+        o.overlayCaption = overlayCaption
+        o.overlayPlace = overlayPlace
+    }
+}
+
 /// Everything `run` and `record` honour: the app as it runs on a frame.
 struct KioskOptions: ParsableArguments {
     @OptionGroup var general: GeneralOptions
@@ -209,9 +226,10 @@ struct KioskOptions: ParsableArguments {
     @OptionGroup(title: "Input") var input: InputOptions
     @OptionGroup(title: "Input") var calibration: CalibrationOptions
     @OptionGroup(title: "Slideshow and schedule") var life: LifeOptions
+    @OptionGroup(title: "Information overlay") var overlay: OverlayOptions
 
     func resolvedConfig(adding extra: [any ConfigOverrideGroup] = []) throws -> KioskConfig {
-        try general.resolvedConfig([KioskFlag(kiosk: kiosk), photos, diskCache, screen, input, calibration, life] + extra)
+        try general.resolvedConfig([KioskFlag(kiosk: kiosk), photos, diskCache, screen, input, calibration, life, overlay] + extra)
     }
 }
 

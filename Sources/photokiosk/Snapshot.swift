@@ -24,6 +24,7 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Seconds between flicks with --flick.") var flickInterval: Double = 0.5
     @Option(help: "Memory for decoded images, MB (default: follows the machine's memory, as on a frame).")
     var cacheMemoryMb: Int?
+    @OptionGroup(title: "Information overlay") var overlay: OverlayOptions
 
     mutating func run() throws {
         var config = KioskConfig()
@@ -32,6 +33,9 @@ struct Snapshot: ParsableCommand {
         if slideshow { config.slideshow.idleTimeout = 0 }
         if let portraitFill { config.slideshow.portraitFill = portraitFill }
         if let cacheMemoryMb { config.cache.memoryMB = cacheMemoryMb }
+        var overlayFlags = KioskConfigOverrides()
+        try overlay.apply(to: &overlayFlags)
+        config = try config.applying(overlayFlags)
         let logger = Bootstrap.logger(level: .warning)
         let roots = try Bootstrap.photoFolders(config: config, explicit: !folders.isEmpty, logger: logger)
         let loop = try EventLoop(signals: [])
@@ -66,7 +70,7 @@ struct Snapshot: ParsableCommand {
         let first = photo ?? 0
         guard first < app.photos.count else { throw ValidationError("--photo \(first): only \(app.photos.count) photos") }
         let life = app.startKioskLife(resume: nil, startingSlideshowAt: app.photos[first].path)
-        if !(try app.host.run(until: { life.isSlideshowSettled }, timeout: timeout)) {
+        if !(try app.host.run(until: { life.isSlideshowSettled && app.isOverlaySettled }, timeout: timeout)) {
             logger.warning("the slideshow photo did not arrive within \(timeout) s")
         }
         try PNGEncoder.write(display.frameBuffer, to: out)

@@ -58,6 +58,10 @@ public final class KioskApp {
     private let pyramids: PyramidCache?
     /// Photos' full sizes, shared with the album's loads (which learn them on the workers).
     private let originalSizes: OriginalSizes
+    /// The clock and photo details over the album and slideshow (Overlay/); nil when `[overlay]` is all off.
+    private(set) var infoOverlay: InfoOverlay?
+    /// The local wall clock the overlay's clock shows (tests set their own).
+    public var wallClock: () -> LocalDateTime = LocalDateTime.current
 
     /// - Parameters:
     ///   - folders: photo folders to show (already resolved: the CLI falls back to the samples).
@@ -134,7 +138,9 @@ public final class KioskApp {
             self?.album?.frame = Rect(size: size)
             self?.albumService.screenSize = size
             self?.updateTiledPhoto()
+            self?.infoOverlay?.resize(to: size)
         }
+        infoOverlay = makeInfoOverlay()
     }
 
     deinit {
@@ -293,6 +299,7 @@ public final class KioskApp {
             guard let self else { return }
             self.albumPhotoID = index < self.photos.count ? self.photos.photos[index].id : nil
             self.updateTiledPhoto()
+            self.overlayAlbumPageChanged(index)
         }
         albumService.thumbnailEdge = grid.thumbnailEdge
         albumService.screenSize = window.bounds.size
@@ -317,6 +324,7 @@ public final class KioskApp {
         album = nil
         grid.isHidden = false
         grid.scrollToItem(view.centerPageIndex, animated: false)
+        overlayScreenChanged()
     }
 
     /// Puts the centre photo in tiled mode when it is more than twice the screen (pyramid built
@@ -400,6 +408,7 @@ public final class KioskApp {
     /// visible thumbnail (or the album's centre photo) has arrived or failed.
     public var isContentLoaded: Bool {
         guard isScanFinished else { return false }
+        guard infoOverlay?.isSettled ?? true else { return false }
         if let album { return album.isCenterPageLoaded && (tiledPhoto?.content.isSettled ?? true) }
         return grid.isVisibleContentLoaded
     }

@@ -12,6 +12,7 @@ public struct KioskConfig: Equatable, Sendable {
     public var display = Display()
     public var input = Input()
     public var slideshow = Slideshow()
+    public var overlay = Overlay()
     public var schedule = Schedule()
     public var mqtt = MQTT()
     public var remote = Remote()

@@ -26,6 +26,10 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var transitionDuration: Double?
     public var portraitFill: KioskConfig.PortraitFill?
     public var background: Color?
+    public var overlayClock: KioskConfig.OverlayPosition?
+    public var overlayDateTaken: KioskConfig.OverlayPosition?
+    public var overlayCaption: KioskConfig.OverlayPosition?
+    public var overlayPlace: KioskConfig.OverlayPosition?
     /// Replaces every period of the file; [] turns the schedule off.
     public var schedule: [SchedulePeriod]?
     public var blankMethod: KioskConfig.BlankMethod?
@@ -57,6 +61,8 @@ public struct KioskConfigOverrides: Equatable, Sendable {
         "slideshow.order": "--order", "slideshow.transition": "--transition",
         "slideshow.transition_duration": "--transition-duration", "slideshow.portrait_fill": "--portrait-fill",
         "slideshow.background": "--background",
+        "overlay.clock": "--overlay-clock", "overlay.date_taken": "--overlay-date-taken",
+        "overlay.caption": "--overlay-caption", "overlay.place": "--overlay-place",
         "schedule.period": "--schedule", "schedule.blank": "--blank", "schedule.wake_minutes": "--wake-minutes",
         "mqtt.url": "--mqtt-url", "mqtt.username": "--mqtt-username", "mqtt.password": "--mqtt-password",
         "mqtt.password_file": "--mqtt-password-file", "mqtt.id": "--mqtt-id",
@@ -110,6 +116,10 @@ extension KioskConfig {
         set(o.transitionDuration, &c.slideshow.transitionDuration)
         set(o.portraitFill, &c.slideshow.portraitFill)
         set(o.background, &c.slideshow.background)
+        set(o.overlayClock, &c.overlay.clock)
+        set(o.overlayDateTaken, &c.overlay.dateTaken)
+        set(o.overlayCaption, &c.overlay.caption)
+        set(o.overlayPlace, &c.overlay.place)
         set(o.schedule, &c.schedule.periods)
         set(o.blankMethod, &c.schedule.blankMethod)
         set(o.wakeMinutes, &c.schedule.wakeMinutes)

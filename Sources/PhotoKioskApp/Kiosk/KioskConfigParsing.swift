@@ -50,13 +50,14 @@ extension KioskConfig {
 
     /// Every option name as written in the file, by table, for unknown-key suggestions.
     static let knownKeys: [String: [String]] = [
-        "": ["log_level", "kiosk", "library", "cache", "display", "input", "slideshow", "schedule", "remote", "mqtt"],
+        "": ["log_level", "kiosk", "library", "cache", "display", "input", "slideshow", "overlay", "schedule", "remote", "mqtt"],
         "library": ["folders", "sort", "thumbnail_size"],
         "cache": ["dir", "memory_mb", "disk_mb"],
         "display": ["backend", "connector", "mode", "rotation"],
         "input": ["backend", "devices", "calibration"],
         "slideshow": ["idle_timeout", "interval", "order", "transition", "transition_duration",
                       "portrait_fill", "background"],
+        "overlay": ["clock", "date_taken", "caption", "place"],
         "schedule": ["blank", "wake_minutes", "period"],
         "schedule.period": ["days", "off", "on"],
         "mqtt": ["url", "username", "password", "password_file", "id", "discovery_prefix", "ca_file"],
@@ -200,6 +201,16 @@ private final class ConfigDecoder {
                         }
                         c.slideshow.background = color
                     default: throw unknown(e, in: "slideshow")
+                    }
+                }
+            case "overlay":
+                options(of: v, in: "overlay") { e, key throws(ConfigError) in
+                    switch e.key {
+                    case "clock": c.overlay.clock = try choice(e.value, key)
+                    case "date_taken": c.overlay.dateTaken = try choice(e.value, key)
+                    case "caption": c.overlay.caption = try choice(e.value, key)
+                    case "place": c.overlay.place = try choice(e.value, key)
+                    default: throw unknown(e, in: "overlay")
                     }
                 }
             case "schedule":

@@ -221,6 +221,7 @@ public final class KioskLife {
             logger.warning("cannot switch the screen \(on ? "on" : "off"): \(error)")
         }
         if on { app.window.setNeedsDisplayAll() }
+        app.infoOverlay?.screenPowerChanged(on: on)
     }
 
     // MARK: Slideshow
@@ -255,6 +256,7 @@ public final class KioskLife {
         if let slide = slides[photo] {
             let first = view.photo == nil
             view.show(slide, photo: photo, fadeDuration: first || settings.transition == .crossfade ? settings.transitionDuration : 0)
+            app.overlaySlideshowShows(photo)
             slides = slides.filter { $0.key == photo || $0.key == next }
         } else {
             if view.photo != nil { slideChangesThatWaited += 1 }
@@ -334,15 +336,17 @@ public final class KioskLife {
         hiddenBeneath = []
         slideshowView?.removeFromSuperview()
         slideshowView = nil
+        app.overlayScreenChanged()
         logger.info("slideshow stopped")
         saveResume(force: true)
     }
 
     /// Once a slide covers the screen, the screens beneath are hidden so their updates (a
     /// thumbnail arriving) cost nothing; they come back unchanged when the slideshow stops.
+    /// Views above it (the information overlay) stay.
     private func hideScreensBeneath() {
         guard let view = slideshowView else { return }
-        for other in app.window.subviews where other !== view && !other.isHidden {
+        for other in app.window.subviews.prefix(while: { $0 !== view }) where !other.isHidden {
             other.isHidden = true
             hiddenBeneath.append(other)
         }

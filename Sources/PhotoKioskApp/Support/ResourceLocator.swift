@@ -24,6 +24,30 @@ public enum ResourceLocator {
         return isDirectory(installedPhotos) ? installedPhotos : nil
     }
 
+    /// Installed location of the overlay's place table (scripts/install.sh puts it there).
+    public static let installedPlaceTable = "/usr/share/photokiosk/places/places.bin"
+
+    /// The place table of a source checkout (`assets/places` above the built binary), else the
+    /// installed one; nil when neither exists.
+    public static func placeTable(executablePath: String? = currentExecutablePath()) -> String? {
+        if let exe = executablePath {
+            var dir = parentDirectory(of: exe)
+            for _ in 0..<6 {
+                let candidate = dir + "/assets/places/places.bin"
+                if isRegularFile(candidate) { return candidate }
+                let up = parentDirectory(of: dir)
+                if up == dir { break }
+                dir = up
+            }
+        }
+        return isRegularFile(installedPlaceTable) ? installedPlaceTable : nil
+    }
+
+    public static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// The running binary's real path (symlinks resolved), from /proc/self/exe.
     public static func currentExecutablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

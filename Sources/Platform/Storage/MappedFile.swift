@@ -1,0 +1,39 @@
+import Glibc
+
+/// A whole file mapped read-only: its pages are read from disk only when touched, and count as
+/// page cache (reclaimable), not as the program's own memory. For data tables shipped with the
+/// program (the overlay's place table), which a lookup reads a few pages of.
+public final class MappedFile: @unchecked Sendable {
+    public let path: String
+    public let count: Int
+    private let base: UnsafeRawPointer?
+
+    /// Maps `path`; throws when it cannot be opened, read or mapped.
+    public init(path: String) throws(PlatformError) {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .system("open \(path)", errno: errno) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw .system("fstat \(path)", errno: errno) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw .system("map \(path) (not a regular file)", errno: EINVAL) }
+        count = Int(st.st_size)
+        guard count > 0 else {
+            base = nil
+            return
+        }
+        guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+            throw .system("mmap \(path)", errno: errno)
+        }
+        base = UnsafeRawPointer(mapped)
+    }
+
+    deinit {
+        if let base { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+    }
+
+    /// The file's bytes, valid during `body` (the mapping lives as long as this object).
+    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+}
