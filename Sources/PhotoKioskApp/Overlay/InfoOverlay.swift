@@ -19,6 +19,8 @@ final class InfoOverlay {
     let view: InfoOverlayView
     private let settings: KioskConfig.Overlay
     private unowned let app: KioskApp
+    /// The app's loop, held here so the clock timer can be cancelled while the app goes away.
+    private let loop: EventLoop
     private let places: PlaceLookup?
     private let format: LocaleTimeFormat
     private let logger: Logger
@@ -41,6 +43,7 @@ final class InfoOverlay {
     init(settings: KioskConfig.Overlay, app: KioskApp, placeTable: String?, format: LocaleTimeFormat, logger: Logger) {
         self.settings = settings
         self.app = app
+        loop = app.host.loop
         self.format = format
         self.logger = logger
         places = settings.place == .off ? nil : PlaceLookup(path: placeTable, logger: logger)
@@ -80,11 +83,6 @@ final class InfoOverlay {
         view.isHidden = true
         stopFade()
         cancelClock()
-    }
-
-    /// Some screen was added above the overlay: put it back on top.
-    func keepOnTop() {
-        if mode != .hidden { app.window.bringSubviewToFront(view) }
     }
 
     func resize(to size: Size) {
@@ -149,7 +147,7 @@ final class InfoOverlay {
     private func read(_ path: RawPath) {
         guard reading[path] == nil else { return }
         let places = self.places, format = self.format
-        let mailbox = app.host.loop.mailbox
+        let mailbox = loop.mailbox
         let owner = WeakOwner(self)
         reading[path] = WorkerThread(name: "pk-overlay") {
             let info = OverlayPhotoInfo.read(path, places: places, format: format)
@@ -182,12 +180,12 @@ final class InfoOverlay {
         if app.host.isOnVirtualClock {
             virtualClockTimer = app.window.scheduler.schedule(after: delay, fire)
         } else {
-            clockTimer = app.host.loop.addTimer(after: delay, fire)
+            clockTimer = loop.addTimer(after: delay, fire)
         }
     }
 
     private func cancelClock() {
-        if let clockTimer { app.host.loop.cancelTimer(clockTimer) }
+        if let clockTimer { loop.cancelTimer(clockTimer) }
         clockTimer = nil
         virtualClockTimer?.invalidate()
         virtualClockTimer = nil

@@ -17,46 +17,52 @@ public struct CalendarFields: Hashable, Sendable {
     }
 }
 
-/// Dates and times written the way the system's locale writes them (LC_TIME, from LANG or
-/// LC_ALL; systemd gives services /etc/locale.conf's), through glibc's strftime and
-/// nl_langinfo, so no locale data ships with the program.
-public struct LocaleTimeFormat: Sendable {
-    /// The locale's time of day without seconds: "14:05" or "2:05 PM".
+/// Dates and times written the way a locale writes them, through glibc's strftime_l and
+/// nl_langinfo_l (LC_TIME only; the process's own locale is left alone), so no locale data ships
+/// with the program. The system's locale comes from LC_ALL, LC_TIME or LANG (systemd gives
+/// services /etc/locale.conf's).
+public final class LocaleTimeFormat: @unchecked Sendable {
+    /// The locale's time of day without seconds: "14:05" (de_DE, C) or "2:05 PM" (en_US).
     public let timePattern: String
-    /// The locale's short date: "11/26/2026", "26.11.2026".
+    /// The locale's short date with a four-digit year: "11/26/2026" (en_US, C), "26.11.2026" (de_DE).
     public let datePattern: String
-    /// The weekday and the short date: "Thursday 11/26/2026".
+    /// The weekday and the short date: "Thursday 11/26/2026", "Donnerstag 26.11.2026".
     public let dayPattern: String
+    /// Immutable once made; glibc's *_l functions only read it.
+    private let locale: locale_t
 
-    /// The process's LC_TIME, set from the environment on first use (setlocale is process-wide:
-    /// only LC_TIME changes, so number parsing and everything else stay in the C locale).
-    public static let system: LocaleTimeFormat = {
-        setlocale(LC_TIME, "")
-        return LocaleTimeFormat()
-    }()
+    /// The environment's LC_TIME; the C locale when that names one not installed.
+    public static let system = LocaleTimeFormat(named: "") ?? LocaleTimeFormat(named: "C")!
 
-    /// Whatever LC_TIME is now.
-    init() {
-        let timeFormat = Self.langinfo(nl_item(T_FMT))
-        let amString = Self.langinfo(nl_item(AM_STR))
+    /// `name`: "de_DE.UTF-8", "C", or "" for the environment's. Nil when the locale is not installed.
+    public init?(named name: String) {
+        guard let locale = newlocale(LC_TIME_MASK, name, nil) else { return nil }
+        self.locale = locale
+        let timeFormat = Self.langinfo(nl_item(T_FMT), locale)
+        let dateFormat = Self.langinfo(nl_item(D_FMT), locale)
+        let amString = Self.langinfo(nl_item(AM_STR), locale)
         // A 12-hour locale's T_FMT uses %r or %I (en_US: "%r"); 24-hour ones use %H or %T.
-        let twelveHour = !amString.isEmpty && (timeFormat.contains("%r") || timeFormat.contains("%I") || timeFormat.contains("%l"))
+        let twelveHour = !amString.isEmpty && ["%r", "%I", "%l"].contains(where: timeFormat.contains)
         timePattern = twelveHour ? "%l:%M %p" : "%H:%M"
-        datePattern = "%x"
-        dayPattern = "%A %x"
+        // C's "%m/%d/%y" would say "08/14/23": the year in full reads unambiguously.
+        let date = dateFormat.isEmpty ? "%x" : String(dateFormat.split(separator: "%y", omittingEmptySubsequences: false).joined(separator: "%Y"))
+        datePattern = date
+        dayPattern = "%A " + date
     }
 
-    public func time(_ fields: CalendarFields) -> String { Self.format(timePattern, fields).trimmingLeadingSpaces }
-    public func date(_ fields: CalendarFields) -> String { Self.format(datePattern, fields) }
-    public func day(_ fields: CalendarFields) -> String { Self.format(dayPattern, fields) }
+    deinit { freelocale(locale) }
 
-    static func langinfo(_ item: nl_item) -> String {
-        guard let text = nl_langinfo(item) else { return "" }
+    public func time(_ fields: CalendarFields) -> String { String(format(timePattern, fields).drop(while: { $0 == " " })) }
+    public func date(_ fields: CalendarFields) -> String { format(datePattern, fields) }
+    public func day(_ fields: CalendarFields) -> String { format(dayPattern, fields) }
+
+    private static func langinfo(_ item: nl_item, _ locale: locale_t) -> String {
+        guard let text = nl_langinfo_l(item, locale) else { return "" }
         return String(cString: text)
     }
 
     /// strftime over `fields` (nothing else of `tm` is used by these patterns).
-    static func format(_ pattern: String, _ fields: CalendarFields) -> String {
+    private func format(_ pattern: String, _ fields: CalendarFields) -> String {
         var parts = tm()
         parts.tm_year = Int32(fields.year - 1900)
         parts.tm_mon = Int32(fields.month - 1)
@@ -67,11 +73,7 @@ public struct LocaleTimeFormat: Sendable {
         parts.tm_wday = Int32(fields.weekday)
         parts.tm_isdst = -1
         var buffer = [CChar](repeating: 0, count: 256)
-        let written = strftime(&buffer, buffer.count, pattern, &parts)
+        let written = strftime_l(&buffer, buffer.count, pattern, &parts, locale)
         return String(decoding: buffer[0..<written].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-}
-
-extension String {
-    fileprivate var trimmingLeadingSpaces: String { String(drop(while: { $0 == " " })) }
 }
