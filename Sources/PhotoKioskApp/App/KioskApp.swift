@@ -60,8 +60,10 @@ public final class KioskApp {
     private let originalSizes: OriginalSizes
     /// The clock and photo details over the album and slideshow (Overlay/); nil when `[overlay]` is all off.
     private(set) var infoOverlay: InfoOverlay?
-    /// The local wall clock the overlay's clock shows (tests set their own).
+    /// The local wall clock the overlay's clock shows, and the locale it writes dates in (tests
+    /// set their own).
     public var wallClock: () -> LocalDateTime = LocalDateTime.current
+    public var localeTimeFormat: LocaleTimeFormat = .system
 
     /// - Parameters:
     ///   - folders: photo folders to show (already resolved: the CLI falls back to the samples).

@@ -22,7 +22,6 @@ final class InfoOverlay {
     /// The app's loop, held here so the clock timer can be cancelled while the app goes away.
     private let loop: EventLoop
     private let places: PlaceLookup?
-    private let format: LocaleTimeFormat
     private let logger: Logger
     private(set) var mode: Mode = .hidden
     private(set) var photo: RawPath?
@@ -40,11 +39,10 @@ final class InfoOverlay {
     /// Seconds of the album's fade (the page indicator's).
     static let fadeDuration = 0.4
 
-    init(settings: KioskConfig.Overlay, app: KioskApp, placeTable: String?, format: LocaleTimeFormat, logger: Logger) {
+    init(settings: KioskConfig.Overlay, app: KioskApp, placeTable: String?, logger: Logger) {
         self.settings = settings
         self.app = app
         loop = app.host.loop
-        self.format = format
         self.logger = logger
         places = settings.place == .off ? nil : PlaceLookup(path: placeTable, logger: logger)
         view = InfoOverlayView(frame: app.window.bounds)
@@ -110,6 +108,7 @@ final class InfoOverlay {
         }
         if settings.clock != .off {
             let now = app.wallClock().calendarFields
+            let format = app.localeTimeFormat
             add(settings.clock, [.init(format.time(now), isLarge: true), .init(format.day(now))])
         }
         if let date = info?.dateTaken { add(settings.dateTaken, [.init(date)]) }
@@ -146,7 +145,7 @@ final class InfoOverlay {
 
     private func read(_ path: RawPath) {
         guard reading[path] == nil else { return }
-        let places = self.places, format = self.format
+        let places = self.places, format = app.localeTimeFormat
         let mailbox = loop.mailbox
         let owner = WeakOwner(self)
         reading[path] = WorkerThread(name: "pk-overlay") {
@@ -191,8 +190,10 @@ final class InfoOverlay {
         virtualClockTimer = nil
     }
 
-    /// The next clock redraw, in the loop's seconds (tests).
+    /// A clock redraw is due (tests).
     var isClockArmed: Bool { clockTimer != nil || virtualClockTimer != nil }
+    /// The album's fade is waiting or running (tests).
+    var isFading: Bool { fadeTimer != nil || fade != nil }
 
     /// Reached from the mailbox block; only dereferenced on the loop thread.
     private struct WeakOwner: @unchecked Sendable {

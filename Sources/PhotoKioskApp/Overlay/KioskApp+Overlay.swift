@@ -5,8 +5,7 @@ extension KioskApp {
     /// Makes the information overlay when `[overlay]` turns a part on.
     func makeInfoOverlay() -> InfoOverlay? {
         guard !config.overlay.isOff else { return nil }
-        return InfoOverlay(settings: config.overlay, app: self, placeTable: ResourceLocator.placeTable(),
-                           format: .system, logger: logger)
+        return InfoOverlay(settings: config.overlay, app: self, placeTable: ResourceLocator.placeTable(), logger: logger)
     }
 
     /// The album shows photo `index` (opened, paged or reloaded).

@@ -68,7 +68,8 @@ public final class InfoOverlayView: View {
         block.font = font
         block.largeFont = largeFont
         block.alignsRight = corner == .topRight || corner == .bottomRight
-        let size = block.preferredSize(maxWidth: max(0, bounds.width / 2 - margin * 1.5))
+        // At most 40% of the width: the bottom edge's centre belongs to the album's page indicator.
+        let size = block.preferredSize(maxWidth: max(0, bounds.width * 0.4 - margin))
         let x = block.alignsRight ? bounds.maxX - margin - size.width : bounds.minX + margin
         let y = corner == .topLeft || corner == .topRight ? bounds.minY + margin : bounds.maxY - margin - size.height
         let frame = Rect(x: x, y: y, width: size.width, height: size.height)
@@ -76,8 +77,7 @@ public final class InfoOverlayView: View {
         block.setNeedsDisplay()
     }
 
-    /// Only the blocks take touches' place; everything else goes to the screen beneath (and the
-    /// blocks do not take touches either).
+    /// Touches go to the screen beneath, the blocks included: the overlay only informs.
     public override func hitTest(_ point: Point) -> View? { nil }
 }
 
