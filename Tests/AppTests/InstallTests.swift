@@ -104,6 +104,10 @@ import Testing
         let shipped = try fm.contentsOfDirectory(atPath: Self.repository + "/assets/photos").filter { $0.hasSuffix(".jpg") }
         #expect(!samples.isEmpty)
         #expect(Set(samples) == Set(shipped))
+        // The overlay's place table where ResourceLocator finds it, whole, with its attribution.
+        let places = try PlaceTable(path: destdir + ResourceLocator.installedPlaceTable)
+        #expect(places.placeCount > 100_000)
+        #expect(fm.fileExists(atPath: destdir + "/usr/share/photokiosk/places/ATTRIBUTION.md"))
         #expect(fm.fileExists(atPath: destdir + "/etc/udev/rules.d/99-photokiosk.rules"))
         #expect(result.output.contains("Staged in"), "no user or service changes while staging")
     }
