@@ -39,6 +39,9 @@ do {
         let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
         var table = Table()
         try BenchRun(options: BenchOptions()).formatSection(corpus, &table)
+    } else if arguments.first == "places" {
+        // Only the overlay's place lookup: open, lookup time, mapped memory.
+        try PlaceBench.command(Array(arguments.dropFirst()))
     } else if arguments.first == "decode" {
         // Only the app's decoder over the corpus (quick before/after of decode changes).
         let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
@@ -71,6 +74,7 @@ do {
                            photokiosk-bench decode [PHOTO-DIR] [--eighths]
                            photokiosk-bench formats [PHOTO-DIR]
                            photokiosk-bench first-frame [PHOTO-DIR] [REPS]
+                           photokiosk-bench places [TABLE]
 
                     """
                 let unknown = arguments[i] == "--help" || arguments[i] == "-h" ? "" : "photokiosk-bench: unknown option \(arguments[i])\n"

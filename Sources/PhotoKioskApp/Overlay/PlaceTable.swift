@@ -30,7 +30,9 @@ public final class PlaceTable: @unchecked Sendable {
     static let kilometresPerDegree = 111.2
 
     private let file: MappedFile
-    let placeCount: Int
+    public let placeCount: Int
+    /// The file's size.
+    public var byteCount: Int { file.count }
     private let columns: Int, rows: Int
     private let regionCount: Int, countryCount: Int
     private let cellStart: Int, latitudes: Int, longitudes: Int, names: Int
@@ -42,7 +44,8 @@ public final class PlaceTable: @unchecked Sendable {
 
     /// Maps the table at `path`; throws when it cannot be mapped or is not a whole table.
     public init(path: String) throws {
-        file = try MappedFile(path: path)
+        // A lookup reads a few scattered pages: reading ahead would map in hundreds of kB.
+        file = try MappedFile(path: path, randomAccess: true)
         let header = file.withBytes { raw -> [Int]? in
             guard raw.count >= 32, raw.prefix(8).elementsEqual(Self.magic) else { return nil }
             return (0..<6).map { Int(raw.loadUnaligned(fromByteOffset: 8 + 4 * $0, as: UInt32.self).littleEndian) }

@@ -8,8 +8,9 @@ public final class MappedFile: @unchecked Sendable {
     public let count: Int
     private let base: UnsafeRawPointer?
 
-    /// Maps `path`; throws when it cannot be opened, read or mapped.
-    public init(path: String) throws(PlatformError) {
+    /// Maps `path`; throws when it cannot be opened, read or mapped. `randomAccess`: reads touch
+    /// scattered pages, so the kernel reads only those instead of reading ahead around each.
+    public init(path: String, randomAccess: Bool = false) throws(PlatformError) {
         self.path = path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .system("open \(path)", errno: errno) }
@@ -25,6 +26,7 @@ public final class MappedFile: @unchecked Sendable {
         guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
             throw .system("mmap \(path)", errno: errno)
         }
+        if randomAccess { madvise(mapped, count, MADV_RANDOM) }
         base = UnsafeRawPointer(mapped)
     }
 
