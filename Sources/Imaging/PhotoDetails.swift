@@ -18,14 +18,23 @@ public struct PhotoDetails: Hashable, Sendable {
     public var isEmpty: Bool { dateTimeOriginal == nil && caption == nil && position == nil }
 
     /// The details of the photo at `path`; empty when the file cannot be read or has none.
+    /// A JPEG's metadata segments come before its image data, within the file's beginning; other
+    /// formats may keep EXIF after the image (WebP) or need the whole file to be probed (a large
+    /// HEIC), which the decoders' probe knows.
     public static func read(path: RawPath) -> PhotoDetails {
         guard let head = try? FileReader.read(path: path, prefix: ImageDecoder.probePrefixBytes) else { return PhotoDetails() }
-        return parse(head)
+        if JPEGSegments(head) != nil { return parse(head) }
+        return parse(head, exif: (try? ImageDecoder.probe(path: path))?.exif)
     }
 
     /// The details in a file's bytes (all of it, or its beginning).
     public static func parse(_ bytes: [UInt8]) -> PhotoDetails {
-        var exif: ExifData?
+        parse(bytes, exif: nil)
+    }
+
+    /// `knownExif`: a non-JPEG's EXIF, already found by probing the file.
+    static func parse(_ bytes: [UInt8], exif knownExif: ExifData?) -> PhotoDetails {
+        var exif: ExifData? = knownExif
         var xmp: XMPPacket?
         var iptcCaption: String?
         if let segments = JPEGSegments(bytes) {
@@ -39,7 +48,7 @@ public struct PhotoDetails: Hashable, Sendable {
         } else {
             // PNG (eXIf, iTXt), WebP (EXIF, XMP chunks), HEIF (items): the decoders find the EXIF;
             // the XMP packet is plain text wherever it is stored uncompressed.
-            exif = (try? ImageDecoder.probe(bytes: bytes, isPrefix: true))?.exif
+            exif = exif ?? (try? ImageDecoder.probe(bytes: bytes, isPrefix: true))?.exif
             xmp = XMPPacket(searching: bytes)
         }
         let candidates = [exif?.imageDescription, exif?.xpTitle, xmp?.title, xmp?.description, iptcCaption]

@@ -107,3 +107,24 @@ import Testing
         #expect(PhotoDetails.parse(good).caption == "x")
     }
 }
+
+/// Captions and positions in WebP: EXIF and XMP chunks set with webpmux (libwebp's own tool).
+@Suite struct PhotoDetailsWebPTests {
+    let scratch = ScratchDirectory()
+
+    @Test func webpExifAndXMPChunks() throws {
+        let dir = scratch.path.description
+        let plain = try EncodedFixture.write(Bitmap(width: 32, height: 16), as: .webpLossless, to: dir, name: "p")
+        try FileReader.write(TIFFBuilder(imageDescription: Array("From the EXIF chunk".utf8), gps: (latitude: -33.8568, longitude: 151.2153)).build(),
+                             to: dir + "/exif.tiff")
+        try FileReader.write(Array(MetadataFixtures.xmpPacket(title: "From the XMP chunk", description: nil).utf8), to: dir + "/packet.xmp")
+        try ExternalTool.run("webpmux", ["-set", "exif", dir + "/exif.tiff", plain, "-o", dir + "/exif.webp"])
+        try ExternalTool.run("webpmux", ["-set", "xmp", dir + "/packet.xmp", plain, "-o", dir + "/xmp.webp"])
+
+        let withExif = PhotoDetails.read(path: RawPath(dir + "/exif.webp"))
+        #expect(withExif.caption == "From the EXIF chunk")
+        #expect(abs((withExif.position?.latitude ?? 0) + 33.8568) < 1e-6)
+        #expect(PhotoDetails.read(path: RawPath(dir + "/xmp.webp")).caption == "From the XMP chunk")
+        #expect(PhotoDetails.read(path: RawPath(plain)).isEmpty)
+    }
+}
