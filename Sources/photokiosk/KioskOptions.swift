@@ -202,11 +202,14 @@ struct RemoteOptions: ParsableArguments, ConfigOverrideGroup {
 
 /// The information overlay: each part off or in a corner.
 struct OverlayOptions: ParsableArguments, ConfigOverrideGroup {
-    @Option(help: "The clock and date: off, top-left, top-right, bottom-left or bottom-right.")
+    @Option(help: ArgumentHelp("The clock and today's date: off or a corner.", valueName: "corner"))
     var overlayClock: KioskConfig.OverlayPosition?
-    @Option(help: "When the photo was taken: off or a corner.") var overlayDateTaken: KioskConfig.OverlayPosition?
-    @Option(help: "The photo's caption (EXIF, XMP or IPTC): off or a corner.") var overlayCaption: KioskConfig.OverlayPosition?
-    @Option(help: "Where the photo was taken (from its GPS position): off or a corner.") var overlayPlace: KioskConfig.OverlayPosition?
+    @Option(help: ArgumentHelp("When the photo was taken: off or a corner.", valueName: "corner"))
+    var overlayDateTaken: KioskConfig.OverlayPosition?
+    @Option(help: ArgumentHelp("The photo's caption (EXIF, XMP or IPTC): off or a corner.", valueName: "corner"))
+    var overlayCaption: KioskConfig.OverlayPosition?
+    @Option(help: ArgumentHelp("Where the photo was taken (its GPS position, offline): off or a corner.", valueName: "corner"))
+    var overlayPlace: KioskConfig.OverlayPosition?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         o.overlayClock = overlayClock

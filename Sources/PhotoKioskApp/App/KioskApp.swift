@@ -63,7 +63,7 @@ public final class KioskApp {
     /// The local wall clock the overlay's clock shows, and the locale it writes dates in (tests
     /// set their own).
     public var wallClock: () -> LocalDateTime = LocalDateTime.current
-    public var localeTimeFormat: LocaleTimeFormat = .system
+    public lazy var localeTimeFormat: LocaleTimeFormat = .system
 
     /// - Parameters:
     ///   - folders: photo folders to show (already resolved: the CLI falls back to the samples).
