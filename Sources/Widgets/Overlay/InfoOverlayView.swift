@@ -83,7 +83,8 @@ public final class InfoOverlayView: View {
 
 /// One corner's lines on their backing.
 final class OverlayBlockView: View {
-    static let backing = Color(rgb: 0x000000, alpha: 120)
+    /// As dark as the album's page indicator pill: white text on a white photo still reads (about 4.5:1).
+    static let backing = Color(rgb: 0x000000, alpha: 140)
     static let shadow = Color(rgb: 0x000000, alpha: 200)
     static let padding = 10.0
 
