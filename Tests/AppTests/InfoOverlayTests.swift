@@ -122,6 +122,9 @@ import Widgets
         config.slideshow.transitionDuration = 0.1
         let (app, _) = try makeApp(config)
         #expect(try app.runUntilSettled(timeout: 20))
+        // From the album, whose fade is pending: the slideshow takes the overlay over and keeps it.
+        app.openPhoto(at: 1)
+        #expect(app.infoOverlay?.isFading == true)
         let life = app.startKioskLife(resume: nil, seed: 1)
         #expect(try app.host.run(until: { life.isSlideshowSettled && app.isOverlaySettled }, timeout: 20))
         let overlay = try #require(app.infoOverlay)

@@ -64,14 +64,15 @@ final class InfoOverlay {
     /// Shows the overlay over `mode`'s screen for `photo`, in front of every other view.
     func show(_ mode: Mode, photo: RawPath?) {
         guard mode != .hidden else { return hide() }
-        let wasHidden = self.mode == .hidden
+        let modeChanged = self.mode != mode
         self.mode = mode
         self.photo = photo
         view.isHidden = false
         app.window.bringSubviewToFront(view)
         if let photo, known[photo] == nil { read(photo) }
         refresh()
-        if mode == .album || wasHidden { appear() }
+        // Each album page shows it afresh; the slideshow stops the album's fade where it was.
+        if mode == .album || modeChanged { appear() }
         armClock()
     }
 
