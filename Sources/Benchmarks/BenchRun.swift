@@ -150,6 +150,7 @@ struct BenchRun {
                           baseline: "memcpy \(ms(floor.median)) ms", ratio: fixed(albumRatio, 1) + "x",
                           target: paging ? "≤ 2x memcpy" : "", status: paging ? verdict(albumRatio, atMost: 2) : ""))
         }
+        kenBurnsRow(frames, photo: screens.first, floor: floor.median, &table)
         var pinch = Samples()
         let pinchOut = options.work + "/child-tiles-pinch.txt"
         for _ in 0..<reps {
@@ -162,6 +163,20 @@ struct BenchRun {
                       baseline: "memcpy \(ms(floor.median)) ms", ratio: fixed(pinchRatio, 1) + "x",
                       target: "≤ 2 ms", status: verdict(pinch.median, atMost: 0.002)))
         return (scroll, floor.median)
+    }
+
+    /// The slideshow's Ken Burns frames (issue 21): median with p10–p90, beside the memcpy floor.
+    func kenBurnsRow(_ frames: FrameBench, photo: Bitmap?, floor: Double, _ table: inout Table) {
+        guard let photo else { return }
+        var motion = Samples()
+        for _ in 0..<reps {
+            for v in frames.kenBurns(photo: photo).values { motion.add(v) }
+        }
+        let ratio = motion.median / floor
+        table.add(Row(figure: "slideshow Ken Burns (2208x1242 slide scaled into the screen, \(motion.count) frames)", median: ms(motion.median) + " ms",
+                      spread: ms(motion.spread.low) + "–" + ms(motion.spread.high) + " ms; p99 " + ms(motion.percentile(99)) + " ms",
+                      baseline: "memcpy \(ms(floor)) ms", ratio: fixed(ratio, 1) + "x",
+                      target: "≤ 16.7 ms (60 Hz)", status: verdict(motion.median, atMost: 1.0 / 60)))
     }
 
     // MARK: (c)–(f) the app in child processes
