@@ -25,6 +25,8 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var transition: KioskConfig.Transition?
     public var transitionDuration: Double?
     public var portraitFill: KioskConfig.PortraitFill?
+    public var kenBurns: Bool?
+    public var pairPortraits: Bool?
     public var background: Color?
     /// Replaces every period of the file; [] turns the schedule off.
     public var schedule: [SchedulePeriod]?
@@ -56,7 +58,8 @@ public struct KioskConfigOverrides: Equatable, Sendable {
         "slideshow.idle_timeout": "--idle-timeout", "slideshow.interval": "--interval",
         "slideshow.order": "--order", "slideshow.transition": "--transition",
         "slideshow.transition_duration": "--transition-duration", "slideshow.portrait_fill": "--portrait-fill",
-        "slideshow.background": "--background",
+        "slideshow.background": "--background", "slideshow.ken_burns": "--ken-burns",
+        "slideshow.pair_portraits": "--pair-portraits",
         "schedule.period": "--schedule", "schedule.blank": "--blank", "schedule.wake_minutes": "--wake-minutes",
         "mqtt.url": "--mqtt-url", "mqtt.username": "--mqtt-username", "mqtt.password": "--mqtt-password",
         "mqtt.password_file": "--mqtt-password-file", "mqtt.id": "--mqtt-id",
@@ -109,6 +112,8 @@ extension KioskConfig {
         set(o.transition, &c.slideshow.transition)
         set(o.transitionDuration, &c.slideshow.transitionDuration)
         set(o.portraitFill, &c.slideshow.portraitFill)
+        set(o.kenBurns, &c.slideshow.kenBurns)
+        set(o.pairPortraits, &c.slideshow.pairPortraits)
         set(o.background, &c.slideshow.background)
         set(o.schedule, &c.schedule.periods)
         set(o.blankMethod, &c.schedule.blankMethod)

@@ -276,20 +276,29 @@ public final class KioskLife {
         var (next, afterNext) = upcoming()
         if view.photos.count > 1, view.photos.last == photo {
             // The second photo of the pair on screen: it is shown already.
-        } else if let slide = slides[photo] {
+        } else if let slide = slides[photo], isStillValid(slide) {
             let first = view.photo == nil
-            if slide.photos.count > 1, session.showPaired(with: slide.photos[1]) {
+            if slide.photos.count > 1 {
+                session.showPaired(with: slide.photos[1])   // the order moves on past the pair
                 (next, afterNext) = upcoming()
             }
             view.show(slide, style: first ? .crossfade : settings.transition, duration: settings.transitionDuration,
                       kenBurns: kenBurns(for: slide))
             slides = slides.filter { $0.key == photo || $0.key == next }
         } else {
+            slides[photo] = nil   // a pair whose second photo is no longer next (the library changed)
             if view.photo != nil { slideChangesThatWaited += 1 }
             prepare(photo, partner: next)   // shown when it arrives (see `slideReady`)
         }
         if let next { prepare(next, partner: afterNext) }
         saveResume(force: view.photo == nil)
+    }
+
+    /// A single slide always is; a pair while its second photo is still the one that comes next.
+    private func isStillValid(_ slide: ComposedSlide) -> Bool {
+        guard slide.photos.count > 1 else { return true }
+        var ahead = session.slideshow
+        return ahead.showPaired(with: slide.photos[1])
     }
 
     /// The slide's Ken Burns path over its whole time on screen (fade in to fade out); nil when
