@@ -114,6 +114,33 @@ import UI
         }
     }
 
+    @Test func kenBurnsCrossFadeBlendsTheMovingSlides() {
+        let clock = ManualClock()
+        let window = Window(size: Size(width: 100, height: 50), clock: clock)
+        let view = SlideshowView(frame: window.bounds)
+        window.addSubview(view)
+        func moving(_ color: Color, _ name: String) -> (ComposedSlide, KenBurnsPath) {
+            let b = Bitmap(width: 115, height: 58)
+            Canvas(target: b).clear(color)
+            let size = Size(width: 115, height: 58)
+            return (ComposedSlide(bitmap: b, photos: [RawPath(name)], content: Rect(size: size)),
+                    KenBurnsPath(slide: size, screen: window.bounds.size, focus: Point(x: 57, y: 29)))
+        }
+        let (a, pathA) = moving(.red, "a"), (b, pathB) = moving(.blue, "b")
+        view.show(a, style: .none, duration: 0, kenBurns: (pathA, 10))
+        view.show(b, style: .crossfade, duration: 1, kenBurns: (pathB, 10))
+        let canvas = Canvas(target: Bitmap(width: 100, height: 50))
+        clock.advance(by: 0.5)
+        window.advance(to: clock.now)
+        window.render(into: canvas)
+        let mid = canvas.target.color(x: 50, y: 25)
+        #expect(mid.red > 90 && mid.red < 165 && mid.blue > 90 && mid.blue < 165, "half-way: an even blend, \(mid)")
+        clock.advance(by: 0.6)
+        window.advance(to: clock.now)
+        window.render(into: canvas)
+        #expect(canvas.target.color(x: 50, y: 25) == .blue)
+    }
+
     // MARK: Slide transition
 
     @Test func slidePushesTheOldPhotoOutWithoutAGap() {
