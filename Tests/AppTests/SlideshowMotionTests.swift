@@ -114,6 +114,47 @@ import UI
         }
     }
 
+    /// Neither stutter nor shimmer: with the path moving by fractions of a pixel at 60 Hz, every
+    /// frame differs from the one before by about the same amount. Snapping to whole pixels or
+    /// nearest-neighbour sampling repeats some frames and jumps in others (measured: frame
+    /// differences 0 to 1.18 with nearest, 0.44 to 0.49 with the bilinear drawing the view uses).
+    @Test func kenBurnsFramesChangeEvenly() {
+        let size = Size(width: 460, height: 260), screen = Size(width: 400, height: 226)
+        // Detail a few pixels across: noise enlarged 4 times.
+        let noise = Bitmap(width: 115, height: 65)
+        var random = SeededRandom(seed: 3)
+        for y in 0..<65 {
+            for x in 0..<115 {
+                let v = UInt32.random(in: 0...255, using: &random)
+                noise.setPixel(x: x, y: y, 0xFF00_0000 | v << 16 | v << 8 | v)
+            }
+        }
+        let texture = Bitmap(width: 460, height: 260)
+        Canvas(target: texture).draw(noise, in: Rect(size: size), quality: .bilinear)
+        let path = KenBurnsPath(slide: size, screen: screen, focus: Point(x: 240, y: 120))
+        func frame(_ i: Int) -> Bitmap {
+            let canvas = Canvas(target: Bitmap(width: 400, height: 226))
+            canvas.draw(texture, from: path.viewport(at: Double(i) / 660), in: Rect(size: screen), quality: .bilinear)
+            return canvas.target
+        }
+        var previous = frame(0)
+        var differences: [Double] = []
+        for i in 1...60 {
+            let current = frame(i)
+            var sum = 0.0
+            for y in 20..<206 {
+                for x in 20..<380 {
+                    sum += abs(Double(current.color(x: x, y: y).green) - Double(previous.color(x: x, y: y).green))
+                }
+            }
+            differences.append(sum / (186 * 360))
+            previous = current
+        }
+        let low = differences.min()!, high = differences.max()!
+        #expect(low > 0.1, "every frame moves")
+        #expect(high <= 1.5 * low, "evenly: \(low)...\(high)")
+    }
+
     @Test func kenBurnsCrossFadeBlendsTheMovingSlides() {
         let clock = ManualClock()
         let window = Window(size: Size(width: 100, height: 50), clock: clock)
