@@ -150,6 +150,7 @@ struct BenchRun {
                           baseline: "memcpy \(ms(floor.median)) ms", ratio: fixed(albumRatio, 1) + "x",
                           target: paging ? "≤ 2x memcpy" : "", status: paging ? verdict(albumRatio, atMost: 2) : ""))
         }
+        kenBurnsRow(frames, photo: screens.first, floor: floor.median, &table)
         var pinch = Samples()
         let pinchOut = options.work + "/child-tiles-pinch.txt"
         for _ in 0..<reps {
@@ -162,6 +163,24 @@ struct BenchRun {
                       baseline: "memcpy \(ms(floor.median)) ms", ratio: fixed(pinchRatio, 1) + "x",
                       target: "≤ 2 ms", status: verdict(pinch.median, atMost: 0.002)))
         return (scroll, floor.median)
+    }
+
+    /// The slideshow's Ken Burns frames (issue 21), still and during a cross-fade: median with p10–p90, beside the memcpy floor.
+    func kenBurnsRow(_ frames: FrameBench, photo: Bitmap?, floor: Double, _ table: inout Table) {
+        guard let photo else { return }
+        for crossfade in [false, true] {
+            var motion = Samples()
+            for _ in 0..<reps {
+                for v in frames.kenBurns(photo: photo, crossfade: crossfade).values { motion.add(v) }
+            }
+            let ratio = motion.median / floor
+            let name = crossfade ? "slideshow Ken Burns during a cross-fade (two moving slides, \(motion.count) frames)"
+                                 : "slideshow Ken Burns (2208x1242 slide scaled into the screen, \(motion.count) frames)"
+            table.add(Row(figure: name, median: ms(motion.median) + " ms",
+                          spread: ms(motion.spread.low) + "–" + ms(motion.spread.high) + " ms; p99 " + ms(motion.percentile(99)) + " ms",
+                          baseline: "memcpy \(ms(floor)) ms", ratio: fixed(ratio, 1) + "x",
+                          target: "≤ 16.7 ms (60 Hz)", status: verdict(motion.median, atMost: 1.0 / 60)))
+        }
     }
 
     // MARK: (c)–(f) the app in child processes

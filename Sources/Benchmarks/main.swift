@@ -26,6 +26,22 @@ do {
         var table = Table()
         _ = try BenchRun(options: options).frameSection(corpus, &table)
         say("\n" + table.plainText)
+    } else if arguments.first == "kenburns" {
+        // Only the slideshow's Ken Burns row beside its memcpy floor (quick before/after).
+        let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
+        var options = BenchOptions()
+        if arguments.count > 2, let reps = Int(arguments[2]) { options.repetitions = max(1, reps) }
+        let frames = FrameBench()
+        let floor = frames.memcpyFloor(runs: 50 * options.repetitions)
+        var table = Table()
+        table.section("(b) full-screen frame render at 1920x1080 (thread CPU per frame), ratio to one memcpy of a frame")
+        table.add(Row(figure: "memcpy of one 1920x1080 XRGB frame (floor)", median: ms(floor.median) + " ms",
+                      spread: ms(floor.spread.low) + "–" + ms(floor.spread.high) + " ms"))
+        let photo = try corpus.photos.first.map {
+            try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .screen(width: 2208, height: 1242))))
+        }
+        BenchRun(options: options).kenBurnsRow(frames, photo: photo, floor: floor.median, &table)
+        say(table.plainText)
     } else if arguments.first == "first-frame" {
         // Only section (c), time to the first frame (quick before/after of start-up changes).
         let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
@@ -71,6 +87,7 @@ do {
                     usage: photokiosk-bench [run] [--corpus DIR] [--work DIR] [--reps N] [--markdown FILE] [--histogram FILE]
                            photokiosk-bench grid [PHOTO-DIR] [FRAMES]
                            photokiosk-bench frames [PHOTO-DIR] [REPS]
+                           photokiosk-bench kenburns [PHOTO-DIR] [REPS]
                            photokiosk-bench decode [PHOTO-DIR] [--eighths]
                            photokiosk-bench formats [PHOTO-DIR]
                            photokiosk-bench first-frame [PHOTO-DIR] [REPS]

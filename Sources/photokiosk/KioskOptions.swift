@@ -122,9 +122,12 @@ struct LifeOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(help: "Seconds without touch before the slideshow (0: start in it).") var idleTimeout: Double?
     @Option(help: "Seconds per photo.") var interval: Double?
     @Option(help: "sequential or shuffle.") var order: KioskConfig.SlideshowOrder?
-    @Option(help: "crossfade or none.") var transition: KioskConfig.Transition?
-    @Option(help: "Cross-fade seconds.") var transitionDuration: Double?
+    @Option(help: "crossfade, slide or none.") var transition: KioskConfig.Transition?
+    @Option(help: "Cross-fade or slide seconds.") var transitionDuration: Double?
     @Option(help: "blur, solid or none.") var portraitFill: KioskConfig.PortraitFill?
+    @Flag(inversion: .prefixedNo, help: "Slow pan and zoom across each photo.") var kenBurns: Bool?
+    @Flag(inversion: .prefixedNo, help: "Two portrait photos side by side (landscape ones stacked on a portrait screen).")
+    var pairPortraits: Bool?
     @Option(help: "Background colour #rrggbb.") var background: String?
     @Option(help: "Screen-off period \"DAYS OFF-ON\", e.g. \"mon-fri 22:30-07:00\" (repeatable; replaces the file's).")
     var schedule: [SchedulePeriod] = []
@@ -139,6 +142,8 @@ struct LifeOptions: ParsableArguments, ConfigOverrideGroup {
         o.transition = transition
         o.transitionDuration = transitionDuration
         o.portraitFill = portraitFill
+        o.kenBurns = kenBurns
+        o.pairPortraits = pairPortraits
         if let background {
             guard let color = Color(hexString: background) else {
                 throw ValidationError("--background needs a colour like #000000, got \"\(background)\"")

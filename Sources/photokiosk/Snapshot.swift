@@ -3,6 +3,7 @@ import Imaging
 import Logging
 import PhotoKioskApp
 import Platform
+import UI
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,6 +20,12 @@ struct Snapshot: ParsableCommand {
     @Flag(help: "Do not read or write the thumbnail disk cache.") var noCache = false
     @Flag(help: "Show the slideshow (from its first photo, or --photo N) instead of the grid.") var slideshow = false
     @Option(help: "Slideshow: blur, solid or none beside portrait photos.") var portraitFill: KioskConfig.PortraitFill?
+    @Flag(help: "Slideshow: the slow pan and zoom (Ken Burns).") var kenBurns = false
+    @Flag(help: "Slideshow: two portrait photos side by side (landscape ones stacked on a portrait screen).") var pairPortraits = false
+    @Option(help: "Slideshow: crossfade, slide or none.") var transition: KioskConfig.Transition?
+    @Option(help: "Slideshow: seconds between photos (with --at).") var interval: Double?
+    @Option(help: "Slideshow: the frame this many seconds after the first photo began to fade in, on a virtual clock (exact and repeatable); past the interval it catches the next transition.")
+    var at: Double?
     @Flag(help: "Measure instead: flick through the whole album, print figures (with --photo N: then zoom into photo N and write --out).")
     var flick = false
     @Option(help: "Seconds between flicks with --flick.") var flickInterval: Double = 0.5
@@ -32,6 +39,12 @@ struct Snapshot: ParsableCommand {
         if let thumbnailSize { config.library.thumbnailSize = thumbnailSize }
         if slideshow { config.slideshow.idleTimeout = 0 }
         if let portraitFill { config.slideshow.portraitFill = portraitFill }
+        config.slideshow.kenBurns = kenBurns
+        config.slideshow.pairPortraits = pairPortraits
+        if let transition { config.slideshow.transition = transition }
+        if let interval { config.slideshow.interval = interval }
+        if let (key, problem) = config.firstProblem() { throw ValidationError("\(key): \(problem)") }
+        if at != nil && !slideshow { throw ValidationError("--at needs --slideshow") }
         if let cacheMemoryMb { config.cache.memoryMB = cacheMemoryMb }
         var overlayFlags = KioskConfigOverrides()
         try overlay.apply(to: &overlayFlags)
@@ -40,9 +53,15 @@ struct Snapshot: ParsableCommand {
         let roots = try Bootstrap.photoFolders(config: config, explicit: !folders.isEmpty, logger: logger)
         let loop = try EventLoop(signals: [])
         let display = HeadlessDisplay(width: size.width, height: size.height)
+        // --at: a virtual clock that moves only while nothing is being decoded, so the frame is exact.
+        let clock = at == nil ? nil : ManualClock(now: loop.now)
         let app = KioskApp(config: config, folders: roots, display: display, loop: loop,
-                           thumbnailCacheDirectory: noCache ? nil : Bootstrap.cacheDirectory(config: config), logger: logger)
+                           thumbnailCacheDirectory: noCache ? nil : Bootstrap.cacheDirectory(config: config), logger: logger,
+                           clock: clock)
         try app.start()
+        if let clock, let at {
+            return try snapshotSlideshow(app, display: display, clock: clock, at: at, logger: logger)
+        }
         if slideshow {
             return try snapshotSlideshow(app, display: display, logger: logger)
         }
@@ -73,6 +92,35 @@ struct Snapshot: ParsableCommand {
         if !(try app.host.run(until: { life.isSlideshowSettled && app.isOverlaySettled }, timeout: timeout)) {
             logger.warning("the slideshow photo did not arrive within \(timeout) s")
         }
+        try PNGEncoder.write(display.frameBuffer, to: out)
+        print(out)
+    }
+
+    /// The slideshow `at` seconds after its first photo began to come in (mid-fade, mid-slide,
+    /// mid-Ken-Burns). The virtual clock moves a frame at a time, and stands still while a photo
+    /// is decoded or composed, so the same options always give the same picture.
+    private func snapshotSlideshow(_ app: KioskApp, display: HeadlessDisplay, clock: ManualClock, at: Double,
+                                   logger: Logger) throws {
+        let giveUp = app.host.loop.now + timeout
+        func run(until isDone: () -> Bool, moving: Bool, busy: () -> Bool) throws {
+            app.host.pump()
+            while !isDone() {
+                guard app.host.loop.now < giveUp else { throw ValidationError("the slideshow did not get there within \(timeout) s") }
+                let waiting = busy()
+                try app.host.loop.runOnce(timeout: waiting || !moving ? 0.02 : 0)
+                if moving && !waiting { clock.advance(by: 1.0 / 60) }
+                app.host.pump()
+            }
+        }
+        try run(until: { app.isContentLoaded }, moving: false, busy: { true })
+        guard app.photos.count > 0 else { throw ValidationError("no photos to show") }
+        let first = photo ?? 0
+        guard first < app.photos.count else { throw ValidationError("--photo \(first): only \(app.photos.count) photos") }
+        let life = app.startKioskLife(resume: nil, startingSlideshowAt: app.photos[first].path)
+        try run(until: { life.slideshowView?.photo != nil }, moving: false, busy: { true })
+        let end = clock.now + at
+        try run(until: { clock.now >= end - 1e-9 && app.isOverlaySettled }, moving: true,
+                busy: { life.isPreparing || !app.isOverlaySettled })
         try PNGEncoder.write(display.frameBuffer, to: out)
         print(out)
     }

@@ -42,6 +42,6 @@ public struct IdleTracker: Equatable, Sendable {
 
     public func hasElapsed(at now: Double) -> Bool {
         guard let deadline else { return false }
-        return now >= deadline
+        return now + SlideshowController.timerTolerance >= deadline   // see `timerTolerance`
     }
 }

@@ -98,15 +98,22 @@ public struct KioskConfig: Equatable, Sendable {
         public var interval: Double = 10
         public var order: SlideshowOrder = .sequential
         public var transition: Transition = .crossfade
-        /// Seconds of the cross-fade.
+        /// Seconds of the cross-fade or slide.
         public var transitionDuration: Double = 1
+        /// A slow pan and zoom across each photo (`KenBurnsPath`): redraws every frame.
+        public var kenBurns: Bool = false
+        /// Two portrait photos side by side on a landscape screen (two landscape ones stacked on a
+        /// portrait screen); see `PortraitPairing` for which photos pair.
+        public var pairPortraits: Bool = false
         public var portraitFill: PortraitFill = .blur
         public var background: Color = .black
         public init() {}
     }
 
     public enum SlideshowOrder: String, CaseIterable, Sendable { case sequential, shuffle }
-    public enum Transition: String, CaseIterable, Sendable { case crossfade, none }
+    /// How one photo gives way to the next: a cross-fade, a slide (the new photo pushes the old one
+    /// out to the left), or a cut.
+    public enum Transition: String, CaseIterable, Sendable { case crossfade, slide, none }
     public enum PortraitFill: String, CaseIterable, Sendable { case blur, solid, none }
 
     public struct Schedule: Equatable, Sendable {

@@ -25,6 +25,8 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var transition: KioskConfig.Transition?
     public var transitionDuration: Double?
     public var portraitFill: KioskConfig.PortraitFill?
+    public var kenBurns: Bool?
+    public var pairPortraits: Bool?
     public var background: Color?
     public var overlayClock: KioskConfig.OverlayPosition?
     public var overlayDateTaken: KioskConfig.OverlayPosition?
@@ -60,7 +62,8 @@ public struct KioskConfigOverrides: Equatable, Sendable {
         "slideshow.idle_timeout": "--idle-timeout", "slideshow.interval": "--interval",
         "slideshow.order": "--order", "slideshow.transition": "--transition",
         "slideshow.transition_duration": "--transition-duration", "slideshow.portrait_fill": "--portrait-fill",
-        "slideshow.background": "--background",
+        "slideshow.background": "--background", "slideshow.ken_burns": "--ken-burns",
+        "slideshow.pair_portraits": "--pair-portraits",
         "overlay.clock": "--overlay-clock", "overlay.date_taken": "--overlay-date-taken",
         "overlay.caption": "--overlay-caption", "overlay.place": "--overlay-place",
         "schedule.period": "--schedule", "schedule.blank": "--blank", "schedule.wake_minutes": "--wake-minutes",
@@ -115,6 +118,8 @@ extension KioskConfig {
         set(o.transition, &c.slideshow.transition)
         set(o.transitionDuration, &c.slideshow.transitionDuration)
         set(o.portraitFill, &c.slideshow.portraitFill)
+        set(o.kenBurns, &c.slideshow.kenBurns)
+        set(o.pairPortraits, &c.slideshow.pairPortraits)
         set(o.background, &c.slideshow.background)
         set(o.overlayClock, &c.overlay.clock)
         set(o.overlayDateTaken, &c.overlay.dateTaken)

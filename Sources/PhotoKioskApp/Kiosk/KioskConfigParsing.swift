@@ -56,7 +56,7 @@ extension KioskConfig {
         "display": ["backend", "connector", "mode", "rotation"],
         "input": ["backend", "devices", "calibration"],
         "slideshow": ["idle_timeout", "interval", "order", "transition", "transition_duration",
-                      "portrait_fill", "background"],
+                      "portrait_fill", "background", "ken_burns", "pair_portraits"],
         "overlay": ["clock", "date_taken", "caption", "place"],
         "schedule": ["blank", "wake_minutes", "period"],
         "schedule.period": ["days", "off", "on"],
@@ -194,6 +194,8 @@ private final class ConfigDecoder {
                     case "transition": c.slideshow.transition = try choice(e.value, key)
                     case "transition_duration": c.slideshow.transitionDuration = try number(e.value, key)
                     case "portrait_fill": c.slideshow.portraitFill = try choice(e.value, key)
+                    case "ken_burns": c.slideshow.kenBurns = try bool(e.value, key)
+                    case "pair_portraits": c.slideshow.pairPortraits = try bool(e.value, key)
                     case "background":
                         let text = try string(e.value, key)
                         guard let color = parseHexColor(text) else {

@@ -17,7 +17,7 @@ extension KioskConfig {
             ("slideshow.idle_timeout", outside(slideshow.idleTimeout, 0...604_800, " seconds; 0 starts in the slideshow")),
             ("slideshow.interval", outside(slideshow.interval, 1...86_400, " seconds")),
             ("slideshow.transition_duration", outside(slideshow.transitionDuration, 0...30, " seconds")
-                ?? (slideshow.transition == .crossfade && slideshow.transitionDuration >= slideshow.interval
+                ?? (slideshow.transition != .none && slideshow.transitionDuration >= slideshow.interval
                     ? "\(slideshow.transitionDuration) s must be shorter than slideshow.interval (\(slideshow.interval) s)"
                     : nil)),
             ("schedule.wake_minutes", outside(schedule.wakeMinutes, 0...1440, " minutes; 0 means touches do not wake the screen")),

@@ -100,6 +100,9 @@ public struct KioskSession: Equatable, Sendable {
         return tick(now: now, local: local)
     }
 
+    /// A portrait pair is on screen: the order moves on to its second photo (see `SlideshowController.showPaired`).
+    @discardableResult
+    public mutating func showPaired(with partner: RawPath) -> Bool { slideshow.showPaired(with: partner) }
     public mutating func pause() { slideshow.pause() }
     public mutating func resume(now: Double) { slideshow.resume(at: now) }
     public mutating func startSlideshow(now: Double) { slideshow.startNow(at: now) }

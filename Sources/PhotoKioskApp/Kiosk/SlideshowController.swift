@@ -31,6 +31,10 @@ public struct SlideshowController: Equatable, Sendable {
     /// Photos shown before the current one, newest last, for a step back (a short list).
     private var history: [RawPath] = []
     static let historyLimit = 100
+    /// A timer may fire a hair before its deadline (the UI scheduler's tolerance, a virtual clock
+    /// stepped in 1/60 s): that counts as the deadline, or the app would re-arm a zero-second
+    /// timer over and over without the photo ever changing.
+    static let timerTolerance = 1e-6
     /// After a restart the first start shows the photo that was on screen, not the one after it.
     private var reshowCurrent: Bool
 
@@ -121,6 +125,19 @@ public struct SlideshowController: Equatable, Sendable {
         return true
     }
 
+    /// The photo on screen is shown together with `partner`, the one the order brings next (a
+    /// portrait pair, see `PortraitPairing`): the order moves on to it as if it had been shown,
+    /// with no transition and no new interval, and a step back passes over the pair as one.
+    /// Returns false (nothing changes) when `partner` is not what comes next.
+    @discardableResult
+    public mutating func showPaired(with partner: RawPath) -> Bool {
+        guard state.isRunning, let current = sequencer.current, partner != current else { return false }
+        var ahead = sequencer
+        guard ahead.advance() == partner else { return false }
+        sequencer = ahead
+        return true
+    }
+
     /// Holds the slideshow on its photo (and keeps it from starting by itself) until `resume`.
     public mutating func pause() { isPaused = true }
 
@@ -163,12 +180,12 @@ public struct SlideshowController: Equatable, Sendable {
             start(at: now)
             return true
         }
-        guard let shownAt, now >= shownAt + settings.interval else { return false }
+        guard let shownAt, now + Self.timerTolerance >= shownAt + settings.interval else { return false }
         showNext(at: now)
         return true
     }
 
-    /// True while a cross-fade is in progress: the app redraws every frame until it ends.
+    /// True while a transition (cross-fade or slide) is in progress: the app redraws every frame until it ends.
     public func isAnimating(at now: Double) -> Bool {
         guard state.isRunning, let fade else { return false }
         return !fade.isFinished(at: now)
@@ -206,7 +223,7 @@ public struct SlideshowController: Equatable, Sendable {
 
     private mutating func show(_ new: RawPath?, after old: RawPath?, at now: Double) {
         shownAt = now
-        if settings.transition == .crossfade, let old, let new, old != new {
+        if settings.transition != .none, let old, let new, old != new {
             previous = old
             fade = Crossfade(start: now, duration: settings.transitionDuration)
         } else {

@@ -34,9 +34,16 @@ public final class KioskLife {
     /// (their moves and lift are swallowed too).
     private var fingersDown: Set<Int> = []
     private var swallowed: Set<Int> = []
-    /// Composed slides by photo path: the one on screen and the next one (at most a few).
-    private var slides: [RawPath: Bitmap] = [:]
-    private var loads: [RawPath: LoadTicket] = [:]
+    /// Composed slides by their first photo's path: the one on screen and the next one (at most a few).
+    private var slides: [RawPath: ComposedSlide] = [:]
+    /// Decodes in flight: a slide's photo, or the photo it may pair with.
+    private var loads: [LoadSlot: LoadTicket] = [:]
+    private struct LoadSlot: Hashable {
+        let slide: RawPath
+        let isPartner: Bool
+    }
+    /// Picks each photo's Ken Burns point of interest (the same seed as the shuffle).
+    private let seed: UInt64
     private var hiddenBeneath: [View] = []
     private var lastSaved: ResumeState?
     private var lastSaveTime = -Double.infinity
@@ -56,6 +63,7 @@ public final class KioskLife {
          seed: UInt64, localTime: @escaping () -> LocalDateTime, logger: Logger) {
         self.app = app
         self.settings = config.slideshow
+        self.seed = seed
         self.store = store
         self.power = power
         self.localTime = localTime
@@ -237,33 +245,71 @@ public final class KioskLife {
     /// True when the slideshow is running and shows its photo fully (for snapshots and tests).
     public var isSlideshowSettled: Bool {
         guard let view = slideshowView, let photo = session.slideshow.sequencer.current else { return false }
-        return view.photo == photo && view.isSettled
+        return view.photos.contains(photo) && view.isSettled
     }
 
-    private var screenKey: SizeClass {
-        .screen(width: Int(app.window.bounds.width), height: Int(app.window.bounds.height))
+    /// The size slides are composed at: the screen's, or larger for Ken Burns to move within.
+    private var slideSize: Size {
+        let screen = app.window.bounds.size
+        guard settings.kenBurns else { return screen }
+        return Size(width: (screen.width * KenBurnsPath.margin).rounded(), height: (screen.height * KenBurnsPath.margin).rounded())
+    }
+
+    /// The next two photos in the order after the current one (the same value ticked at its
+    /// deadlines: the shuffle is seeded), so the next slide and the photo it may pair with are
+    /// prepared ahead.
+    private func upcoming() -> (next: RawPath?, afterNext: RawPath?) {
+        var ahead = session.slideshow
+        var found: [RawPath] = []
+        var last = ahead.sequencer.current
+        for _ in 0..<2 {
+            guard let deadline = ahead.nextDeadline, ahead.tick(at: deadline),
+                  let candidate = ahead.sequencer.current, candidate != last else { break }
+            found.append(candidate)
+            last = candidate
+        }
+        return (found.first, found.count > 1 ? found[1] : nil)
     }
 
     private func showSlideshowFrame() {
         guard let photo = session.slideshow.sequencer.current else { return }
         let view = slideshowView ?? makeSlideshowView()
-        // The photo after this one: the same value ticked at its deadline (shuffle is seeded).
-        var ahead = session.slideshow
-        var next: RawPath?
-        if let deadline = ahead.nextDeadline, ahead.tick(at: deadline), let candidate = ahead.sequencer.current, candidate != photo {
-            next = candidate
-        }
-        if let slide = slides[photo] {
+        var (next, afterNext) = upcoming()
+        if view.photos.count > 1, view.photos.last == photo {
+            // The second photo of the pair on screen: it is shown already.
+        } else if let slide = slides[photo], isStillValid(slide) {
             let first = view.photo == nil
-            view.show(slide, photo: photo, fadeDuration: first || settings.transition == .crossfade ? settings.transitionDuration : 0)
+            if slide.photos.count > 1 {
+                session.showPaired(with: slide.photos[1])   // the order moves on past the pair
+                (next, afterNext) = upcoming()
+            }
+            view.show(slide, style: first ? .crossfade : settings.transition, duration: settings.transitionDuration,
+                      kenBurns: kenBurns(for: slide))
             app.overlaySlideshowShows(photo)
             slides = slides.filter { $0.key == photo || $0.key == next }
         } else {
+            slides[photo] = nil   // a pair whose second photo is no longer next (the library changed)
             if view.photo != nil { slideChangesThatWaited += 1 }
-            prepare(photo)   // shown when it arrives (see `slideReady`)
+            prepare(photo, partner: next)   // shown when it arrives (see `slideReady`)
         }
-        if let next { prepare(next) }
+        if let next { prepare(next, partner: afterNext) }
         saveResume(force: view.photo == nil)
+    }
+
+    /// A single slide always is; a pair while its second photo is still the one that comes next.
+    private func isStillValid(_ slide: ComposedSlide) -> Bool {
+        guard slide.photos.count > 1 else { return true }
+        var ahead = session.slideshow
+        return ahead.showPaired(with: slide.photos[1])
+    }
+
+    /// The slide's Ken Burns path over its whole time on screen (fade in to fade out); nil when
+    /// the effect is off.
+    private func kenBurns(for slide: ComposedSlide) -> (path: KenBurnsPath, seconds: Double)? {
+        guard settings.kenBurns, let photo = slide.photos.first else { return nil }
+        let focus = KenBurnsPath.focus(for: photo, seed: seed, in: slide.content)
+        let path = KenBurnsPath(slide: slide.bitmap.size, screen: app.window.bounds.size, focus: focus, content: slide.content)
+        return (path, settings.interval + settings.transitionDuration)
     }
 
     private func makeSlideshowView() -> SlideshowView {
@@ -275,32 +321,28 @@ public final class KioskLife {
         return view
     }
 
-    /// Decodes `photo` at screen size and composes its slide.
-    private func prepare(_ photo: RawPath) {
-        guard slides[photo] == nil, loads[photo] == nil, !composing.contains(photo) else { return }
-        let key = ImageKey(path: photo, size: screenKey)
-        logger.debug("slideshow: preparing \(key)")
+    /// Decodes `photo` at slide size and composes its slide: with `partner` (the photo after it)
+    /// when portrait pairing is on and both are narrow for the screen.
+    private func prepare(_ photo: RawPath, partner: RawPath?) {
+        guard slides[photo] == nil, loads[LoadSlot(slide: photo, isPartner: false)] == nil,
+              loads[LoadSlot(slide: photo, isPartner: true)] == nil, !composing.contains(photo) else { return }
         let screen = app.window.bounds.size
-        let compose: (Bitmap) -> Void = { [weak self] bitmap in
+        decode(photo, for: LoadSlot(slide: photo, isPartner: false)) { [weak self] result in
             guard let self else { return }
-            let started = self.now
-            self.composing.insert(photo)
-            self.workshop.compose(bitmap, screen: screen, fill: self.settings.portraitFill,
-                                  background: self.settings.background) { [weak self] slide in
-                guard let self else { return }
-                self.composing.remove(photo)
-                self.slides[photo] = slide
-                self.failuresInARow = 0
-                self.logger.debug("slideshow: \(photo) composed in \(Int((self.now - started) * 1000)) ms")
-                self.slideReady(photo)
-            }
-        }
-        if let cached = app.cache.bitmap(for: key) { return compose(cached) }
-        loads[photo] = app.loader.request(key, distance: 0) { [weak self] _, result in
-            guard let self else { return }
-            self.loads[photo] = nil
             switch result {
-            case .success(let bitmap): compose(bitmap)
+            case .success(let first):
+                guard self.settings.pairPortraits, let partner, partner != photo,
+                      PortraitPairing.isPairable(first.size, screen: screen) else {
+                    return self.compose([photo], [first])
+                }
+                self.decode(partner, for: LoadSlot(slide: photo, isPartner: true)) { [weak self] result in
+                    // A partner that cannot be read shows nothing here: its own turn reports it.
+                    if case .success(let second) = result, PortraitPairing.isPairable(second.size, screen: screen) {
+                        self?.compose([photo, partner], [first, second])
+                    } else {
+                        self?.compose([photo], [first])
+                    }
+                }
             case .failure(let error):
                 // Once per photo: it comes round again every cycle.
                 if self.reportedBroken.insert(photo).inserted {
@@ -308,6 +350,39 @@ public final class KioskLife {
                 }
                 self.skipBrokenPhoto(photo)
             }
+        }
+    }
+
+    /// `photo` decoded to fit the slide, from the cache or the loader.
+    private func decode(_ photo: RawPath, for slot: LoadSlot, then use: @escaping (Result<Bitmap, any Error>) -> Void) {
+        let size = slideSize
+        let key = ImageKey(path: photo, size: .screen(width: Int(size.width), height: Int(size.height)))
+        logger.debug("slideshow: preparing \(key)")
+        if let cached = app.cache.bitmap(for: key) { return use(.success(cached)) }
+        loads[slot] = app.loader.request(key, distance: 0) { [weak self] _, result in
+            self?.loads[slot] = nil
+            use(result.mapError { $0 as any Error })
+        }
+    }
+
+    /// Composes the slide of `photos` (one, or a pair) on the workshop's thread.
+    private func compose(_ photos: [RawPath], _ bitmaps: [Bitmap]) {
+        guard let photo = photos.first else { return }
+        let started = now
+        let size = slideSize, fill = settings.portraitFill, background = settings.background
+        composing.insert(photo)
+        workshop.compose({
+            let (bitmap, content) = bitmaps.count > 1
+                ? SlideComposer.composePair(bitmaps[0], bitmaps[1], size: size, fill: fill, background: background)
+                : SlideComposer.compose(bitmaps[0], size: size, fill: fill, background: background)
+            return ComposedSlide(bitmap: bitmap, photos: photos, content: content)
+        }) { [weak self] slide in
+            guard let self else { return }
+            self.composing.remove(photo)
+            self.slides[photo] = slide
+            self.failuresInARow = 0
+            self.logger.debug("slideshow: \(photos) composed in \(Int((self.now - started) * 1000)) ms")
+            self.slideReady(photo)
         }
     }
 

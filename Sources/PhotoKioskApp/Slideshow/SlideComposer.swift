@@ -15,9 +15,10 @@ public enum SlideComposer {
     /// Darkening of the blurred background, 0...1.
     public static let veil = 0.35
 
-    public static func compose(_ photo: Bitmap, screen: Size, fill: KioskConfig.PortraitFill, background: Color) -> Bitmap {
-        let width = max(1, Int(screen.width.rounded())), height = max(1, Int(screen.height.rounded()))
-        let slide = Bitmap(width: width, height: height)
+    /// One photo on a slide of `size` (the screen's, or larger for Ken Burns); returns the slide
+    /// and where the photo lies on it.
+    public static func compose(_ photo: Bitmap, size: Size, fill: KioskConfig.PortraitFill, background: Color) -> (Bitmap, Rect) {
+        let slide = blankSlide(size)
         let canvas = Canvas(target: slide)
         let bounds = Rect(size: slide.size)
         let layout = SlideLayout(photoSize: photo.size, screen: bounds, fill: fill, background: background)
@@ -29,7 +30,29 @@ public enum SlideComposer {
             canvas.fill(bounds, color: Color.black.withAlpha(veil))
         }
         canvas.draw(photo, in: layout.photo, quality: .bilinear)
-        return slide
+        return (slide, layout.photo)
+    }
+
+    public static func compose(_ photo: Bitmap, screen: Size, fill: KioskConfig.PortraitFill, background: Color) -> Bitmap {
+        compose(photo, size: screen, fill: fill, background: background).0
+    }
+
+    /// Two photos side by side (or stacked) as `PortraitPairing` places them, on the background
+    /// colour (black with `portrait_fill = "none"`): the pair leaves only thin bars, not worth a
+    /// blur. Returns the slide and the area the pair covers.
+    public static func composePair(_ first: Bitmap, _ second: Bitmap, size: Size, fill: KioskConfig.PortraitFill,
+                                   background: Color) -> (Bitmap, Rect) {
+        let slide = blankSlide(size)
+        let canvas = Canvas(target: slide)
+        canvas.clear(fill == .none ? .black : background)
+        let places = PortraitPairing.layout(first: first.size, second: second.size, screen: Rect(size: slide.size))
+        canvas.draw(first, in: places.first, quality: .bilinear)
+        canvas.draw(second, in: places.second, quality: .bilinear)
+        return (slide, places.first.union(places.second))
+    }
+
+    private static func blankSlide(_ size: Size) -> Bitmap {
+        Bitmap(width: max(1, Int(size.width.rounded())), height: max(1, Int(size.height.rounded())))
     }
 
     /// The photo covering the screen, blurred, at a quarter of the screen's size (the caller's

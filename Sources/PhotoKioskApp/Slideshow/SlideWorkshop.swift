@@ -7,7 +7,7 @@ import Platform
 /// thread per slide (one every interval); results come back through the loop's mailbox.
 final class SlideWorkshop {
     private let loop: EventLoop
-    private var pending: [Int: (thread: WorkerThread, completion: (Bitmap) -> Void)] = [:]
+    private var pending: [Int: (thread: WorkerThread, completion: (ComposedSlide) -> Void)] = [:]
     private var nextID = 0
 
     init(loop: EventLoop) {
@@ -18,16 +18,15 @@ final class SlideWorkshop {
         for job in pending.values { job.thread.join() }
     }
 
-    /// Composes `photo` for `screen`; `completion` runs on the loop thread unless `cancelAll()`
-    /// came first.
-    func compose(_ photo: Bitmap, screen: Size, fill: KioskConfig.PortraitFill, background: Color,
-                 completion: @escaping (Bitmap) -> Void) {
+    /// Runs `make` (a `SlideComposer` call) on its own thread; `completion` runs on the loop
+    /// thread unless `cancelAll()` came first.
+    func compose(_ make: @escaping @Sendable () -> ComposedSlide, completion: @escaping (ComposedSlide) -> Void) {
         nextID += 1
         let id = nextID
         let owner = WeakOwner(self)
         let mailbox = loop.mailbox
         let thread = WorkerThread(name: "pk-slide") {
-            let slide = SlideComposer.compose(photo, screen: screen, fill: fill, background: background)
+            let slide = make()
             mailbox.post { owner.value?.finish(id, slide) }
         }
         pending[id] = (thread, completion)
@@ -38,7 +37,7 @@ final class SlideWorkshop {
         for id in pending.keys { pending[id]?.completion = { _ in } }
     }
 
-    private func finish(_ id: Int, _ slide: Bitmap) {
+    private func finish(_ id: Int, _ slide: ComposedSlide) {
         guard let job = pending.removeValue(forKey: id) else { return }
         job.thread.join()   // it has posted this result: only its return is left
         job.completion(slide)
