@@ -10,6 +10,7 @@ packages=(pkg-config libdrm-dev libinput-dev libudev-dev libjpeg-dev libpixman-1
           # HEIF/AVIF and WebP decoding; the encoders and reference decoders make and check the tests' fixtures.
           libheif-dev libwebp-dev libheif-examples webp
           libmicrohttpd-dev          # the remote page's HTTP server
+          locales                    # locale sources the overlay's date-format tests compile with localedef
           "$@")
 
 missing=()
