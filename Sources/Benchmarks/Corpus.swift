@@ -1,4 +1,4 @@
-import DirectoryEntries
+import SystemAccess
 import Glibc
 import Graphics
 import Imaging

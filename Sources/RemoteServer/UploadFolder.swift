@@ -1,5 +1,5 @@
 import CHTTP
-import DirectoryEntries
+import SystemAccess
 import Glibc
 
 /// The one folder uploads go into, as the file system sees it: whether it can be written, how

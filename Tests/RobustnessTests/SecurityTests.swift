@@ -3,6 +3,7 @@ import Imaging
 import TestSupport
 import Testing
 @testable import PhotoKioskApp
+import SystemAccess
 
 /// Issue 11, item 6: no way out to a shell, no network port, nothing read outside the folders.
 @Suite struct SecurityTests {

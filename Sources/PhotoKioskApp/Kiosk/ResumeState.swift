@@ -1,6 +1,7 @@
 import Glibc
 import Imaging
 import Logging
+import SystemAccess
 
 /// What the kiosk was showing, so a restart (power cut, crash, update) reopens the same place.
 public struct ResumeState: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import Imaging
 import Logging
+import SystemAccess
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import Glibc
 import Imaging
 import Logging
+import SystemAccess
 
 /// Keeps a person's photo order across restarts: applies the saved order to the photo list at
 /// start (photos arriving from the scan take their saved places), saves it atomically after

@@ -1,5 +1,5 @@
 import CDRM
-import DirectoryEntries
+import SystemAccess
 import Glibc
 
 /// A plain-text report of what this machine offers PhotoKiosk: DRM cards with their connectors

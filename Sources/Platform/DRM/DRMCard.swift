@@ -1,5 +1,5 @@
 import CDRM
-import DirectoryEntries
+import SystemAccess
 import Glibc
 
 /// An open /dev/dri/card* node with KMS: probing connectors, encoders and CRTCs.

@@ -1,6 +1,6 @@
 import CInput
 import CLibInput
-import DirectoryEntries
+import SystemAccess
 import Glibc
 import Graphics
 import Logging

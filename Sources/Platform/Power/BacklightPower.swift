@@ -1,4 +1,4 @@
-import DirectoryEntries
+import SystemAccess
 import Glibc
 
 /// A panel's backlight under /sys/class/backlight (DSI screens such as the Raspberry Pi touch
