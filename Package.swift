@@ -58,14 +58,15 @@ let package = Package(
         // see no files). Operating-system services (inotify, mounts, screens, input) are Platform's.
         .target(name: "SystemAccess", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Imaging", dependencies: ["Graphics", "SystemAccess", "CJPEG", "CPNG",
-                                                "CLibHeif", "CLibWebP",
+                                                "CLibHeif", "CLibWebP", .product(name: "SystemPackage", package: "swift-system"),
                                                 .product(name: "Logging", package: "swift-log")]),
         .target(name: "Platform", dependencies: ["Graphics", "SystemAccess", "CDRM", "CInput", "CSeat", "CMosquitto",
-                                                 "CPixman", "CLibInput",
+                                                 "CPixman", "CLibInput", .product(name: "SystemPackage", package: "swift-system"),
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),
         .target(name: "Widgets", dependencies: ["UI", "Graphics"]),
         .target(name: "PhotoKioskApp", dependencies: ["Widgets", "UI", "Imaging", "Platform", "Graphics", "SystemAccess",
+                                                      .product(name: "SystemPackage", package: "swift-system"),
                                                       .product(name: "Logging", package: "swift-log")]),
         // The remote page and API: the HTTP server at the edge (libmicrohttpd on the loop, upload
         // files), and the routes that turn requests into the app's commands (no sockets there).

@@ -86,6 +86,18 @@ public enum AtomicFile {
         }
     }
 
+    /// Removes the file and makes the removal durable (fsync of its directory, as for a
+    /// rename); false when there was nothing to remove or it could not be removed.
+    @discardableResult
+    public static func remove(_ path: String) -> Bool {
+        guard (try? FileSystemCalls.unlink(FilePath(path))) != nil else { return false }
+        if let directory = try? FileDescriptor.openFile(FilePath(directoryOf(path)), .readOnly, options: [.directory]) {
+            try? directory.sync()
+            directory.closeQuietly()
+        }
+        return true
+    }
+
     /// The whole file, or nil when it does not exist or cannot be read.
     public static func read(_ path: String, limit: Int = 1 << 20) -> [UInt8]? {
         guard let file = try? FileDescriptor.openFile(FilePath(path), .readOnly) else { return nil }

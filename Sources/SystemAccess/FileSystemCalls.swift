@@ -60,6 +60,23 @@ public enum FileSystemCalls {
         }
     }
 
+    /// Whether anything is at `path` (a dangling link counts as nothing).
+    public static func exists(_ path: FilePath) -> Bool {
+        path.withPlatformString { access($0, F_OK) } == 0
+    }
+
+    /// The whole file at `path`; EFBIG when it holds more than `limit` bytes.
+    public static func contents(of path: FilePath, limit: Int) throws(SystemError) -> [UInt8] {
+        let file = try FileDescriptor.openFile(path, .readOnly)
+        defer { file.closeQuietly() }
+        do throws(Errno) {
+            guard let bytes = try file.readToEnd(limit: limit) else { throw Errno.fileTooLarge }
+            return bytes
+        } catch {
+            throw SystemError("read", path: path, errno: error)
+        }
+    }
+
     /// Sets the modification time to now (`utimensat`): marks a cache entry as recently used.
     public static func touch(_ path: FilePath) throws(SystemError) {
         guard path.withPlatformString({ utimensat(AT_FDCWD, $0, nil, 0) }) == 0 else {

@@ -57,10 +57,7 @@ public final class CustomOrderStore {
     public func reset() {
         photos.setCustomOrder(nil)
         saved = nil
-        guard unlink(file) == 0 else { return }
-        // Make the removal itself durable, as AtomicFile does for a rename.
-        let dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dirfd >= 0 { fsync(dirfd); close(dirfd) }
+        guard AtomicFile.remove(file) else { return }
         logger.info("photo order reset to \(photos.order)")
     }
 }
