@@ -70,12 +70,14 @@ let package = Package(
                                                       .product(name: "Logging", package: "swift-log")]),
         // The remote page and API: the HTTP server at the edge (libmicrohttpd on the loop, upload
         // files), and the routes that turn requests into the app's commands (no sockets there).
-        .target(name: "RemoteServer", dependencies: ["Platform", "SystemAccess", "CHTTP", "CLibMicroHTTPD"]),
+        .target(name: "RemoteServer", dependencies: ["Platform", "SystemAccess", "CHTTP", "CLibMicroHTTPD",
+                                                     .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Remote", dependencies: ["RemoteServer", "PhotoKioskApp", "Imaging", "Graphics", "Platform",
                                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "photokiosk", dependencies: [
             "PhotoKioskApp", "Remote", "Imaging", "Graphics", "Platform",
             "RemoteServer", "Widgets", "UI", "SystemAccess",
+            .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["VersionStamp"]),
@@ -95,7 +97,8 @@ let package = Package(
                 path: "Tests/TestSupport"),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM", "SystemAccess"]),
+        .testTarget(name: "SystemAccessTests", dependencies: ["SystemAccess", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),
         .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",

@@ -1,6 +1,7 @@
 import CHTTP
-import SystemAccess
 import Glibc
+import SystemAccess
+import SystemPackage
 
 /// The one folder uploads go into, as the file system sees it: whether it can be written, how
 /// much space is left, new files in it, and removing a file from it. Names are bytes (a plain
@@ -12,10 +13,14 @@ public struct UploadFolder: Sendable {
 
     /// nil when uploads can be written here, else why not ("read-only file system").
     public func unwritableReason() -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return "\(path): \(String(cString: strerror(errno)))" }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { return "\(path) is not a folder" }
-        guard access(path, W_OK) == 0 else { return "\(path) is not writable: \(String(cString: strerror(errno)))" }
+        let info: Stat
+        do {
+            info = try FileSystemCalls.status(FilePath(path))
+        } catch {
+            return "\(path): \(error.errno)"
+        }
+        guard info.type == .directory else { return "\(path) is not a folder" }
+        guard access(path, W_OK) == 0 else { return "\(path) is not writable: \(SystemError.lastErrno)" }
         return nil
     }
 
@@ -38,28 +43,35 @@ public struct UploadFolder: Sendable {
     public func removeInterruptedUploads() -> Int {
         let names = path.withCString { entryNames(inDirectory: $0) } ?? []
         let stale = names.filter { UploadFile.isTemporaryName($0) }
-        for name in stale { _ = withPath(name) { unlink($0) } }
+        for name in stale { try? FileSystemCalls.unlink(filePath(name)) }
         if !stale.isEmpty { syncDirectory() }
         return stale.count
     }
 
     /// Whether a plain file called `name` is in the folder (not below it).
     public func containsFile(named name: [UInt8]) -> Bool {
-        var info = stat()
-        return withPath(name) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        (try? FileSystemCalls.status(filePath(name)))?.type == .regular
     }
 
     public func removeFile(named name: [UInt8]) throws(UploadFileError) {
-        guard withPath(name, { unlink($0) }) == 0 else { throw UploadFileError(step: "unlink", errno: errno) }
+        do {
+            try FileSystemCalls.unlink(filePath(name))
+        } catch {
+            throw UploadFileError(step: "unlink", errno: error.errno)
+        }
         syncDirectory()
     }
 
     /// Makes a rename or unlink in the folder survive a power cut.
     func syncDirectory() {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
+        guard let folder = try? FileDescriptor.openFile(FilePath(path), .readOnly, options: [.directory]) else { return }
+        try? folder.sync()
+        folder.closeQuietly()
+    }
+
+    /// The full path of `name` in the folder.
+    func filePath(_ name: [UInt8]) -> FilePath {
+        withPath(name) { FilePath(platformString: $0) }
     }
 
     /// The full path of `name` in the folder, as a C string.
@@ -76,8 +88,8 @@ public struct UploadFolder: Sendable {
 
 public struct UploadFileError: Error, Sendable, CustomStringConvertible {
     public var step: String
-    public var errno: Int32
-    public var description: String { "\(step): \(String(cString: strerror(errno)))" }
+    public var errno: Errno
+    public var description: String { "\(step): \(errno)" }
 }
 
 /// One upload on its way to disk: written to a hidden temporary file, then `keep` fsyncs it and
@@ -87,15 +99,18 @@ public final class UploadFile {
     public let folder: UploadFolder
     public let temporaryName: [UInt8]
     public private(set) var byteCount: Int64 = 0
-    private var fd: Int32
+    private var file: FileDescriptor?
     private var isKept = false
 
     init(folder: UploadFolder) throws(UploadFileError) {
         self.folder = folder
         let name = Array("\(Self.temporaryPrefix)\(SecureRandom.hex(8))\(Self.temporarySuffix)".utf8)
-        let fd = folder.withPath(name) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw UploadFileError(step: "create a temporary file in \(folder.path)", errno: errno) }
-        self.fd = fd
+        do {
+            file = try FileDescriptor.openFile(folder.filePath(name), .writeOnly, options: [.create, .exclusiveCreate],
+                                               permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        } catch {
+            throw UploadFileError(step: "create a temporary file in \(folder.path)", errno: error.errno)
+        }
         temporaryName = name
     }
 
@@ -110,13 +125,11 @@ public final class UploadFile {
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(UploadFileError) {
-        guard fd >= 0 else { throw UploadFileError(step: "write", errno: EBADF) }
-        var done = 0
-        while done < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw UploadFileError(step: "write", errno: n == 0 ? EIO : errno) }
-            done += n
+        guard let file else { throw UploadFileError(step: "write", errno: .badFileDescriptor) }
+        do {
+            try file.writeAll(from: bytes)
+        } catch {
+            throw UploadFileError(step: "write", errno: error)
         }
         byteCount += Int64(bytes.count)
     }
@@ -129,14 +142,15 @@ public final class UploadFile {
     /// Syncs the data, then renames the file to the first of `candidates(1)`, `candidates(2)`, …
     /// that is free (at most 1000 tries). Returns the name it got.
     public func keep(candidates: (Int) -> [UInt8]) throws(UploadFileError) -> [UInt8] {
-        guard fd >= 0 else { throw UploadFileError(step: "keep", errno: EBADF) }
-        guard fsync(fd) == 0 else {
-            let error = UploadFileError(step: "fsync", errno: errno)
+        guard let file else { throw UploadFileError(step: "keep", errno: .badFileDescriptor) }
+        do {
+            try file.sync()
+        } catch {
             discard()
-            throw error
+            throw UploadFileError(step: "fsync", errno: error)
         }
-        close(fd)
-        fd = -1
+        file.closeQuietly()
+        self.file = nil
         for attempt in 1...1000 {
             let name = candidates(attempt)
             let result = folder.withPath(temporaryName) { from in
@@ -147,24 +161,22 @@ public final class UploadFile {
                 folder.syncDirectory()
                 return name
             }
-            if errno != EEXIST {
-                let error = UploadFileError(step: "rename", errno: errno)
+            let failure = SystemError.lastErrno
+            if failure != .fileExists {
                 discard()
-                throw error
+                throw UploadFileError(step: "rename", errno: failure)
             }
         }
         discard()
-        throw UploadFileError(step: "find a free name", errno: EEXIST)
+        throw UploadFileError(step: "find a free name", errno: .fileExists)
     }
 
     /// Removes the temporary file (a refused or cut upload). Safe to call twice.
     public func discard() {
-        if fd >= 0 {
-            close(fd)
-            fd = -1
-        }
+        file?.closeQuietly()
+        file = nil
         guard !isKept else { return }
-        _ = folder.withPath(temporaryName) { unlink($0) }
+        try? FileSystemCalls.unlink(folder.filePath(temporaryName))
     }
 
     /// rename that fails with EEXIST instead of replacing: renameat2(RENAME_NOREPLACE), or a

@@ -63,12 +63,5 @@ private func accessSummary(_ path: String) -> String {
 }
 
 private func listDirectory(_ path: String) -> [String] {
-    guard let dir = opendir(path) else { return [] }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-        let name = String(decoding: direntName(entry), as: UTF8.self)
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return names
+    (entryNames(inDirectory: path) ?? []).map { String(decoding: $0, as: UTF8.self) }
 }

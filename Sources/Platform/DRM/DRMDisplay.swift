@@ -206,7 +206,7 @@ public final class DRMDisplay: Display {
             lostMaster()
             return false
         }
-        throw .system("drmModeSetCrtc \(output.connector.name) \(output.mode)", errno: err)
+        throw .failed("drmModeSetCrtc \(output.connector.name) \(output.mode)", errno: err)
     }
 
     // MARK: Frames

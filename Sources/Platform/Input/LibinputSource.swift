@@ -137,7 +137,7 @@ public final class LibinputSource {
         do {
             fd = try deviceSeat.openDevice(path)
         } catch {
-            if case .system(_, let err) = error { return -err }
+            if case .system(let failure) = error { return -failure.errno.rawValue }
             return -EIO
         }
         if seat == nil {
@@ -349,11 +349,9 @@ public final class LibinputSource {
 /// /dev/input/event* with the names the kernel gives them.
 enum InputNodes {
     static func list(directory: String = "/dev/input") -> [(path: String, name: String)] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
         var result: [(String, String)] = []
-        while let entry = readdir(dir) {
-            let node = String(decoding: direntName(entry), as: UTF8.self)
+        for entry in entryNames(inDirectory: directory) ?? [] {
+            let node = String(decoding: entry, as: UTF8.self)
             guard node.hasPrefix("event") else { continue }
             let name = readLine(path: "/sys/class/input/\(node)/device/name") ?? "?"
             result.append(("\(directory)/\(node)", name))

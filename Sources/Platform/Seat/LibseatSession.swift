@@ -113,10 +113,10 @@ public final class LibseatSession: @unchecked Sendable {
 
     /// Opens `path` through the seat manager (it chooses the flags: read-write, non-blocking).
     func openDevice(_ path: String) throws(PlatformError) -> Int32 {
-        guard let session else { throw .system("libseat_open_device \(path) (seat closed)", errno: EBADF) }
+        guard let session else { throw .failed("libseat_open_device \(path) (seat closed)", errno: EBADF) }
         var fd: Int32 = -1
         let id = cseat_open_device(session, path, &fd)
-        guard id >= 0 else { throw .system("libseat_open_device \(path)", errno: -id) }
+        guard id >= 0 else { throw .failed("libseat_open_device \(path)", errno: -id) }
         deviceIDs[fd] = id
         return fd
     }
