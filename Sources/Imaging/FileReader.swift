@@ -96,7 +96,10 @@ public enum FileReader {
             try FileSystemCalls.rename(temporary, to: target)
         } catch {
             try? FileSystemCalls.unlink(temporary)
-            throw Self.error(error)
+            // Named after the file asked for: the temporary one is ours, not the person's.
+            var failure = error
+            failure.path = target
+            throw Self.error(failure)
         }
     }
 

@@ -20,7 +20,11 @@ public struct UploadFolder: Sendable {
             return "\(path): \(error.errno)"
         }
         guard info.type == .directory else { return "\(path) is not a folder" }
-        guard access(path, W_OK) == 0 else { return "\(path) is not writable: \(SystemError.lastErrno)" }
+        do {
+            try FileSystemCalls.checkWritable(FilePath(path))
+        } catch {
+            return "\(path) is not writable: \(error.errno)"
+        }
         return nil
     }
 
@@ -153,18 +157,16 @@ public final class UploadFile {
         self.file = nil
         for attempt in 1...1000 {
             let name = candidates(attempt)
-            let result = folder.withPath(temporaryName) { from in
-                folder.withPath(name) { to in Self.renameWithoutReplacing(from, to) }
-            }
-            if result == 0 {
+            do {
+                try Self.renameWithoutReplacing(folder.filePath(temporaryName), to: folder.filePath(name))
                 isKept = true
                 folder.syncDirectory()
                 return name
-            }
-            let failure = SystemError.lastErrno
-            if failure != .fileExists {
+            } catch where error.errno != .fileExists {
                 discard()
-                throw UploadFileError(step: "rename", errno: failure)
+                throw UploadFileError(step: "rename", errno: error.errno)
+            } catch {
+                continue   // taken: try the next name
             }
         }
         discard()
@@ -181,11 +183,15 @@ public final class UploadFile {
 
     /// rename that fails with EEXIST instead of replacing: renameat2(RENAME_NOREPLACE), or a
     /// hard link and unlink where the file system lacks it.
-    private static func renameWithoutReplacing(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
-        if chttp_rename_noreplace(from, to) == 0 { return 0 }
-        guard errno == EINVAL || errno == ENOSYS else { return -1 }
-        guard link(from, to) == 0 else { return -1 }
-        unlink(from)
-        return 0
+    private static func renameWithoutReplacing(_ source: FilePath, to target: FilePath) throws(SystemError) {
+        // renameat2 goes through the C shim: Swift cannot call the variadic syscall().
+        let result = source.withPlatformString { from in target.withPlatformString { to in chttp_rename_noreplace(from, to) } }
+        if result == 0 { return }
+        let failure = SystemError.lastErrno
+        guard failure == .invalidArgument || failure == .noFunction else {
+            throw SystemError("renameat2", path: target, errno: failure)
+        }
+        try FileSystemCalls.link(source, to: target)
+        try? FileSystemCalls.unlink(source)
     }
 }

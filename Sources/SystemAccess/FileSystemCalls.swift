@@ -60,6 +60,20 @@ public enum FileSystemCalls {
         }
     }
 
+    /// A second name for the file at `source` (a hard link); EEXIST when `target` is taken.
+    public static func link(_ source: FilePath, to target: FilePath) throws(SystemError) {
+        let result = source.withPlatformString { from in target.withPlatformString { to in Glibc.link(from, to) } }
+        guard result == 0 else { throw SystemError("link", path: target, errno: SystemError.lastErrno) }
+    }
+
+    /// Fails unless this process may write into `path` (`access(W_OK)`: permissions, a
+    /// read-only mount).
+    public static func checkWritable(_ path: FilePath) throws(SystemError) {
+        guard path.withPlatformString({ access($0, W_OK) }) == 0 else {
+            throw SystemError("access", path: path, errno: SystemError.lastErrno)
+        }
+    }
+
     /// Whether anything is at `path` (a dangling link counts as nothing).
     public static func exists(_ path: FilePath) -> Bool {
         path.withPlatformString { access($0, F_OK) } == 0

@@ -14,6 +14,8 @@ public final class EventLoop {
     /// A handle for cancelling a timer.
     public struct TimerID: Hashable, Sendable {
         fileprivate let value: UInt64
+        /// For other `EventLoopRegistry` loops (tests) to number their timers.
+        public init(_ value: UInt64) { self.value = value }
     }
 
     private let epollFD: Int32
@@ -141,7 +143,7 @@ public final class EventLoop {
         nextTimerID += 1
         timers[id] = (deadline, handler)
         rearm()
-        return TimerID(value: id)
+        return TimerID(id)
     }
 
     /// Runs `handler` once after `delay` seconds.

@@ -42,7 +42,7 @@ public final class LibinputSource {
     private var mouse: Point
     private var mouseDown = false
     private var keys = KeyTranslator()
-    private weak var loop: EventLoop?
+    private weak var loop: (any EventLoopRegistry)?
     /// The libseat seat devices came from, once one did; its disable/enable suspend and resume
     /// libinput (which closes and reopens the devices through the seat).
     private var seat: LibseatSession?
@@ -185,7 +185,7 @@ public final class LibinputSource {
     public var currentDevices: [InputDeviceInfo] { Array(devices.values) }
 
     /// Watches libinput's fd on `loop` and reports the devices already present right away.
-    public func attach(to loop: EventLoop) throws(PlatformError) {
+    public func attach(to loop: any EventLoopRegistry) throws(PlatformError) {
         self.loop = loop
         try loop.watch(fileDescriptor) { [unowned self] in self.dispatch() }
         try seat?.attach(to: loop)

@@ -24,7 +24,7 @@ public final class LibseatSession: @unchecked Sendable {
     private var deviceIDs: [Int32: Int32] = [:]
     private var observers: [Int: Observer] = [:]
     private var nextObserverID = 0
-    private weak var loop: EventLoop?
+    private weak var loop: (any EventLoopRegistry)?
     private let log: Logger
 
     private init(logger: Logger) {
@@ -84,7 +84,7 @@ public final class LibseatSession: @unchecked Sendable {
     }
 
     /// Watches libseat's fd on `loop` (once; later calls with the same loop do nothing).
-    func attach(to loop: EventLoop) throws(PlatformError) {
+    func attach(to loop: any EventLoopRegistry) throws(PlatformError) {
         guard self.loop == nil, let session else { return }
         self.loop = loop
         try loop.watch(cseat_get_fd(session)) { [unowned self] in self.dispatch() }
