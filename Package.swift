@@ -2,8 +2,9 @@
 // PhotoKiosk: a touch photo viewer that owns the screen of a small Linux computer.
 // Layers (one-way; the README's "Architecture" section has the picture): photokiosk → Remote →
 // RemoteServer, PhotoKioskApp → Widgets → UI → Graphics; PhotoKioskApp → Imaging, Platform →
-// Graphics. C libraries are reached only through the C* targets. Each target lists every module
-// it imports, even one another dependency already brings in.
+// Graphics; Imaging, Platform, PhotoKioskApp, RemoteServer → SystemAccess (typed system calls on
+// swift-system). C libraries are reached only through the C* targets. Each target lists every
+// module it imports, even one another dependency already brings in.
 import PackageDescription
 
 let package = Package(

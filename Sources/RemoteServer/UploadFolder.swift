@@ -93,7 +93,7 @@ public struct UploadFolder: Sendable {
 public struct UploadFileError: Error, Sendable, CustomStringConvertible {
     public var step: String
     public var errno: Errno
-    public var description: String { "\(step): \(errno)" }
+    public var description: String { "\(step): \(self.errno)" }
 }
 
 /// One upload on its way to disk: written to a hidden temporary file, then `keep` fsyncs it and
