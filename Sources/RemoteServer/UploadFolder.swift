@@ -61,7 +61,7 @@ public struct UploadFolder: Sendable {
         do {
             try FileSystemCalls.unlink(filePath(name))
         } catch {
-            throw UploadFileError(step: "unlink", errno: error.errno)
+            throw UploadFileError(step: "unlink", errno: error.errno, path: error.path)
         }
         syncDirectory()
     }
@@ -93,7 +93,18 @@ public struct UploadFolder: Sendable {
 public struct UploadFileError: Error, Sendable, CustomStringConvertible {
     public var step: String
     public var errno: Errno
-    public var description: String { "\(step): \(self.errno)" }
+    /// The file or folder it was about.
+    public var path: FilePath?
+
+    public init(step: String, errno: Errno, path: FilePath? = nil) {
+        self.step = step
+        self.errno = errno
+        self.path = path
+    }
+
+    public var description: String {
+        "\(step)\(path.map { " \($0)" } ?? ""): \(self.errno)"
+    }
 }
 
 /// One upload on its way to disk: written to a hidden temporary file, then `keep` fsyncs it and
@@ -113,7 +124,7 @@ public final class UploadFile {
             file = try FileDescriptor.openFile(folder.filePath(name), .writeOnly, options: [.create, .exclusiveCreate],
                                                permissions: [.ownerReadWrite, .groupRead, .otherRead])
         } catch {
-            throw UploadFileError(step: "create a temporary file in \(folder.path)", errno: error.errno)
+            throw UploadFileError(step: "create a temporary file", errno: error.errno, path: error.path)
         }
         temporaryName = name
     }
@@ -133,7 +144,7 @@ public final class UploadFile {
         do {
             try file.writeAll(from: bytes)
         } catch {
-            throw UploadFileError(step: "write", errno: error)
+            throw UploadFileError(step: "write", errno: error, path: folder.filePath(temporaryName))
         }
         byteCount += Int64(bytes.count)
     }
@@ -151,7 +162,7 @@ public final class UploadFile {
             try file.sync()
         } catch {
             discard()
-            throw UploadFileError(step: "fsync", errno: error)
+            throw UploadFileError(step: "fsync", errno: error, path: folder.filePath(temporaryName))
         }
         file.closeQuietly()
         self.file = nil
@@ -164,13 +175,13 @@ public final class UploadFile {
                 return name
             } catch where error.errno != .fileExists {
                 discard()
-                throw UploadFileError(step: "rename", errno: error.errno)
+                throw UploadFileError(step: "rename", errno: error.errno, path: error.path)
             } catch {
                 continue   // taken: try the next name
             }
         }
         discard()
-        throw UploadFileError(step: "find a free name", errno: .fileExists)
+        throw UploadFileError(step: "find a free name", errno: .fileExists, path: FilePath(folder.path))
     }
 
     /// Removes the temporary file (a refused or cut upload). Safe to call twice.
