@@ -96,9 +96,9 @@ public struct UploadFileError: Error, Sendable, CustomStringConvertible {
     /// The file or folder it was about.
     public var path: FilePath?
 
-    public init(step: String, errno: Errno, path: FilePath? = nil) {
+    public init(step: String, errno code: Errno, path: FilePath? = nil) {
         self.step = step
-        self.errno = errno
+        self.errno = code
         self.path = path
     }
 

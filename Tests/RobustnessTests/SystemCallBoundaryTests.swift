@@ -8,9 +8,9 @@ import Testing
 @Suite struct SystemCallBoundaryTests {
     static let aboveTheEdge = ["Graphics", "Imaging", "UI", "Widgets", "PhotoKioskApp", "Remote", "RemoteServer", "photokiosk"]
 
-    /// errno as the C global (not `.errno` of an error, nor an `errno:` label), EINTR loops,
+    /// errno as the C global (not `.errno` of an error, nor an `errno:` or `errno code:` label), EINTR loops,
     /// inotify, readdir, ioctl, stdio opens, open(2) flags, and the raw descriptor calls.
-    static var rawCall: some RegexComponent { #/(^|[^.\w])errno\b(?!:)|\bEINTR\b|\binotify_\w+|(^|[^.\w])(readdir|opendir|fdopendir|ioctl|fopen)\(|\bO_(RDONLY|WRONLY|RDWR|CREAT)\b|Glibc\.(open|read|write|close)\(/# }
+    static var rawCall: some RegexComponent { #/(^|[^.\w])errno\b(?!\s*:|\s+\w+\s*:)|\bEINTR\b|\binotify_\w+|(^|[^.\w])(readdir|opendir|fdopendir|ioctl|fopen)\(|\bO_(RDONLY|WRONLY|RDWR|CREAT)\b|Glibc\.(open|read|write|close)\(/# }
 
     static func offendingLines(in text: String) -> [String] {
         text.split(separator: "\n").filter { line in
@@ -38,5 +38,7 @@ import Testing
         #expect(!Self.offendingLines(in: "_ = Glibc.write(fd, buffer, count)").isEmpty)
         #expect(Self.offendingLines(in: "throw UploadFileError(step: \"write\", errno: error.errno)").isEmpty)
         #expect(Self.offendingLines(in: "// a loop that retried EINTR by hand").isEmpty)
+        #expect(Self.offendingLines(in: "public init(step: String, errno code: Errno) {").isEmpty)
+        #expect(!Self.offendingLines(in: "let code = errno").isEmpty)
     }
 }
