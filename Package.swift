@@ -2,8 +2,9 @@
 // PhotoKiosk: a touch photo viewer that owns the screen of a small Linux computer.
 // Layers (one-way; the README's "Architecture" section has the picture): photokiosk → Remote →
 // RemoteServer, PhotoKioskApp → Widgets → UI → Graphics; PhotoKioskApp → Imaging, Platform →
-// Graphics. C libraries are reached only through the C* targets. Each target lists every module
-// it imports, even one another dependency already brings in.
+// Graphics; Imaging, Platform, PhotoKioskApp, RemoteServer → SystemAccess (typed system calls on
+// swift-system). C libraries are reached only through the C* targets. Each target lists every
+// module it imports, even one another dependency already brings in.
 import PackageDescription
 
 let package = Package(
@@ -17,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // MARK: System libraries (module maps over the Debian -dev packages)
@@ -52,26 +54,31 @@ let package = Package(
 
         // MARK: Swift layers
         .target(name: "Graphics", dependencies: ["CPixman", "CFreeType"]),
-        // readdir names, for every layer that lists a folder (not Graphics: UI and Widgets see no files).
-        .target(name: "DirectoryEntries"),
-        .target(name: "Imaging", dependencies: ["Graphics", "DirectoryEntries", "CJPEG", "CPNG",
-                                                "CLibHeif", "CLibWebP",
+        // The edge's lower half: typed system calls on swift-system (FileDescriptor, Errno, paths as
+        // bytes, SystemError), for every layer that touches files (not Graphics: UI and Widgets
+        // see no files). Operating-system services (inotify, mounts, screens, input) are Platform's.
+        .target(name: "SystemAccess", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Imaging", dependencies: ["Graphics", "SystemAccess", "CJPEG", "CPNG",
+                                                "CLibHeif", "CLibWebP", .product(name: "SystemPackage", package: "swift-system"),
                                                 .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Platform", dependencies: ["Graphics", "DirectoryEntries", "CDRM", "CInput", "CSeat", "CMosquitto",
-                                                 "CPixman", "CLibInput",
+        .target(name: "Platform", dependencies: ["Graphics", "SystemAccess", "CDRM", "CInput", "CSeat", "CMosquitto",
+                                                 "CPixman", "CLibInput", .product(name: "SystemPackage", package: "swift-system"),
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),
         .target(name: "Widgets", dependencies: ["UI", "Graphics"]),
-        .target(name: "PhotoKioskApp", dependencies: ["Widgets", "UI", "Imaging", "Platform", "Graphics", "DirectoryEntries",
+        .target(name: "PhotoKioskApp", dependencies: ["Widgets", "UI", "Imaging", "Platform", "Graphics", "SystemAccess",
+                                                      .product(name: "SystemPackage", package: "swift-system"),
                                                       .product(name: "Logging", package: "swift-log")]),
         // The remote page and API: the HTTP server at the edge (libmicrohttpd on the loop, upload
         // files), and the routes that turn requests into the app's commands (no sockets there).
-        .target(name: "RemoteServer", dependencies: ["Platform", "DirectoryEntries", "CHTTP", "CLibMicroHTTPD"]),
+        .target(name: "RemoteServer", dependencies: ["Platform", "SystemAccess", "CHTTP", "CLibMicroHTTPD",
+                                                     .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Remote", dependencies: ["RemoteServer", "PhotoKioskApp", "Imaging", "Graphics", "Platform",
                                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "photokiosk", dependencies: [
             "PhotoKioskApp", "Remote", "Imaging", "Graphics", "Platform",
-            "RemoteServer", "Widgets", "UI",
+            "RemoteServer", "Widgets", "UI", "SystemAccess",
+            .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["VersionStamp"]),
@@ -79,26 +86,29 @@ let package = Package(
         .plugin(name: "VersionStamp", capability: .buildTool()),
 
         .executableTarget(name: "photokiosk-bench", dependencies: [
-            "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "DirectoryEntries",
+            "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "SystemAccess",
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Benchmarks"),
 
         // MARK: Tests (none of them needs ../shared or a screen)
         // Helpers several test targets share (scratch folders, file I/O, log capture, seeded random).
         // CLibHeif: HEIFWriter makes the irot fixtures heif-enc 1.15 cannot.
-        .target(name: "TestSupport", dependencies: ["Imaging", "Graphics", "DirectoryEntries", "CLibHeif",
+        .target(name: "TestSupport", dependencies: ["Imaging", "Graphics", "SystemAccess", "CLibHeif",
                                                     .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport"),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM", "SystemAccess"]),
+        .testTarget(name: "SystemAccessTests", dependencies: ["SystemAccess", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),
         .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
+                                                     "SystemAccess", .product(name: "SystemPackage", package: "swift-system"),
                                                      .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "RemoteTests", dependencies: ["Remote", "RemoteServer", "PhotoKioskApp", "Imaging", "Platform", "Graphics", "TestSupport",
                                                         .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "RobustnessTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
+                                                            "SystemAccess", .product(name: "SystemPackage", package: "swift-system"),
                                                             .product(name: "Logging", package: "swift-log")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,4 @@
-import DirectoryEntries
+import SystemAccess
 import Glibc
 import Graphics
 import Imaging
@@ -20,13 +20,10 @@ struct Corpus {
     }
 
     static func jpegs(in folder: String) -> [String]? {
-        guard let dir = opendir(folder) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = String(decoding: direntNameBytes(entry), as: UTF8.self)
-            let lower = name.lowercased()
-            if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { names.append(name) }
+        guard let entries = entryNames(inDirectory: folder) else { return nil }
+        let names = entries.map { String(decoding: $0, as: UTF8.self) }.filter {
+            let lower = $0.lowercased()
+            return lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
         }
         return names.sorted().map { folder + "/" + $0 }
     }

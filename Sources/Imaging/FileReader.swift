@@ -1,83 +1,75 @@
+import SystemAccess
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
-/// Whole-file reads and writes with POSIX calls and errors a person can read.
+/// Whole-file reads and writes through `SystemAccess` (swift-system), with errors a person can read.
 public enum FileReader {
     /// The bytes of the regular file at `path`, refusing files larger than `maxBytes`.
     ///
     /// `prefix`: read at most this many bytes (header probes); the size limit still applies to
     /// the file. FIFOs and devices are refused rather than blocking.
     public static func read(path: String, maxBytes: Int = 256 << 20, prefix: Int? = nil) throws(ImagingError) -> [UInt8] {
-        // O_NONBLOCK: opening a FIFO would otherwise wait for a writer. Regular files ignore it.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        return try read(opened: fd, path: path, maxBytes: maxBytes, prefix: prefix)
+        try read(filePath: FilePath(path), maxBytes: maxBytes, prefix: prefix)
     }
 
     /// The same for a path kept as raw bytes: file names need not be UTF-8 (a String would
     /// replace the invalid bytes and name another file).
     public static func read(path: RawPath, maxBytes: Int = 256 << 20, prefix: Int? = nil) throws(ImagingError) -> [UInt8] {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        return try read(opened: fd, path: path.description, maxBytes: maxBytes, prefix: prefix)
+        try read(filePath: path.filePath, maxBytes: maxBytes, prefix: prefix)
     }
 
     /// Opens the regular file at `path` for reading (O_NONBLOCK: a FIFO is refused, not waited
     /// on) and checks it against `maxBytes`; returns the descriptor, which the caller closes.
-    static func openChecked(path: RawPath, maxBytes: Int) throws(ImagingError) -> Int32 {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        _ = try checked(opened: fd, path: path.description, maxBytes: maxBytes)
-        return fd
+    static func openChecked(path: RawPath, maxBytes: Int) throws(ImagingError) -> FileDescriptor {
+        try openChecked(filePath: path.filePath, maxBytes: maxBytes).file
     }
 
-    /// The size of the regular file open at `fd` (just opened, or -1 with errno set), within
-    /// `maxBytes`; closes `fd` when it throws.
-    private static func checked(opened fd: Int32, path: String, maxBytes: Int) throws(ImagingError) -> Int {
-        guard fd >= 0 else { throw error(errno, path) }
-        var info = stat()
+    /// The open file and its size, within `maxBytes`; closed again when it throws.
+    private static func openChecked(filePath path: FilePath, maxBytes: Int) throws(ImagingError) -> (file: FileDescriptor, size: Int) {
+        // O_NONBLOCK: opening a FIFO would otherwise wait for a writer. Regular files ignore it.
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.openFile(path, .readOnly, options: [.nonBlocking])
+        } catch {
+            throw Self.error(error)
+        }
         var failure: ImagingError?
-        if fstat(fd, &info) != 0 {
-            failure = error(errno, path)
-        } else if info.st_mode & S_IFMT == S_IFDIR {
-            failure = error(EISDIR, path)
-        } else if info.st_mode & S_IFMT != S_IFREG {
-            failure = ImagingError(.io, "not a regular file", fileName: lastComponent(of: path))
-        } else if Int(info.st_size) > maxBytes {
-            failure = ImagingError(.tooLarge, "file is \(info.st_size) bytes, more than the limit of \(maxBytes) bytes",
-                                   fileName: lastComponent(of: path))
+        var size = 0
+        do {
+            let info = try file.stat()
+            size = Int(info.size)
+            if info.type == .directory {
+                failure = Self.error(SystemError("open", path: path, errno: .isDirectory))
+            } else if info.type != .regular {
+                failure = ImagingError(.io, "not a regular file", fileName: lastComponent(of: path))
+            } else if size > maxBytes {
+                failure = ImagingError(.tooLarge, "file is \(size) bytes, more than the limit of \(maxBytes) bytes",
+                                       fileName: lastComponent(of: path))
+            }
+        } catch {
+            failure = Self.error(SystemError("fstat", path: path, errno: error))
         }
         if let failure {
-            close(fd)
+            file.closeQuietly()
             throw failure
         }
-        return Int(info.st_size)
+        return (file, size)
     }
 
-    /// Reads from `fd` (just opened, or -1 with errno set) and closes it.
-    private static func read(opened fd: Int32, path: String, maxBytes: Int, prefix: Int?) throws(ImagingError) -> [UInt8] {
-        let size = try checked(opened: fd, path: path, maxBytes: maxBytes)
-        defer { close(fd) }
+    private static func read(filePath path: FilePath, maxBytes: Int, prefix: Int?) throws(ImagingError) -> [UInt8] {
+        let (file, size) = try openChecked(filePath: path, maxBytes: maxBytes)
+        defer { file.closeQuietly() }
         let wanted = min(size, prefix ?? size)
         var bytes = [UInt8](repeating: 0, count: wanted)
-        var done = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeMutableBytes { buffer in
-            while done < wanted {
-                let n = systemRead(fd, buffer.baseAddress! + done, wanted - done)
-                if n > 0 {
-                    done += n
-                } else if n == 0 {
-                    break  // the file shrank while we read it
-                } else if errno != EINTR {
-                    failure = errno
-                    break
-                }
-            }
+        let done: Int
+        do {
+            // Fewer bytes than the size said: the file shrank while we read it.
+            done = try file.readFully(into: &bytes)
+        } catch {
+            throw Self.error(SystemError("read", path: path, errno: error))
         }
-        if failure != 0 { throw error(failure, path) }
         if done < wanted { bytes.removeSubrange(done...) }
         return bytes
     }
@@ -85,44 +77,52 @@ public enum FileReader {
     /// Writes `bytes` to `path` through a temporary file renamed into place, so readers never see
     /// half a file.
     public static func write(_ bytes: [UInt8], to path: String) throws(ImagingError) {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw error(errno, path) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = systemWrite(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n >= 0 {
-                    done += n
-                } else if errno != EINTR {
-                    failure = errno
-                    break
-                }
+        let target = FilePath(path)
+        let temporary = FilePath(path + ".tmp-\(getpid())")
+        do throws(SystemError) {
+            let file = try FileDescriptor.openFile(temporary, .writeOnly, options: [.create, .truncate],
+                                                   permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            do throws(Errno) {
+                try file.writeAll(bytes)
+            } catch {
+                file.closeQuietly()
+                throw SystemError("write", path: temporary, errno: error)
             }
-        }
-        if close(fd) != 0 && failure == 0 { failure = errno }
-        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw error(failure, path)
+            do throws(Errno) {
+                try file.closeChecked()
+            } catch {
+                throw SystemError("close", path: temporary, errno: error)
+            }
+            try FileSystemCalls.rename(temporary, to: target)
+        } catch {
+            try? FileSystemCalls.unlink(temporary)
+            // Named after the file asked for: the temporary one is ours, not the person's.
+            var failure = error
+            failure.path = target
+            throw Self.error(failure)
         }
     }
 
-    static func error(_ code: Int32, _ path: String) -> ImagingError {
+    /// The error for a failed call on `path`, worded for a person; it keeps errno and the path.
+    static func error(_ failure: SystemError) -> ImagingError {
         let reason: String
-        switch code {
-        case ENOENT: reason = "no such file"
-        case EACCES, EPERM: reason = "permission denied"
-        case EISDIR: reason = "is a directory, not an image file"
-        case ENOTDIR: reason = "a folder in the path is not a directory"
-        case ENAMETOOLONG: reason = "path too long"
-        case EMFILE, ENFILE: reason = "too many open files"
-        case ENOSPC: reason = "no space left on the device"
-        case EIO: reason = "input/output error (failing storage?)"
-        default: reason = String(cString: strerror(code))
+        switch failure.errno {
+        case .noSuchFileOrDirectory: reason = "no such file"
+        case .permissionDenied, .notPermitted: reason = "permission denied"
+        case .isDirectory: reason = "is a directory, not an image file"
+        case .notDirectory: reason = "a folder in the path is not a directory"
+        case .fileNameTooLong: reason = "path too long"
+        case .tooManyOpenFiles, .tooManyOpenFilesInSystem: reason = "too many open files"
+        case .noSpace: reason = "no space left on the device"
+        case .ioError: reason = "input/output error (failing storage?)"
+        default: reason = failure.errno.description
         }
-        return ImagingError(.io, reason, fileName: lastComponent(of: path))
+        return ImagingError(.io, reason, fileName: failure.path.map(lastComponent(of:)), systemError: failure)
+    }
+
+    /// The same for an errno met on `path` outside a call of ours (libjpeg's stdio, a rename).
+    static func error(_ code: Errno, _ path: String, operation: String = "open") -> ImagingError {
+        error(SystemError(operation, path: FilePath(path), errno: code))
     }
 
     /// "IMG_0001.jpg" for "/photos/2024/IMG_0001.jpg".
@@ -130,8 +130,13 @@ public enum FileReader {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         return parts.last.map(String.init) ?? path
     }
+
+    static func lastComponent(of path: FilePath) -> String {
+        lastComponent(of: path.description)
+    }
 }
 
-// File-scope names so the static `read`/`write` above do not shadow the system calls.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
+extension RawPath {
+    /// The same bytes as swift-system's path, for the calls in `SystemAccess`.
+    public var filePath: FilePath { FilePath(bytes: bytes) }
+}

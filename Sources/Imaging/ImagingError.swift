@@ -1,3 +1,5 @@
+import SystemAccess
+
 /// Why an image could not be read, probed, decoded or encoded.
 ///
 /// `description` is a sentence for a person (logs, the placeholder of a broken photo), naming the
@@ -28,10 +30,14 @@ public struct ImagingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file's name (last path component) when the image came from a file.
     public var fileName: String?
 
-    public init(_ kind: Kind, _ message: String, fileName: String? = nil) {
+    /// The system call that failed, with its errno and the whole path, for `.io` errors.
+    public var systemError: SystemError?
+
+    public init(_ kind: Kind, _ message: String, fileName: String? = nil, systemError: SystemError? = nil) {
         self.kind = kind
         self.message = message
         self.fileName = fileName
+        self.systemError = systemError
     }
 
     public var description: String {

@@ -1,3 +1,4 @@
+import SystemAccess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,10 +16,11 @@ final class PhotoFileStream {
 
     init(path: RawPath, maxBytes: Int) throws(ImagingError) {
         let fd = try FileReader.openChecked(path: path, maxBytes: maxBytes)
-        guard let file = fdopen(fd, "rb") else {
-            let code = errno
-            close(fd)
-            throw FileReader.error(code, path.description)
+        // libjpeg reads through stdio: the FILE owns the descriptor from here on.
+        guard let file = fdopen(fd.rawValue, "rb") else {
+            let code = SystemError.lastErrno
+            fd.closeQuietly()
+            throw FileReader.error(SystemError("fdopen", path: path.filePath, errno: code))
         }
         self.file = file
         self.path = path
@@ -30,7 +32,7 @@ final class PhotoFileStream {
     func head(_ count: Int) throws(ImagingError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
-        if got < count && ferror(file) != 0 { throw FileReader.error(EIO, path.description) }
+        if got < count && ferror(file) != 0 { throw FileReader.error(.ioError, path.description, operation: "fread") }
         rewind(file)
         return Array(bytes[..<got])
     }

@@ -24,7 +24,7 @@ public protocol Display: AnyObject {
     func present(damage: [PixelRect]) throws
     /// Starts delivering the display's events through `loop` (page-flip completions, hotplug,
     /// DRM master changes); `onEvent` runs on the loop thread.
-    func attach(to loop: EventLoop, onEvent: @escaping (DisplayEvent) -> Void) throws
+    func attach(to loop: any EventLoopRegistry, onEvent: @escaping (DisplayEvent) -> Void) throws
     /// Gives the screen back (restores the console's CRTC). Safe to call more than once.
     func close()
 }
@@ -43,6 +43,6 @@ public enum DisplayEvent: Sendable, Equatable {
 
 extension Display {
     /// Displays without events (headless) need nothing from the loop.
-    public func attach(to loop: EventLoop, onEvent: @escaping (DisplayEvent) -> Void) throws {}
+    public func attach(to loop: any EventLoopRegistry, onEvent: @escaping (DisplayEvent) -> Void) throws {}
     public func close() {}
 }

@@ -1,6 +1,7 @@
 import CHTTP
-import DirectoryEntries
 import Glibc
+import SystemAccess
+import SystemPackage
 
 /// The one folder uploads go into, as the file system sees it: whether it can be written, how
 /// much space is left, new files in it, and removing a file from it. Names are bytes (a plain
@@ -12,10 +13,18 @@ public struct UploadFolder: Sendable {
 
     /// nil when uploads can be written here, else why not ("read-only file system").
     public func unwritableReason() -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return "\(path): \(String(cString: strerror(errno)))" }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { return "\(path) is not a folder" }
-        guard access(path, W_OK) == 0 else { return "\(path) is not writable: \(String(cString: strerror(errno)))" }
+        let info: Stat
+        do {
+            info = try FileSystemCalls.status(FilePath(path))
+        } catch {
+            return "\(path): \(error.errno)"
+        }
+        guard info.type == .directory else { return "\(path) is not a folder" }
+        do {
+            try FileSystemCalls.checkWritable(FilePath(path))
+        } catch {
+            return "\(path) is not writable: \(error.errno)"
+        }
         return nil
     }
 
@@ -38,28 +47,35 @@ public struct UploadFolder: Sendable {
     public func removeInterruptedUploads() -> Int {
         let names = path.withCString { entryNames(inDirectory: $0) } ?? []
         let stale = names.filter { UploadFile.isTemporaryName($0) }
-        for name in stale { _ = withPath(name) { unlink($0) } }
+        for name in stale { try? FileSystemCalls.unlink(filePath(name)) }
         if !stale.isEmpty { syncDirectory() }
         return stale.count
     }
 
     /// Whether a plain file called `name` is in the folder (not below it).
     public func containsFile(named name: [UInt8]) -> Bool {
-        var info = stat()
-        return withPath(name) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        (try? FileSystemCalls.status(filePath(name)))?.type == .regular
     }
 
     public func removeFile(named name: [UInt8]) throws(UploadFileError) {
-        guard withPath(name, { unlink($0) }) == 0 else { throw UploadFileError(step: "unlink", errno: errno) }
+        do {
+            try FileSystemCalls.unlink(filePath(name))
+        } catch {
+            throw UploadFileError(step: "unlink", errno: error.errno, path: error.path)
+        }
         syncDirectory()
     }
 
     /// Makes a rename or unlink in the folder survive a power cut.
     func syncDirectory() {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
+        guard let folder = try? FileDescriptor.openFile(FilePath(path), .readOnly, options: [.directory]) else { return }
+        try? folder.sync()
+        folder.closeQuietly()
+    }
+
+    /// The full path of `name` in the folder.
+    func filePath(_ name: [UInt8]) -> FilePath {
+        withPath(name) { FilePath(platformString: $0) }
     }
 
     /// The full path of `name` in the folder, as a C string.
@@ -76,8 +92,19 @@ public struct UploadFolder: Sendable {
 
 public struct UploadFileError: Error, Sendable, CustomStringConvertible {
     public var step: String
-    public var errno: Int32
-    public var description: String { "\(step): \(String(cString: strerror(errno)))" }
+    public var errno: Errno
+    /// The file or folder it was about.
+    public var path: FilePath?
+
+    public init(step: String, errno code: Errno, path: FilePath? = nil) {
+        self.step = step
+        self.errno = code
+        self.path = path
+    }
+
+    public var description: String {
+        "\(step)\(path.map { " \($0)" } ?? ""): \(self.errno)"
+    }
 }
 
 /// One upload on its way to disk: written to a hidden temporary file, then `keep` fsyncs it and
@@ -87,15 +114,18 @@ public final class UploadFile {
     public let folder: UploadFolder
     public let temporaryName: [UInt8]
     public private(set) var byteCount: Int64 = 0
-    private var fd: Int32
+    private var file: FileDescriptor?
     private var isKept = false
 
     init(folder: UploadFolder) throws(UploadFileError) {
         self.folder = folder
         let name = Array("\(Self.temporaryPrefix)\(SecureRandom.hex(8))\(Self.temporarySuffix)".utf8)
-        let fd = folder.withPath(name) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw UploadFileError(step: "create a temporary file in \(folder.path)", errno: errno) }
-        self.fd = fd
+        do {
+            file = try FileDescriptor.openFile(folder.filePath(name), .writeOnly, options: [.create, .exclusiveCreate],
+                                               permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        } catch {
+            throw UploadFileError(step: "create a temporary file", errno: error.errno, path: error.path)
+        }
         temporaryName = name
     }
 
@@ -110,13 +140,11 @@ public final class UploadFile {
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(UploadFileError) {
-        guard fd >= 0 else { throw UploadFileError(step: "write", errno: EBADF) }
-        var done = 0
-        while done < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw UploadFileError(step: "write", errno: n == 0 ? EIO : errno) }
-            done += n
+        guard let file else { throw UploadFileError(step: "write", errno: .badFileDescriptor) }
+        do {
+            try file.writeAll(from: bytes)
+        } catch {
+            throw UploadFileError(step: "write", errno: error, path: folder.filePath(temporaryName))
         }
         byteCount += Int64(bytes.count)
     }
@@ -129,51 +157,52 @@ public final class UploadFile {
     /// Syncs the data, then renames the file to the first of `candidates(1)`, `candidates(2)`, …
     /// that is free (at most 1000 tries). Returns the name it got.
     public func keep(candidates: (Int) -> [UInt8]) throws(UploadFileError) -> [UInt8] {
-        guard fd >= 0 else { throw UploadFileError(step: "keep", errno: EBADF) }
-        guard fsync(fd) == 0 else {
-            let error = UploadFileError(step: "fsync", errno: errno)
+        guard let file else { throw UploadFileError(step: "keep", errno: .badFileDescriptor) }
+        do {
+            try file.sync()
+        } catch {
             discard()
-            throw error
+            throw UploadFileError(step: "fsync", errno: error, path: folder.filePath(temporaryName))
         }
-        close(fd)
-        fd = -1
+        file.closeQuietly()
+        self.file = nil
         for attempt in 1...1000 {
             let name = candidates(attempt)
-            let result = folder.withPath(temporaryName) { from in
-                folder.withPath(name) { to in Self.renameWithoutReplacing(from, to) }
-            }
-            if result == 0 {
+            do {
+                try Self.renameWithoutReplacing(folder.filePath(temporaryName), to: folder.filePath(name))
                 isKept = true
                 folder.syncDirectory()
                 return name
-            }
-            if errno != EEXIST {
-                let error = UploadFileError(step: "rename", errno: errno)
+            } catch where error.errno != .fileExists {
                 discard()
-                throw error
+                throw UploadFileError(step: "rename", errno: error.errno, path: error.path)
+            } catch {
+                continue   // taken: try the next name
             }
         }
         discard()
-        throw UploadFileError(step: "find a free name", errno: EEXIST)
+        throw UploadFileError(step: "find a free name", errno: .fileExists, path: FilePath(folder.path))
     }
 
     /// Removes the temporary file (a refused or cut upload). Safe to call twice.
     public func discard() {
-        if fd >= 0 {
-            close(fd)
-            fd = -1
-        }
+        file?.closeQuietly()
+        file = nil
         guard !isKept else { return }
-        _ = folder.withPath(temporaryName) { unlink($0) }
+        try? FileSystemCalls.unlink(folder.filePath(temporaryName))
     }
 
     /// rename that fails with EEXIST instead of replacing: renameat2(RENAME_NOREPLACE), or a
     /// hard link and unlink where the file system lacks it.
-    private static func renameWithoutReplacing(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
-        if chttp_rename_noreplace(from, to) == 0 { return 0 }
-        guard errno == EINVAL || errno == ENOSYS else { return -1 }
-        guard link(from, to) == 0 else { return -1 }
-        unlink(from)
-        return 0
+    private static func renameWithoutReplacing(_ source: FilePath, to target: FilePath) throws(SystemError) {
+        // renameat2 goes through the C shim: Swift cannot call the variadic syscall().
+        let result = source.withPlatformString { from in target.withPlatformString { to in chttp_rename_noreplace(from, to) } }
+        if result == 0 { return }
+        let failure = SystemError.lastErrno
+        guard failure == .invalidArgument || failure == .noFunction else {
+            throw SystemError("renameat2", path: target, errno: failure)
+        }
+        try FileSystemCalls.link(source, to: target)
+        try? FileSystemCalls.unlink(source)
     }
 }

@@ -3,6 +3,8 @@ import Glibc
 import Logging
 import PhotoKioskApp
 import Platform
+import SystemAccess
+import SystemPackage
 
 /// Turns the resolved configuration into the objects the commands need.
 enum Bootstrap {
@@ -97,6 +99,5 @@ enum Bootstrap {
 
 /// One line on stderr.
 func printError(_ message: String) {
-    var line = message + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    try? FileDescriptor.standardError.writeAll(Array((message + "\n").utf8))
 }

@@ -5,6 +5,7 @@ import Logging
 import PhotoKioskApp
 import Platform
 import UI
+import SystemAccess
 
 /// Which screen a recording plays into.
 enum TouchLabScreenChoice: String, ExpressibleByArgument, CaseIterable {

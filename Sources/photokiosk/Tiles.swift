@@ -2,6 +2,8 @@ import ArgumentParser
 import Glibc
 import Graphics
 import Imaging
+import SystemAccess
+import SystemPackage
 
 extension TileFileFormat: ExpressibleByArgument {}
 
@@ -75,8 +77,7 @@ final class ProgressBar {
     }
 
     private static func write(_ text: String) {
-        var text = text
-        text.withUTF8 { _ = Glibc.write(1, $0.baseAddress, $0.count) }
+        try? FileDescriptor.standardOutput.writeAll(Array(text.utf8))
     }
 }
 

@@ -7,6 +7,7 @@ import PhotoKioskApp
 import Platform
 import UI
 import Widgets
+import SystemAccess
 
 struct TilesDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -150,16 +151,7 @@ struct TilesBenchmark {
 
     static func status(_ field: String) -> String {
         // /proc files report size 0, so read until end of file instead of by size.
-        let fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return "?" }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            bytes += chunk[0..<n]
-        }
+        guard let bytes = try? FileSystemCalls.contents(of: "/proc/self/status", limit: 1 << 20) else { return "?" }
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix(field + ":") {
             return line.dropFirst(field.count + 1).split(separator: " ").joined(separator: " ")
         }

@@ -2,6 +2,7 @@ import Testing
 import Glibc
 @testable import PhotoKioskApp
 import TestSupport
+import SystemAccess
 
 @Suite struct CustomOrderTests {
     func temporaryDirectory() -> String {

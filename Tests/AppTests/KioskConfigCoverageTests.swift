@@ -1,5 +1,6 @@
 @testable import PhotoKioskApp
 import Testing
+import SystemAccess
 
 /// Every option the parser knows is documented in deploy/config.toml and has a command-line flag.
 @Suite struct KioskConfigCoverageTests {

@@ -2,6 +2,8 @@ import Glibc
 import PhotoKioskApp
 import TestSupport
 import Testing
+import SystemAccess
+import SystemPackage
 
 /// A fresh directory under /tmp, removed by `remove()`.
 struct TemporaryDirectory {
@@ -149,7 +151,7 @@ struct TemporaryDirectory {
             Issue.record("wrote below a regular file")
         } catch {
             #expect(error.step == .createTemporary)
-            #expect(error.errno == ENOTDIR)
+            #expect(error.errno == Errno(rawValue: ENOTDIR))
             #expect(error.description.contains(dir.path + "/state/resume"))
         }
     }

@@ -2,6 +2,7 @@ import Glibc
 import Graphics
 import Testing
 @testable import Platform
+import SystemAccess
 
 @Suite("Clear errors and backend fallback")
 struct ErrorMessageTests {
@@ -34,7 +35,7 @@ struct ErrorMessageTests {
         #expect(notIn.description.contains("usermod -aG video"))
         let input = PlatformError.permissionDenied(path: "/dev/input/event3", group: "input", userInGroup: true)
         #expect(input.description.contains("although you are in group 'input'"))
-        #expect(PlatformError.system("open /x", errno: ENOENT).description == "open /x failed: No such file or directory")
+        #expect(PlatformError.system(SystemError("open", path: "/x", errno: .noSuchFileOrDirectory)).description == "open /x failed: No such file or directory")
     }
 
     @Test func autoFallsBackToHeadlessAndSaysWhy() throws {

@@ -6,6 +6,8 @@ import TestSupport
 import Testing
 @testable import PhotoKioskApp
 import Widgets
+import SystemAccess
+import SystemPackage
 
 /// A small tmpfs (needs root, which the test machine and the QEMU guest have); nil elsewhere.
 final class TinyDisk {
@@ -55,7 +57,7 @@ final class TinyDisk {
         try Self.order.save(to: file)
         disk.fill()
         let error = try #require(throws: AtomicFile.WriteError.self) { try Self.longerOrder.save(to: file) }
-        #expect(error.errno == ENOSPC, "\(error)")
+        #expect(error.errno == Errno(rawValue: ENOSPC), "\(error)")
         #expect(CustomOrder.load(from: file) == Self.order)
         #expect(directoryNames(disk.path).sorted() == ["filler", "order.txt"])
         // Space again: the next save works.

@@ -5,6 +5,7 @@ import Logging
 import Platform
 @testable import PhotoKioskApp
 import TestSupport
+import SystemAccess
 
 /// Writes bytes to a raw (possibly non-UTF-8) path.
 func writeRaw(_ bytes: [UInt8], to path: RawPath) throws {

@@ -1,4 +1,4 @@
-import DirectoryEntries
+import SystemAccess
 import Imaging
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import SystemAccess
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,11 +78,7 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The canonical absolute path with every link resolved, or nil when it does not exist.
     /// The corresponding C function is `realpath`.
     public func resolved() -> RawPath? {
-        withCString { cPath -> RawPath? in
-            guard let real = realpath(cPath, nil) else { return nil }
-            defer { free(real) }
-            return RawPath(cString: real)
-        }
+        FileSystemCalls.resolved(filePath).map { RawPath(bytes: $0.bytes) }
     }
 
     /// Copies a NUL-terminated C string.

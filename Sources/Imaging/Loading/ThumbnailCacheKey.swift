@@ -1,3 +1,4 @@
+import SystemAccess
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,10 +24,9 @@ public struct ThumbnailCacheKey: Hashable, Sendable {
 
     /// The key for the file as it is on disk now, or nil if it cannot be stat'ed.
     public init?(path: RawPath, edge: Int) {
-        var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
+        guard let info = try? FileSystemCalls.status(path.filePath) else { return nil }
         self.init(path: path, edge: edge, modificationSeconds: Int64(info.st_mtim.tv_sec),
-                  modificationNanoseconds: Int64(info.st_mtim.tv_nsec), fileSize: Int64(info.st_size))
+                  modificationNanoseconds: Int64(info.st_mtim.tv_nsec), fileSize: info.size)
     }
 
     /// The key's bytes as stored in the cache file and hashed into its name.

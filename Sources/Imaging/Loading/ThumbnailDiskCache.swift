@@ -1,5 +1,7 @@
 import Graphics
 import Logging
+import SystemAccess
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -74,22 +76,20 @@ public final class ThumbnailDiskCache: Sendable {
     /// The cached thumbnail for `key`, or nil. Corrupt entries are removed.
     public func read(_ key: ThumbnailCacheKey) -> Bitmap? {
         let path = directory.appending(key.fileName)
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
+        guard let fd = try? FileDescriptor.openFile(path.filePath, .readOnly) else { return nil }
+        defer { fd.closeQuietly() }
+        guard let info = try? fd.stat() else { return nil }
         let expectedKey = key.serialized
-        guard let bitmap = readEntry(fd, fileSize: Int(info.st_size), expectedKey: expectedKey) else {
+        guard let bitmap = readEntry(fd, fileSize: Int(info.size), expectedKey: expectedKey) else {
             logger.info("removing corrupt thumbnail cache entry \(path)")
-            removeEntry(path, bytes: Int(info.st_size))
+            removeEntry(path, bytes: Int(info.size))
             return nil
         }
-        _ = futimens(fd, nil)   // mark as recently used for trimming
+        try? fd.touch()   // mark as recently used for trimming
         return bitmap
     }
 
-    private func readEntry(_ fd: Int32, fileSize: Int, expectedKey: [UInt8]) -> Bitmap? {
+    private func readEntry(_ fd: FileDescriptor, fileSize: Int, expectedKey: [UInt8]) -> Bitmap? {
         var head = [UInt8](repeating: 0, count: ThumbnailFile.headerSize + expectedKey.count)
         guard fileSize >= head.count,
               head.withUnsafeMutableBytes({ FileIO.read(fd, into: $0.baseAddress!, count: $0.count) }),
@@ -129,19 +129,22 @@ public final class ThumbnailDiskCache: Sendable {
             return state.tempCounter
         }
         let temp = directory.appending(".tmp-\(getpid())-\(counter)-\(name)")
-        let fd = temp.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else { return failed("create \(temp)", errno) }
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.openFile(temp.filePath, .writeOnly, options: [.create, .exclusiveCreate],
+                                             permissions: .ownerReadWrite)
+        } catch {
+            return failed("create \(temp)", error.errno)
+        }
         var failure = header.withUnsafeBytes { FileIO.write(fd, $0) }
         if failure == nil { failure = pixels.withUnsafeBytes { FileIO.write(fd, $0) } }
-        if failure == nil, fsync(fd) != 0 { failure = errno }
-        close(fd)
-        if failure == nil, temp.withCString({ tempPath in
-            final.withCString { rename(tempPath, $0) }
-        }) != 0 {
-            failure = errno
+        if failure == nil { do { try fd.sync() } catch { failure = error } }
+        fd.closeQuietly()
+        if failure == nil {
+            do { try FileSystemCalls.rename(temp.filePath, to: final.filePath) } catch { failure = error.errno }
         }
         if let failure {
-            _ = temp.withCString { unlink($0) }
+            try? FileSystemCalls.unlink(temp.filePath)
             return failed("write \(final)", failure)
         }
         let size = header.count + pixels.count
@@ -153,7 +156,7 @@ public final class ThumbnailDiskCache: Sendable {
         return true
     }
 
-    private func failed(_ action: String, _ code: Int32) -> Bool {
+    private func failed(_ action: String, _ code: Errno) -> Bool {
         let first = state.withLock { state -> Bool in
             state.writeFailures += 1
             return state.writeFailures == 1
@@ -165,7 +168,7 @@ public final class ThumbnailDiskCache: Sendable {
     }
 
     private func removeEntry(_ path: RawPath, bytes: Int) {
-        if path.withCString({ unlink($0) }) == 0 {
+        if (try? FileSystemCalls.unlink(path.filePath)) != nil {
             state.withLock { $0.totalBytes = max(0, $0.totalBytes - bytes) }
         }
     }
@@ -181,7 +184,7 @@ public final class ThumbnailDiskCache: Sendable {
         }
         let kept = keeping.map { Array($0.utf8) }
         for entry in entries where total > target && entry.name != kept {
-            if directory.appending(entry.name).withCString({ unlink($0) }) == 0 { total -= entry.bytes }
+            if (try? FileSystemCalls.unlink(directory.appending(entry.name).filePath)) != nil { total -= entry.bytes }
         }
         state.withLock { $0.totalBytes = total }
     }
@@ -200,10 +203,8 @@ public final class ThumbnailDiskCache: Sendable {
         return names.compactMap { name in
             guard name.first != UInt8(ascii: "."), name.count > suffix.count,
                   Array(name.suffix(suffix.count)) == suffix else { return nil }
-            var info = stat()
-            guard directory.appending(name).withCString({ lstat($0, &info) }) == 0,
-                  (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            return EntryInfo(name: name, bytes: Int(info.st_size),
+            guard let info = FileIO.linkStatus(directory.appending(name)), info.type == .regular else { return nil }
+            return EntryInfo(name: name, bytes: Int(info.size),
                              lastUse: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
         }
     }
@@ -217,10 +218,8 @@ public final class ThumbnailDiskCache: Sendable {
         let now = time(nil)
         for name in names where name.starts(with: Array(".tmp-".utf8)) {
             let path = directory.appending(name)
-            var info = stat()
-            if path.withCString({ lstat($0, &info) }) == 0,
-               Int(now - info.st_mtim.tv_sec) > Self.staleTempSeconds {
-                _ = path.withCString { unlink($0) }
+            if let info = FileIO.linkStatus(path), Int(now - info.st_mtim.tv_sec) > Self.staleTempSeconds {
+                try? FileSystemCalls.unlink(path.filePath)
             }
         }
         return listEntries().reduce(0) { $0 + $1.bytes }

@@ -1,3 +1,5 @@
+import SystemAccess
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,11 +42,9 @@ public final class WorkerThread: @unchecked Sendable {
     /// pthread_setname_np needs _GNU_SOURCE, which Glibc's module does not define; writing the
     /// thread's comm file is the same thing.
     private static func nameCurrentThread(_ name: String) {
-        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
+        guard let comm = try? FileDescriptor.openFile("/proc/thread-self/comm", .writeOnly) else { return }
+        try? comm.writeAll(Array(name.utf8.prefix(15)))
+        comm.closeQuietly()
     }
 
     /// Threads the machine can run at once.

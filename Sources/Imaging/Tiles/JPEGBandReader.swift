@@ -1,3 +1,4 @@
+import SystemAccess
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,7 +23,13 @@ public final class JPEGBandReader: RowSource {
 
     /// Opens `path` and reads its header; `scale` picks a DCT-scaled output (eighths).
     public init(path: RawPath, scale: DCTScale = .full, options: DecodeOptions = .default) throws(ImagingError) {
-        guard let file = path.withCString({ fopen($0, "rb") }) else { throw FileReader.error(errno, path.description) }
+        // libjpeg reads through stdio: the FILE owns the descriptor.
+        let fd = try FileReader.openChecked(path: path, maxBytes: .max)
+        guard let file = fdopen(fd.rawValue, "rb") else {
+            let code = SystemError.lastErrno
+            fd.closeQuietly()
+            throw FileReader.error(SystemError("fdopen", path: path.filePath, errno: code))
+        }
         guard let handle = cjpeg_decoder_create(options.strict ? 1 : 0, Int32(clamping: options.maxScans)) else {
             fclose(file)
             throw ImagingError(.internalFailure, "out of memory creating a JPEG decoder")

@@ -1,3 +1,5 @@
+import SystemAccess
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -208,6 +210,10 @@ public final class PyramidBuilder {
     }
 
     static func makeDirectory(_ path: String) throws(ImagingError) {
-        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileReader.error(errno, path) }
+        do {
+            try FileSystemCalls.makeDirectory(FilePath(path), permissions: [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute])
+        } catch where error.errno != .fileExists {
+            throw FileReader.error(error)
+        } catch {}
     }
 }

@@ -1,3 +1,5 @@
+import SystemAccess
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,8 +19,7 @@ extension PyramidCache {
         var result: [Entry] = []
         for name in names {
             let folder = directory + "/" + String(decoding: name, as: UTF8.self)
-            var info = stat()
-            guard stat(folder + "/image.dzi", &info) == 0 else { continue }
+            guard let info = try? FileSystemCalls.status(FilePath(folder + "/image.dzi")) else { continue }
             result.append(Entry(folder: folder, bytes: Self.treeBytes(folder), lastUsed: Int(info.st_mtim.tv_sec)))
         }
         return result.sorted { ($0.lastUsed, $0.folder) < ($1.lastUsed, $1.folder) }
@@ -42,28 +43,26 @@ extension PyramidCache {
 
     /// Marks a pyramid as just used (pruning keeps recently viewed photos).
     public func touch(_ descriptorPath: String) {
-        _ = utimensat(AT_FDCWD, descriptorPath, nil, 0)
+        try? FileSystemCalls.touch(FilePath(descriptorPath))
     }
 
     static func treeBytes(_ path: String) -> Int {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return 0 }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { return Int(info.st_size) }
+        guard let info = FileIO.linkStatus(RawPath(path)) else { return 0 }
+        guard info.type == .directory else { return Int(info.size) }
         return (FileIO.directoryEntries(RawPath(path)) ?? []).reduce(0) {
             $0 + treeBytes(path + "/" + String(decoding: $1, as: UTF8.self))
         }
     }
 
     static func removeTree(_ path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
+        guard let info = FileIO.linkStatus(RawPath(path)) else { return }
+        if info.type == .directory {
             for name in FileIO.directoryEntries(RawPath(path)) ?? [] {
                 removeTree(path + "/" + String(decoding: name, as: UTF8.self))
             }
-            rmdir(path)
+            try? FileSystemCalls.removeDirectory(FilePath(path))
         } else {
-            unlink(path)
+            try? FileSystemCalls.unlink(FilePath(path))
         }
     }
 }

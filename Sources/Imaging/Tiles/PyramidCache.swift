@@ -1,3 +1,5 @@
+import SystemAccess
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,25 +34,25 @@ public struct PyramidCache: Sendable {
     /// The cached pyramid's descriptor path, if it was built already.
     public func existing(for path: RawPath) -> String? {
         guard let descriptor = descriptorPath(for: path) else { return nil }
-        var info = stat()
-        return stat(descriptor, &info) == 0 ? descriptor : nil
+        return (try? FileSystemCalls.status(FilePath(descriptor))) != nil ? descriptor : nil
     }
 
     /// Builds the pyramid unless cached; returns its descriptor path. Blocks: call on a worker.
     public func build(for path: RawPath, decodeOptions: DecodeOptions = .default,
                       progress: PyramidBuilder.Progress? = nil) throws(ImagingError) -> String {
         if let found = existing(for: path) { return found }
-        guard let descriptor = descriptorPath(for: path) else { throw FileReader.error(ENOENT, path.description) }
+        guard let descriptor = descriptorPath(for: path) else { throw FileReader.error(.noSuchFileOrDirectory, path.description) }
         let folder = String(descriptor.dropLast("/image.dzi".count))
         try PyramidBuilder.makeDirectory(directory)
         let temporary = folder + ".tmp-\(getpid())-\(UInt(pthread_self()) % 100_000)"
         _ = try PyramidBuilder.build(imageAt: path, directory: temporary, name: "image", options: options,
                                      decodeOptions: decodeOptions, progress: progress)
-        if rename(temporary, folder) != 0 {
+        do {
+            try FileSystemCalls.rename(FilePath(temporary), to: FilePath(folder))
+        } catch {
             // Another process built it meanwhile: keep theirs.
-            let failure = errno
             Self.removeTree(temporary)
-            if existing(for: path) == nil { throw FileReader.error(failure, folder) }
+            if existing(for: path) == nil { throw FileReader.error(error) }
         }
         prune(toBytes: maxBytes, keeping: descriptor)
         return descriptor

@@ -1,16 +1,20 @@
 import Glibc
 import Graphics
+import SystemAccess
+import SystemPackage
 
 extension KioskConfig {
     /// Reads and parses a config file. A missing file at the default path is not an error (the
     /// defaults apply); a missing file the user named with --config is.
     public static func load(path: String, mustExist: Bool) throws(ConfigError) -> KioskConfig {
-        guard let text = readTextFile(path) else {
-            if !mustExist && errno == ENOENT { return KioskConfig() }
-            let reason = String(cString: strerror(errno))
-            throw ConfigError(kind: .unreadable, file: path, line: nil, key: nil, message: "cannot read: \(reason)")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystemCalls.contents(of: FilePath(path), limit: 16 << 20)
+        } catch {
+            if !mustExist && error.errno == .noSuchFileOrDirectory { return KioskConfig() }
+            throw ConfigError(kind: .unreadable, file: path, line: nil, key: nil, message: "cannot read: \(error.errno)")
         }
-        return try parse(text, file: path)
+        return try parse(String(decoding: bytes, as: UTF8.self), file: path)
     }
 
     /// Parses TOML text; `file` only names the source in error messages. Every mistake is
@@ -84,21 +88,6 @@ func hexString(_ color: Color) -> String {
     return s
 }
 
-private func readTextFile(_ path: String) -> String? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 16384)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-        if n < buffer.count {
-            if ferror(f) != 0 { return nil }
-            break
-        }
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
 
 /// Walks the TOML tree in document order, so the first mistake in the file is the one reported.
 /// Reads the parsed table into a config. A mistake in one option is kept in `problems` and

@@ -1,6 +1,8 @@
 import Glibc
 import Imaging
 import Logging
+import SystemAccess
+import SystemPackage
 
 /// What the kiosk was showing, so a restart (power cut, crash, update) reopens the same place.
 public struct ResumeState: Equatable, Sendable {
@@ -91,7 +93,7 @@ public struct ResumeStore: Sendable {
     /// The saved state, and the reason it was ignored when the file was there but unusable.
     public func load() -> (state: ResumeState, problem: String?) {
         guard let bytes = AtomicFile.read(path, limit: 64 * 1024) else {
-            let exists = access(path, F_OK) == 0
+            let exists = FileSystemCalls.exists(FilePath(path))
             return (ResumeState(), exists ? "\(path) is unreadable or too large; starting from the grid" : nil)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -1,8 +1,7 @@
-import DirectoryEntries
 import Imaging
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
+import SystemAccess
+import SystemPackage
 
 /// The kind of a directory entry, from `d_type` when the file system provides it (no stat).
 enum EntryKind {
@@ -23,14 +22,14 @@ struct DirectoryEntry {
 ///
 /// The names live back to back in one buffer and the entries being ordered are plain offsets:
 /// listing and ordering 100,000 names allocates no array per name and moves no references.
-/// Files are stat'ed relative to the open directory (`fstatat`), which is cheaper than full
-/// paths and immune to the path changing mid-scan.
+/// Files are stat'ed relative to the open directory (Platform's `OpenFolder`), which is cheaper
+/// than full paths and immune to the path changing mid-scan.
 struct DirectoryReader: ~Copyable {
-    let fd: Int32
+    private let folder: any OpenFolder
     let identity: FileIdentity
     /// The folder's own status, taken before its entries are read (what a listing snapshot
     /// records: a change after this shows as a newer mtime and ctime).
-    let status: stat
+    var status: Stat { folder.status }
     /// Every name, each followed by "/" when it is a folder's.
     private var names: [UInt8] = []
     private var slots: [Slot] = []
@@ -47,52 +46,28 @@ struct DirectoryReader: ~Copyable {
 
     var entryCount: Int { slots.count }
 
-    /// Opens `path`, failing with errno. Follows a final symlink (callers decide about links).
-    init(path: RawPath) throws(PosixError) {
-        let fd = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard fd >= 0 else { throw PosixError(errno) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let code = errno
-            close(fd)
-            throw PosixError(code)
-        }
-        self.fd = fd
-        self.identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-        self.status = info
+    /// Opens `path` through `listing`. Follows a final symlink (callers decide about links).
+    init(path: RawPath, listing: any FolderListing) throws(SystemError) {
+        folder = try listing.openFolder(path.bytes)
+        identity = folder.status.identity
     }
-
-    deinit { close(fd) }
 
     /// Reads every entry except "." and "..", and orders the first `orderedPrefix` of them (nil:
     /// no order at all, for walks that only look for folders). Entries without a `d_type`
     /// (some network and FUSE file systems) are stat'ed here; ones that vanished are left out.
-    /// Needs its own descriptor: closedir closes the one fdopendir was given.
-    mutating func readEntries(orderedPrefix: Int? = .max) throws(PosixError) {
-        let listFD = dup(fd)
-        guard listFD >= 0 else { throw PosixError(errno) }
-        guard let dir = fdopendir(listFD) else {
-            let code = errno
-            close(listFD)
-            throw PosixError(code)
-        }
-        defer { closedir(dir) }
+    mutating func readEntries(orderedPrefix: Int? = .max) throws(SystemError) {
         var names: [UInt8] = []
         var slots: [Slot] = []
-        errno = 0
-        while let entry = readdir(dir) {
-            let name = direntNameBytes(entry)
-            if name.count <= 2 && name.allSatisfy({ $0 == 46 }) && !name.isEmpty { continue }   // "." and ".."
+        let folder = self.folder
+        try folder.forEachEntry { name, entryKind in
             var kind: EntryKind
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): kind = .directory
-            case Int32(DT_REG): kind = .regular
-            case Int32(DT_LNK): kind = .symlink
-            case Int32(DT_UNKNOWN): kind = .unknown
-            default: kind = .other
-            }
-            if kind == .unknown {
-                guard let info = try? status(of: Array(name)) else { errno = 0; continue }
+            switch entryKind {
+            case .folder: kind = .directory
+            case .regular: kind = .regular
+            case .symbolicLink: kind = .symlink
+            case .other: kind = .other
+            case .unknown:
+                guard let info = try? folder.status(ofEntry: name) else { return }
                 kind = info.kind
             }
             let offset = names.count
@@ -100,7 +75,6 @@ struct DirectoryReader: ~Copyable {
             if kind == .directory { names.append(UInt8(ascii: "/")) }
             slots.append(Slot(start: Int32(offset), keyLength: Int32(names.count - offset), kind: kind))
         }
-        if errno != 0 { throw PosixError(errno) }
         if let orderedPrefix {
             orderedCount = names.withUnsafeBufferPointer { buffer in
                 slots.orderPrefix(orderedPrefix) { Self.precedes($0, $1, in: buffer) }
@@ -138,38 +112,27 @@ struct DirectoryReader: ~Copyable {
     }
 
     /// lstat of an entry (the link itself, not its target).
-    func status(of name: [UInt8]) throws(PosixError) -> stat {
-        var info = stat()
-        let result = RawPath(bytes: name).withCString { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }
-        guard result == 0 else { throw PosixError(errno) }
-        return info
+    func status(of name: [UInt8]) throws(SystemError) -> Stat {
+        try folder.status(ofEntry: name)
     }
 }
 
-/// An errno as a Swift error.
-struct PosixError: Error {
-    let code: Int32
-    init(_ code: Int32) { self.code = code }
-}
-
-func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }
-
-extension stat {
+extension Stat {
     var kind: EntryKind {
-        switch st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regular
-        case S_IFLNK: return .symlink
+        switch type {
+        case .directory: return .directory
+        case .regular: return .regular
+        case .symbolicLink: return .symlink
         default: return .other
         }
     }
 
-    var identity: FileIdentity { FileIdentity(device: UInt64(st_dev), inode: UInt64(st_ino)) }
+    var identity: FileIdentity { FileIdentity(device: UInt64(deviceID.rawValue), inode: UInt64(inode.rawValue)) }
 }
 
 extension ScannedFile {
-    init(path: RawPath, type: PhotoFileType, status info: stat, captureDate: Int64?) {
-        self.init(path: path, type: type, identity: info.identity, size: Int64(info.st_size),
+    init(path: RawPath, type: PhotoFileType, status info: Stat, captureDate: Int64?) {
+        self.init(path: path, type: type, identity: info.identity, size: info.size,
                   modificationSeconds: Int64(info.st_mtim.tv_sec),
                   modificationNanoseconds: Int64(info.st_mtim.tv_nsec), captureDate: captureDate)
     }

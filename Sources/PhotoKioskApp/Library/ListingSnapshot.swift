@@ -1,4 +1,5 @@
 import Imaging
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +21,7 @@ public struct DirectoryStamp: Hashable, Sendable {
         self.changed = changed
     }
 
-    init(path: RawPath, status info: stat) {
+    init(path: RawPath, status info: Stat) {
         self.init(path: path, identity: info.identity,
                   modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                   changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))

@@ -1,5 +1,7 @@
 import Imaging
 import Logging
+import SystemAccess
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,7 +54,7 @@ public struct ListingSnapshotStore: Sendable {
         do {
             beginning = try FileReader.read(path: path, maxBytes: Self.maxBytes, prefix: Self.firstRead)
         } catch {
-            if access(path, F_OK) != 0 { return .missing }
+            if !FileSystemCalls.exists(FilePath(path)) { return .missing }
             return discard("unreadable (\(error))")
         }
         let reader: ListingSnapshot.Reader
@@ -80,8 +82,7 @@ public struct ListingSnapshotStore: Sendable {
         guard header.roots == roots else { return "the photo folders are not the same" }
         guard header.hasCaptureDates == hasCaptureDates else { return "the sort order needs capture dates" }
         for stamp in header.directories {
-            var info = stat()
-            guard stamp.path.withCString({ stat($0, &info) }) == 0 else { return "\(stamp.path) is gone" }
+            guard let info = try? FileSystemCalls.status(stamp.path.filePath) else { return "\(stamp.path) is gone" }
             guard DirectoryStamp(path: stamp.path, status: info) == stamp else { return "\(stamp.path) changed" }
             if max(stamp.modified, stamp.changed) >= header.scannedAt - Self.timestampSlack {
                 return "\(stamp.path) changed too close to the last scan to trust its timestamp"
@@ -93,7 +94,7 @@ public struct ListingSnapshotStore: Sendable {
     /// The file when damaged: one log line, and it goes (the scan writes a new one).
     func discard(_ reason: String) -> Verdict {
         logger.warning("library: listing snapshot \(path) is damaged (\(reason)); discarded, scanning the folders")
-        unlink(path)
+        try? FileSystemCalls.unlink(FilePath(path))
         return .damaged(reason)
     }
 

@@ -1,5 +1,7 @@
 import Glibc
 import Imaging
+import SystemAccess
+import SystemPackage
 
 /// Notices a photo folder that vanished, came back, or was mounted over (a USB stick or network
 /// share unplugged and plugged in again). inotify cannot: an unmount only removes its watches,
@@ -18,9 +20,8 @@ struct RootPresence: Equatable {
 
     init(roots: [RawPath]) {
         identities = roots.map { root in
-            var info = stat()
-            guard root.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-            return FileIdentityPair(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            guard let info = try? FileSystemCalls.status(root.filePath), info.type == .directory else { return nil }
+            return FileIdentityPair(device: UInt64(info.deviceID.rawValue), inode: UInt64(info.inode.rawValue))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Imaging
+import SystemPackage
 
 /// A device and inode: what identifies a file or directory whatever path reached it.
 public struct FileIdentity: Hashable, Sendable {
@@ -45,7 +46,7 @@ public struct ScannedFile: Hashable, Sendable, CustomStringConvertible {
 public struct SkippedEntry: Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable {
         /// opendir/stat failed with this errno (permissions, I/O error, vanished mid-scan).
-        case unreadable(errno: Int32)
+        case unreadable(errno: Errno)
         /// A symbolic link whose target does not exist.
         case brokenLink
         /// A symbolic link leading out of every configured folder.
@@ -57,7 +58,7 @@ public struct SkippedEntry: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch reason {
-        case .unreadable(let code): return "\(path): unreadable (\(errnoText(code)))"
+        case .unreadable(let code): return "\(path): unreadable (\(code))"
         case .brokenLink: return "\(path): broken symbolic link"
         case .outsideRoots: return "\(path): link leads outside the photo folders"
         }

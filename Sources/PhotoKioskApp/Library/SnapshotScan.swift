@@ -1,4 +1,5 @@
 import Imaging
+import SystemAccess
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -93,8 +94,7 @@ extension LibraryScanner {
         var result: [ScannedFile] = []
         result.reserveCapacity(files.count)
         for file in files {
-            var info = stat()
-            guard file.path.withCString({ stat($0, &info) }) == 0, info.identity == file.identity else { return nil }
+            guard let info = try? FileSystemCalls.status(file.path.filePath), info.identity == file.identity else { return nil }
             result.append(ScannedFile(path: file.path, type: file.type, status: info, captureDate: file.captureDate))
         }
         return result

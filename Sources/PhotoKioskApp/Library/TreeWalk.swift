@@ -1,8 +1,8 @@
 import Imaging
 import Logging
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
+import SystemAccess
+import SystemPackage
 
 /// One depth-first walk over photo folders; `LibraryScanner` and `InotifyWatcher` both use it.
 ///
@@ -42,6 +42,8 @@ final class TreeWalk {
     /// walk): the scanner hands out the photos found so far first.
     var willOrderListing: () -> Void = {}
     private var deferredLinks: [RawPath] = []
+    /// Where folders are listed and files looked at: the kernel, unless a test says otherwise.
+    var listing: any FolderListing = SystemFolderListing()
 
     init(roots: [RawPath], captureDate: LibraryScanner.CaptureDateReader?, logger: Logger) {
         self.roots = roots
@@ -88,14 +90,13 @@ final class TreeWalk {
     private func enter(_ directory: RawPath) -> OpenDirectory? {
         var reader: DirectoryReader
         do {
-            reader = try DirectoryReader(path: directory)
+            reader = try DirectoryReader(path: directory, listing: listing)
         } catch {
             // Made readable later (chmod), it changes its own ctime: recorded so a snapshot notices.
-            var info = stat()
-            if directory.withCString({ stat($0, &info) }) == 0 {
+            if let info = try? listing.status(of: directory.bytes, followingLinks: true) {
                 directoryStamps.append(DirectoryStamp(path: directory, status: info))
             }
-            skip(directory, .unreadable(errno: error.code))
+            skip(directory, .unreadable(errno: error.errno))
             return nil
         }
         guard visitedDirectories.insert(reader.identity).inserted,
@@ -105,7 +106,7 @@ final class TreeWalk {
             // Only the first screenful is ordered before the walk starts emitting.
             try reader.readEntries(orderedPrefix: listsFiles ? orderedPrefix : nil)
         } catch {
-            skip(directory, .unreadable(errno: error.code))
+            skip(directory, .unreadable(errno: error.errno))
             return nil
         }
         directoryCount += 1
@@ -119,11 +120,11 @@ final class TreeWalk {
             guard info.kind == .regular else { return }
             add(path, type: type, info: info)
         } catch {
-            skip(path, .unreadable(errno: error.code))
+            skip(path, .unreadable(errno: error.errno))
         }
     }
 
-    private func add(_ path: RawPath, type: PhotoFileType, info: stat) {
+    private func add(_ path: RawPath, type: PhotoFileType, info: Stat) {
         guard seenFiles.insert(info.identity).inserted else { return }
         fileCount += 1
         emit(ScannedFile(path: path, type: type, status: info, captureDate: captureDate?(path)))
@@ -132,9 +133,11 @@ final class TreeWalk {
     private func followLink(_ link: RawPath) {
         guard let target = link.resolved() else { return skip(link, .brokenLink) }
         guard roots.contains(where: { target.isInside($0) }) else { return skip(link, .outsideRoots) }
-        var info = stat()
-        guard link.withCString({ stat($0, &info) }) == 0 else {
-            return skip(link, .unreadable(errno: errno))
+        let info: Stat
+        do {
+            info = try listing.status(of: link.bytes, followingLinks: true)
+        } catch {
+            return skip(link, .unreadable(errno: error.errno))
         }
         switch info.kind {
         case .directory:

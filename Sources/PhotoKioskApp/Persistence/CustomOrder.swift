@@ -1,4 +1,5 @@
 import Imaging
+import SystemAccess
 
 /// A person's own order of the photos (made by dragging thumbnails), stored as one path per line.
 ///

@@ -1,6 +1,7 @@
 import Glibc
 import Imaging
 import Logging
+import SystemAccess
 
 /// Keeps a person's photo order across restarts: applies the saved order to the photo list at
 /// start (photos arriving from the scan take their saved places), saves it atomically after
@@ -56,10 +57,7 @@ public final class CustomOrderStore {
     public func reset() {
         photos.setCustomOrder(nil)
         saved = nil
-        guard unlink(file) == 0 else { return }
-        // Make the removal itself durable, as AtomicFile does for a rename.
-        let dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dirfd >= 0 { fsync(dirfd); close(dirfd) }
+        guard AtomicFile.remove(file) else { return }
         logger.info("photo order reset to \(photos.order)")
     }
 }

@@ -1,3 +1,5 @@
+import SystemAccess
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -62,7 +64,6 @@ public enum ResourceLocator {
     }
 
     public static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        (try? FileSystemCalls.status(FilePath(path)))?.type == .directory
     }
 }

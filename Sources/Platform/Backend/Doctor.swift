@@ -1,5 +1,5 @@
 import CDRM
-import DirectoryEntries
+import SystemAccess
 import Glibc
 
 /// A plain-text report of what this machine offers PhotoKiosk: DRM cards with their connectors
@@ -63,12 +63,5 @@ private func accessSummary(_ path: String) -> String {
 }
 
 private func listDirectory(_ path: String) -> [String] {
-    guard let dir = opendir(path) else { return [] }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-        let name = String(decoding: direntName(entry), as: UTF8.self)
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return names
+    (entryNames(inDirectory: path) ?? []).map { String(decoding: $0, as: UTF8.self) }
 }

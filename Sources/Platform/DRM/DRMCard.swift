@@ -1,5 +1,5 @@
 import CDRM
-import DirectoryEntries
+import SystemAccess
 import Glibc
 
 /// An open /dev/dri/card* node with KMS: probing connectors, encoders and CRTCs.
@@ -44,13 +44,8 @@ final class DRMCard {
 
     /// /dev/dri/card* nodes, in numeric order.
     static func nodes(in directory: String = "/dev/dri") -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = String(decoding: direntName(entry), as: UTF8.self)
-            if name.hasPrefix("card") { names.append(name) }
-        }
+        let names = (entryNames(inDirectory: directory) ?? []).map { String(decoding: $0, as: UTF8.self) }
+            .filter { $0.hasPrefix("card") }
         return names.sorted { (Int($0.dropFirst(4)) ?? 0) < (Int($1.dropFirst(4)) ?? 0) }
             .map { "\(directory)/\($0)" }
     }

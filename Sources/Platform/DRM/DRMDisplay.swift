@@ -83,7 +83,7 @@ public final class DRMDisplay: Display {
     private var deferredDamage = false
     private var usesPageFlip = true
     private var saved: (crtc: UnsafeMutablePointer<drmModeCrtc>, connectorID: UInt32)?
-    private var loop: EventLoop?
+    private var loop: (any EventLoopRegistry)?
     private var onEvent: ((DisplayEvent) -> Void)?
     private var hotplug: UdevMonitor?
     private var masterRetry: EventLoop.TimerID?
@@ -206,7 +206,7 @@ public final class DRMDisplay: Display {
             lostMaster()
             return false
         }
-        throw .system("drmModeSetCrtc \(output.connector.name) \(output.mode)", errno: err)
+        throw .failed("drmModeSetCrtc \(output.connector.name) \(output.mode)", errno: err)
     }
 
     // MARK: Frames
@@ -267,7 +267,7 @@ public final class DRMDisplay: Display {
 
     // MARK: Events
 
-    public func attach(to loop: EventLoop, onEvent: @escaping (DisplayEvent) -> Void) throws {
+    public func attach(to loop: any EventLoopRegistry, onEvent: @escaping (DisplayEvent) -> Void) throws {
         self.loop = loop
         self.onEvent = onEvent
         let fd = card.fd

@@ -19,7 +19,7 @@ final class DumbBuffer {
         self.height = height
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         guard drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size) == 0 else {
-            throw .system("DRM_IOCTL_MODE_CREATE_DUMB \(width)x\(height)", errno: errno)
+            throw .failed("DRM_IOCTL_MODE_CREATE_DUMB \(width)x\(height)", errno: errno)
         }
         self.handle = handle
         stride = Int(pitch)
@@ -46,7 +46,7 @@ final class DumbBuffer {
             guard drmModeAddFB(fd, UInt32(width), UInt32(height), 24, 32, pitch, handle, &fb) == 0 else {
                 let err = errno
                 _ = drmModeDestroyDumbBuffer(fd, handle)
-                throw .system("drmModeAddFB", errno: err)
+                throw .failed("drmModeAddFB", errno: err)
             }
         }
         framebufferID = fb
@@ -55,14 +55,14 @@ final class DumbBuffer {
             let err = errno
             _ = drmModeRmFB(fd, fb)
             _ = drmModeDestroyDumbBuffer(fd, handle)
-            throw .system("DRM_IOCTL_MODE_MAP_DUMB", errno: err)
+            throw .failed("DRM_IOCTL_MODE_MAP_DUMB", errno: err)
         }
         let mapped = mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
         guard let mapped, mapped != MAP_FAILED else {
             let err = errno
             _ = drmModeRmFB(fd, fb)
             _ = drmModeDestroyDumbBuffer(fd, handle)
-            throw .system("mmap dumb buffer", errno: err)
+            throw .failed("mmap dumb buffer", errno: err)
         }
         memory = mapped
     }

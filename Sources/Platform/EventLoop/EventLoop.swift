@@ -14,6 +14,8 @@ public final class EventLoop {
     /// A handle for cancelling a timer.
     public struct TimerID: Hashable, Sendable {
         fileprivate let value: UInt64
+        /// For other `EventLoopRegistry` loops (tests) to number their timers.
+        public init(_ value: UInt64) { self.value = value }
     }
 
     private let epollFD: Int32
@@ -40,9 +42,9 @@ public final class EventLoop {
     ///   action (which would kill the process before cleanup). Empty: leave signals alone.
     public init(signals: [Int32] = [SIGINT, SIGTERM]) throws(PlatformError) {
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epollFD >= 0 else { throw .system("epoll_create1", errno: errno) }
+        guard epollFD >= 0 else { throw .failed("epoll_create1", errno: errno) }
         timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
-        guard timerFD >= 0 else { throw .system("timerfd_create", errno: errno) }
+        guard timerFD >= 0 else { throw .failed("timerfd_create", errno: errno) }
         mailbox = try Mailbox()
         if !signals.isEmpty {
             var mask = sigset_t()
@@ -109,7 +111,7 @@ public final class EventLoop {
         event.events = events
         event.data.fd = fd
         guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else {
-            throw .system("epoll_ctl(ADD, \(fd))", errno: errno)
+            throw .failed("epoll_ctl(ADD, \(fd))", errno: errno)
         }
     }
 
@@ -141,7 +143,7 @@ public final class EventLoop {
         nextTimerID += 1
         timers[id] = (deadline, handler)
         rearm()
-        return TimerID(value: id)
+        return TimerID(id)
     }
 
     /// Runs `handler` once after `delay` seconds.
@@ -195,7 +197,7 @@ public final class EventLoop {
         let n = epoll_wait(epollFD, &events, Int32(events.count), ms)
         if n < 0 {
             if errno == EINTR { return 0 }
-            throw .system("epoll_wait", errno: errno)
+            throw .failed("epoll_wait", errno: errno)
         }
         if n > 0 { wakeups += 1 }
         for event in events.prefix(Int(n)) {

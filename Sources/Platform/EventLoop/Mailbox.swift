@@ -10,7 +10,7 @@ public final class Mailbox: Sendable {
 
     init() throws(PlatformError) {
         let fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        guard fd >= 0 else { throw .system("eventfd", errno: errno) }
+        guard fd >= 0 else { throw .failed("eventfd", errno: errno) }
         eventFD = fd
     }
 

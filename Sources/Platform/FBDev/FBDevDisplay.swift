@@ -28,7 +28,7 @@ public final class FBDevDisplay: Display {
         let r = cdrm_fb_get_info(fd, &variable, &fixed)
         guard r == 0 else {
             Glibc.close(fd)
-            throw .system("FBIOGET_VSCREENINFO \(path)", errno: -r)
+            throw .failed("FBIOGET_VSCREENINFO \(path)", errno: -r)
         }
         layout = FBDevLayout(bitsPerPixel: Int(variable.bits_per_pixel),
                              redOffset: Int(variable.red.offset), redLength: Int(variable.red.length),
@@ -46,7 +46,7 @@ public final class FBDevDisplay: Display {
         guard let mapped = mmap(nil, mappedLength, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
             let err = errno
             Glibc.close(fd)
-            throw .system("mmap \(path)", errno: err)
+            throw .failed("mmap \(path)", errno: err)
         }
         // The visible page starts at the panning offset.
         let visible = mapped + Int(variable.yoffset) * Int(fixed.line_length)

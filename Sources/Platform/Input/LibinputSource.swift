@@ -1,6 +1,6 @@
 import CInput
 import CLibInput
-import DirectoryEntries
+import SystemAccess
 import Glibc
 import Graphics
 import Logging
@@ -42,7 +42,7 @@ public final class LibinputSource {
     private var mouse: Point
     private var mouseDown = false
     private var keys = KeyTranslator()
-    private weak var loop: EventLoop?
+    private weak var loop: (any EventLoopRegistry)?
     /// The libseat seat devices came from, once one did; its disable/enable suspend and resume
     /// libinput (which closes and reopens the devices through the seat).
     private var seat: LibseatSession?
@@ -137,7 +137,7 @@ public final class LibinputSource {
         do {
             fd = try deviceSeat.openDevice(path)
         } catch {
-            if case .system(_, let err) = error { return -err }
+            if case .system(let failure) = error { return -failure.errno.rawValue }
             return -EIO
         }
         if seat == nil {
@@ -185,7 +185,7 @@ public final class LibinputSource {
     public var currentDevices: [InputDeviceInfo] { Array(devices.values) }
 
     /// Watches libinput's fd on `loop` and reports the devices already present right away.
-    public func attach(to loop: EventLoop) throws(PlatformError) {
+    public func attach(to loop: any EventLoopRegistry) throws(PlatformError) {
         self.loop = loop
         try loop.watch(fileDescriptor) { [unowned self] in self.dispatch() }
         try seat?.attach(to: loop)
@@ -349,11 +349,9 @@ public final class LibinputSource {
 /// /dev/input/event* with the names the kernel gives them.
 enum InputNodes {
     static func list(directory: String = "/dev/input") -> [(path: String, name: String)] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
         var result: [(String, String)] = []
-        while let entry = readdir(dir) {
-            let node = String(decoding: direntName(entry), as: UTF8.self)
+        for entry in entryNames(inDirectory: directory) ?? [] {
+            let node = String(decoding: entry, as: UTF8.self)
             guard node.hasPrefix("event") else { continue }
             let name = readLine(path: "/sys/class/input/\(node)/device/name") ?? "?"
             result.append(("\(directory)/\(node)", name))

@@ -1,10 +1,12 @@
 import Glibc
+import SystemAccess
+import SystemPackage
 
 /// Everything Platform can fail with, worded for the person at the kiosk: what is missing and
 /// what to do about it.
 public enum PlatformError: Error, Equatable, CustomStringConvertible {
-    /// A system call failed; `errno` says why.
-    case system(String, errno: Int32)
+    /// A system call failed: which, on what, and the errno that says why.
+    case system(SystemError)
     /// No DRM card node where we looked ("/dev/dri/card*" or an explicit path).
     case noDRMDevice(String)
     /// A device exists but we may not open it; `group` is the group that owns it.
@@ -20,8 +22,9 @@ public enum PlatformError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .system(call, errno):
-            return "\(call) failed: \(String(cString: strerror(errno)))"
+        case let .system(failure):
+            let subject = failure.path.map { " \($0)" } ?? ""
+            return "\(failure.operation)\(subject) failed: \(failure.errno)"
         case let .noDRMDevice(lookedFor):
             return "No DRM device (\(lookedFor) does not exist). Is a KMS driver loaded? "
                 + "(On a Raspberry Pi: dtoverlay=vc4-kms-v3d in config.txt.)"
@@ -45,6 +48,13 @@ public enum PlatformError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+extension PlatformError {
+    /// `call` failed with `errno`; `path` when it was about a file or device node.
+    static func failed(_ call: String, path: String? = nil, errno: Int32) -> PlatformError {
+        .system(SystemError(call, path: path.map { FilePath($0) }, errno: Errno(rawValue: errno)))
+    }
+}
+
 /// Opens a device node, turning EACCES into a message that names the missing group.
 func openDevice(_ path: String, flags: Int32) throws(PlatformError) -> Int32 {
     let fd = open(path, flags | O_CLOEXEC)
@@ -54,7 +64,7 @@ func openDevice(_ path: String, flags: Int32) throws(PlatformError) -> Int32 {
             let access = DeviceAccess(path: path)
             throw .permissionDenied(path: path, group: access.groupName, userInGroup: access.userInGroup)
         }
-        throw .system("open \(path)", errno: err)
+        throw .failed("open", path: path, errno: err)
     }
     return fd
 }

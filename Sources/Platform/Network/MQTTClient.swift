@@ -79,11 +79,11 @@ public final class MQTTClient {
 
     /// Starts connecting; a broker that is down is retried, not an error.
     public func start() throws(PlatformError) {
-        guard Self.libraryReady else { throw .system("mosquitto_lib_init", errno: ENOMEM) }
+        guard Self.libraryReady else { throw .failed("mosquitto_lib_init", errno: ENOMEM) }
         guard handle == nil else { return }
         stopped = false
         guard let mosq = mosquitto_new(settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) else {
-            throw .system("mosquitto_new", errno: errno)
+            throw .failed("mosquitto_new", errno: errno)
         }
         handle = mosq
         try configure(mosq)
@@ -173,7 +173,7 @@ public final class MQTTClient {
     }
 
     private func check(_ rc: Int32, _ call: String) throws(PlatformError) {
-        guard rc == MOSQ_ERR_SUCCESS.rawValue else { throw .system("\(call): \(String(cString: mosquitto_strerror(rc)))", errno: EINVAL) }
+        guard rc == MOSQ_ERR_SUCCESS.rawValue else { throw .failed("\(call): \(String(cString: mosquitto_strerror(rc)))", errno: EINVAL) }
     }
 
     private func connect(first: Bool) {

@@ -1,5 +1,6 @@
-import DirectoryEntries
+import SystemAccess
 import Glibc
+import SystemPackage
 
 /// A panel's backlight under /sys/class/backlight (DSI screens such as the Raspberry Pi touch
 /// display, many laptops' panels): `bl_power` 4 (FB_BLANK_POWERDOWN) switches the light off,
@@ -18,13 +19,8 @@ public final class BacklightPower: ScreenPowerControl {
 
     /// The first backlight device under `root`, nil when there is none.
     public static func first(in root: String = "/sys/class/backlight") -> BacklightPower? {
-        guard let dir = opendir(root) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = String(decoding: direntName(entry), as: UTF8.self)
-            if !name.hasPrefix(".") { names.append(name) }
-        }
+        guard let entries = entryNames(inDirectory: root) else { return nil }
+        let names = entries.map { String(decoding: $0, as: UTF8.self) }.filter { !$0.hasPrefix(".") }
         return names.sorted().first.map { BacklightPower(directory: root + "/" + $0) }
     }
 
@@ -32,7 +28,7 @@ public final class BacklightPower: ScreenPowerControl {
 
     public func setScreenOn(_ on: Bool) throws(PlatformError) {
         let blPower = directory + "/bl_power"
-        if access(blPower, F_OK) == 0 {
+        if FileSystemCalls.exists(FilePath(blPower)) {
             try write(on ? "0" : "4", to: blPower)
         } else if on {
             try write(savedBrightness ?? read(directory + "/max_brightness") ?? "1", to: directory + "/brightness")
@@ -44,21 +40,26 @@ public final class BacklightPower: ScreenPowerControl {
     }
 
     private func write(_ value: String, to path: String) throws(PlatformError) {
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard fd >= 0 else { throw .system("open \(path) (the video group needs write access: deploy/99-photokiosk.rules)", errno: errno) }
-        defer { close(fd) }
-        let bytes = Array((value + "\n").utf8)
-        guard Glibc.write(fd, bytes, bytes.count) == bytes.count else { throw .system("write \(path)", errno: errno) }
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.openFile(FilePath(path), .writeOnly, options: [.truncate])
+        } catch {
+            // The usual cause, said where it shows: the message names the udev rule that fixes it.
+            throw .failed("open for writing (the video group needs write access: deploy/99-photokiosk.rules)",
+                          path: path, errno: error.errno.rawValue)
+        }
+        defer { file.closeQuietly() }
+        // sysfs takes the value in one write.
+        do throws(Errno) {
+            try file.writeAll(Array((value + "\n").utf8))
+        } catch {
+            throw .failed("write", path: path, errno: error.rawValue)
+        }
     }
 
     private func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n = Glibc.read(fd, &buffer, buffer.count)
-        guard n > 0 else { return nil }
-        let text = String(decoding: buffer[0..<n], as: UTF8.self).trimmingWhitespace
+        guard let bytes = try? FileSystemCalls.contents(of: FilePath(path), limit: 64), !bytes.isEmpty else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace
         return text.isEmpty ? nil : text
     }
 }

@@ -27,7 +27,7 @@ enum DPMSProperty {
         }
         let r = drmModeConnectorSetProperty(fd, connectorID, id, on ? Self.on : Self.off)
         if r != 0 {
-            throw .system("DPMS \(on ? "on" : "off") on \(connectorName)", errno: r < -1 ? -r : errno)
+            throw .failed("DPMS \(on ? "on" : "off") on \(connectorName)", errno: r < -1 ? -r : errno)
         }
     }
 }

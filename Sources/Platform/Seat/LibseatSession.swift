@@ -24,7 +24,7 @@ public final class LibseatSession: @unchecked Sendable {
     private var deviceIDs: [Int32: Int32] = [:]
     private var observers: [Int: Observer] = [:]
     private var nextObserverID = 0
-    private weak var loop: EventLoop?
+    private weak var loop: (any EventLoopRegistry)?
     private let log: Logger
 
     private init(logger: Logger) {
@@ -84,7 +84,7 @@ public final class LibseatSession: @unchecked Sendable {
     }
 
     /// Watches libseat's fd on `loop` (once; later calls with the same loop do nothing).
-    func attach(to loop: EventLoop) throws(PlatformError) {
+    func attach(to loop: any EventLoopRegistry) throws(PlatformError) {
         guard self.loop == nil, let session else { return }
         self.loop = loop
         try loop.watch(cseat_get_fd(session)) { [unowned self] in self.dispatch() }
@@ -113,10 +113,10 @@ public final class LibseatSession: @unchecked Sendable {
 
     /// Opens `path` through the seat manager (it chooses the flags: read-write, non-blocking).
     func openDevice(_ path: String) throws(PlatformError) -> Int32 {
-        guard let session else { throw .system("libseat_open_device \(path) (seat closed)", errno: EBADF) }
+        guard let session else { throw .failed("libseat_open_device \(path) (seat closed)", errno: EBADF) }
         var fd: Int32 = -1
         let id = cseat_open_device(session, path, &fd)
-        guard id >= 0 else { throw .system("libseat_open_device \(path)", errno: -id) }
+        guard id >= 0 else { throw .failed("libseat_open_device \(path)", errno: -id) }
         deviceIDs[fd] = id
         return fd
     }

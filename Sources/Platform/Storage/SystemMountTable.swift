@@ -1,4 +1,6 @@
 import Glibc
+import SystemAccess
+import SystemPackage
 
 /// The kernel's mount table in /proc/self/mountinfo: read on request, and watched without
 /// polling, since the kernel flags that file with EPOLLPRI on every change of the mount table,
@@ -17,18 +19,10 @@ public final class SystemMountTable: MountTableSource {
     }
 
     public func currentMounts() -> MountTable? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var text: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return nil }
-            if n == 0 { break }
-            text += chunk[0..<n]
-        }
+        guard let file = try? FileDescriptor.openFile(FilePath(path), .readOnly) else { return nil }
+        defer { file.closeQuietly() }
+        // A kernel-made file: its size says nothing, so it is read to its end (a few KB).
+        guard let text = (try? file.readToEnd(limit: 16 << 20)) ?? nil else { return nil }
         return MountTable(mountInfo: text)
     }
 

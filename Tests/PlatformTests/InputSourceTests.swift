@@ -1,0 +1,71 @@
+import Graphics
+import Platform
+import Testing
+
+/// An `EventLoopRegistry` turned by hand: watches are recorded, timers fire when the test
+/// advances time, in deadline order (then in the order they were added).
+private final class SteppedLoop: EventLoopRegistry {
+    var now = 0.0
+    private(set) var watched: [Int32: () -> Void] = [:]
+    private var timers: [(id: UInt64, deadline: Double, handler: () -> Void)] = []
+    private var nextID: UInt64 = 1
+
+    func watch(_ fd: Int32, _ handler: @escaping () -> Void) throws(PlatformError) { watched[fd] = handler }
+    func unwatch(_ fd: Int32) { watched[fd] = nil }
+
+    func addTimer(after delay: Double, _ handler: @escaping () -> Void) -> EventLoop.TimerID {
+        defer { nextID += 1 }
+        timers.append((nextID, now + delay, handler))
+        return EventLoop.TimerID(nextID)
+    }
+
+    func cancelTimer(_ id: EventLoop.TimerID) {
+        timers.removeAll { EventLoop.TimerID($0.id) == id }
+    }
+
+    var pendingTimers: Int { timers.count }
+
+    /// Moves time to `time`, firing every timer due by then.
+    func advance(to time: Double) {
+        now = time
+        while let next = timers.enumerated().filter({ $0.element.deadline <= time })
+            .min(by: { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }) {
+            timers.remove(at: next.offset)
+            next.element.handler()
+        }
+    }
+}
+
+@Suite("Input sources on an event-loop protocol")
+struct InputSourceTests {
+    static let down = InputEvent.touch(slot: 0, phase: .down, location: Point(x: 10, y: 20), time: 0)
+    static let up = InputEvent.touch(slot: 0, phase: .up, location: Point(x: 10, y: 20), time: 0.25)
+
+    @Test("a scripted source delivers each event at its time, in order, and nothing after close")
+    func scriptedTiming() throws {
+        let loop = SteppedLoop()
+        var received: [InputEvent] = []
+        let source: any InputSource = ScriptedInputSource(steps: [
+            .init(after: 0, Self.down), .init(after: 0, .frame(time: 0)),
+            .init(after: 0.25, Self.up), .init(after: 1, .key(.right, pressed: true, time: 1)),
+        ]) { received.append($0) }
+        #expect(received.isEmpty)
+        try source.attach(to: loop)
+        loop.advance(to: 0)
+        #expect(received == [Self.down, .frame(time: 0)])
+        loop.advance(to: 0.5)
+        #expect(received == [Self.down, .frame(time: 0), Self.up])
+        source.close()
+        #expect(loop.pendingTimers == 0)
+        loop.advance(to: 2)
+        #expect(received.count == 3)
+    }
+
+    @Test("a headless display attaches to any loop without watching anything")
+    func headlessAttach() throws {
+        let loop = SteppedLoop()
+        let display: any Display = HeadlessDisplay(width: 64, height: 48)
+        try display.attach(to: loop) { _ in }
+        #expect(loop.watched.isEmpty)
+    }
+}

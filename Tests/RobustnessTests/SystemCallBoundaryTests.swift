@@ -1,0 +1,44 @@
+import SystemAccess
+import Testing
+
+/// Issue 23: system calls go through typed wrappers at the edge. Only Platform, SystemAccess
+/// (the edge's lower half, on swift-system) and the C shims open files with open(2) flags, list
+/// folders with readdir, use inotify or ioctl, or read errno; the layers above get
+/// FileDescriptor, Errno and SystemError.
+@Suite struct SystemCallBoundaryTests {
+    static let aboveTheEdge = ["Graphics", "Imaging", "UI", "Widgets", "PhotoKioskApp", "Remote", "RemoteServer", "photokiosk"]
+
+    /// errno as the C global (not `.errno` of an error, nor an `errno:` or `errno code:` label), EINTR loops,
+    /// inotify, readdir, ioctl, stdio opens, open(2) flags, and the raw descriptor calls.
+    static var rawCall: some RegexComponent { #/(^|[^.\w])errno\b(?!\s*:|\s+\w+\s*:)|\bEINTR\b|\binotify_\w+|(^|[^.\w])(readdir|opendir|fdopendir|ioctl|fopen)\(|\bO_(RDONLY|WRONLY|RDWR|CREAT)\b|Glibc\.(open|read|write|close)\(/# }
+
+    static func offendingLines(in text: String) -> [String] {
+        text.split(separator: "\n").filter { line in
+            let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return code.contains(rawCall)
+        }.map(String.init)
+    }
+
+    @Test func noLayerAboveTheEdgeCallsTheKernelDirectly() {
+        let files = Self.aboveTheEdge.flatMap { SecurityTests.sourceFiles(SecurityTests.sources + "/" + $0) }
+        #expect(files.count > 100, "found the sources at \(SecurityTests.sources)")
+        var offenders: [String] = []
+        for file in files {
+            let text = String(decoding: AtomicFile.read(file, limit: 8 << 20) ?? [], as: UTF8.self)
+            offenders += Self.offendingLines(in: text).map { "\(file): \($0)" }
+        }
+        #expect(offenders.isEmpty, "\(offenders)")
+    }
+
+    @Test func theCheckFindsWhatItLooksFor() {
+        #expect(!Self.offendingLines(in: "if n < 0 && errno == EINTR { continue }").isEmpty)
+        #expect(!Self.offendingLines(in: "let fd = open(path, O_RDONLY | O_CLOEXEC)").isEmpty)
+        #expect(!Self.offendingLines(in: "let wd = inotify_add_watch(fd, path, mask)").isEmpty)
+        #expect(!Self.offendingLines(in: "while let entry = readdir(dir) {").isEmpty)
+        #expect(!Self.offendingLines(in: "_ = Glibc.write(fd, buffer, count)").isEmpty)
+        #expect(Self.offendingLines(in: "throw UploadFileError(step: \"write\", errno: error.errno)").isEmpty)
+        #expect(Self.offendingLines(in: "// a loop that retried EINTR by hand").isEmpty)
+        #expect(Self.offendingLines(in: "public init(step: String, errno code: Errno) {").isEmpty)
+        #expect(!Self.offendingLines(in: "let code = errno").isEmpty)
+    }
+}
