@@ -1,4 +1,6 @@
 import Glibc
+import SystemAccess
+import SystemPackage
 
 /// A whole file mapped read-only: its pages are read from disk only when touched, and count as
 /// page cache (reclaimable), not as the program's own memory. For data tables shipped with the
@@ -12,19 +14,22 @@ public final class MappedFile: @unchecked Sendable {
     /// scattered pages, so the kernel reads only those instead of reading ahead around each.
     public init(path: String, randomAccess: Bool = false) throws(PlatformError) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .system("open \(path)", errno: errno) }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw .system("fstat \(path)", errno: errno) }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw .system("map \(path) (not a regular file)", errno: EINVAL) }
-        count = Int(st.st_size)
+        let filePath = FilePath(path)
+        let file: FileDescriptor
+        do { file = try .openFile(filePath, .readOnly) } catch { throw .system(error) }
+        defer { file.closeQuietly() }
+        let status: Stat
+        do { status = try file.stat() } catch { throw .system(SystemError("fstat", path: filePath, errno: Errno(error))) }
+        guard status.type == .regular else {
+            throw .system(SystemError("map (not a regular file)", path: filePath, errno: .invalidArgument))
+        }
+        count = Int(status.size)
         guard count > 0 else {
             base = nil
             return
         }
-        guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
-            throw .system("mmap \(path)", errno: errno)
+        guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, file.rawValue, 0), mapped != MAP_FAILED else {
+            throw .system(SystemError("mmap", path: filePath, errno: SystemError.lastErrno))
         }
         if randomAccess { madvise(mapped, count, MADV_RANDOM) }
         base = UnsafeRawPointer(mapped)
