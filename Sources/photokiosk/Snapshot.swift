@@ -3,6 +3,7 @@ import Imaging
 import Logging
 import PhotoKioskApp
 import Platform
+import Graphics
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,6 +25,12 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Seconds between flicks with --flick.") var flickInterval: Double = 0.5
     @Option(help: "Memory for decoded images, MB (default: follows the machine's memory, as on a frame).")
     var cacheMemoryMb: Int?
+    @Flag(help: "With --photo N: show the album's chrome (indicator, caption, filmstrip) as just after a touch, not faded.")
+    var chrome = false
+    @Flag(help: "Draw the touch overlay, with two fingers' trails and a gesture label drawn into it.")
+    var touchOverlay = false
+    @Option(help: "The screen's size in millimetres WIDTHxHEIGHT, as a panel reports it (sizes the controls).")
+    var millimetres: KioskConfig.DisplayMode?
 
     mutating func run() throws {
         var config = KioskConfig()
@@ -36,6 +43,7 @@ struct Snapshot: ParsableCommand {
         let roots = try Bootstrap.photoFolders(config: config, explicit: !folders.isEmpty, logger: logger)
         let loop = try EventLoop(signals: [])
         let display = HeadlessDisplay(width: size.width, height: size.height)
+        if let millimetres { display.physicalSize = Size(width: Double(millimetres.width), height: Double(millimetres.height)) }
         let app = KioskApp(config: config, folders: roots, display: display, loop: loop,
                            thumbnailCacheDirectory: noCache ? nil : Bootstrap.cacheDirectory(config: config), logger: logger)
         try app.start()
@@ -54,6 +62,13 @@ struct Snapshot: ParsableCommand {
         }
         if !(try app.runUntilSettled(timeout: timeout)) {
             logger.warning("not every thumbnail arrived within \(timeout) s")
+        }
+        if chrome, let album = app.album {
+            album.showChrome()
+            app.host.pump()
+        }
+        if touchOverlay {
+            SnapshotTouchDemo.draw(on: app.host)
         }
         try PNGEncoder.write(display.frameBuffer, to: out)
         print(out)

@@ -41,6 +41,19 @@ public final class ThumbnailStripView: ScrollView {
     /// means one viewport width.
     public var prefetchMargin: Double?
     public var font: Font?
+    /// The photo drawn with a ring (the album's current page); nil for none.
+    public var selectedIndex: Int? {
+        didSet {
+            guard selectedIndex != oldValue else { return }
+            for (index, item) in items.byIndex { item.isSelected = index == selectedIndex }
+        }
+    }
+    /// The thumbnail edge asked of the provider; nil means the cells' own size. Under an album
+    /// the grid's edge is asked, so the strip shows thumbnails already decoded and cached
+    /// instead of decoding every photo again at a second size.
+    public var requestedThumbnailEdge: Int? {
+        didSet { if requestedThumbnailEdge != oldValue { reloadData() } }
+    }
 
     public private(set) var layout = StripLayout(height: 0, itemCount: 0)
     private let items = ReorderableCells<StripItemView>()
@@ -56,7 +69,7 @@ public final class ThumbnailStripView: ScrollView {
         canCancelContentTouches = false
     }
 
-    public var thumbnailEdge: Int { Int(layout.cellSize.rounded(.up)) }
+    public var thumbnailEdge: Int { requestedThumbnailEdge ?? Int(layout.cellSize.rounded(.up)) }
 
     /// Indices of the cells that intersect the visible rectangle (slots).
     public var visibleIndices: [Int] { Array(layout.indices(intersecting: bounds)) }
@@ -92,6 +105,16 @@ public final class ThumbnailStripView: ScrollView {
         scrollRectToVisible(layout.frame(of: index).insetBy(dx: -spacing, dy: 0), animated: animated)
     }
 
+    /// Scrolls so photo `index` is in the middle of the strip (as near as the ends allow).
+    public func centerItem(_ index: Int, animated: Bool) {
+        guard index >= 0, index < itemCount else { return }
+        layoutIfNeeded()
+        let frame = layout.frame(of: index)
+        let target = clampedOffset(Point(x: frame.midX - bounds.width / 2, y: contentOffset.y))
+        guard abs(target.x - contentOffset.x) > 0.5 else { return }
+        setContentOffset(target, animated: animated)
+    }
+
     public override func layoutSubviews() {
         super.layoutSubviews()
         let newLayout = StripLayout(height: bounds.height, itemCount: itemCount, spacing: spacing)
@@ -124,6 +147,7 @@ public final class ThumbnailStripView: ScrollView {
             } else {
                 view = dequeueItem()
                 view.index = index
+                view.isSelected = index == selectedIndex
                 view.cell.state = provider?.thumbnailState(at: index, edge: edge) ?? .loading
                 items.insert(view, at: index)
                 addSubview(view)
