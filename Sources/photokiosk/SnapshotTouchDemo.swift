@@ -8,6 +8,7 @@ import UI
 enum SnapshotTouchDemo {
     static func draw(on host: ScreenHost) {
         let lab = TouchLab(host: host, showsOverlay: true, allowsToggle: false)
+        lab.overlay.recordLatency(0.0123)
         let size = host.window.bounds.size
         let now = host.window.scheduler.now
         let centre = Point(x: size.width * 0.55, y: size.height * 0.55)
@@ -21,7 +22,6 @@ enum SnapshotTouchDemo {
                 TouchEvent(slot: 1, phase: phase, location: Point(x: centre.x + spread, y: centre.y - spread * 0.35), timestamp: t),
             ])
         }
-        lab.overlay.recordLatency(0.0123)
         lab.overlay.flash("pinch")
         host.pump()
     }

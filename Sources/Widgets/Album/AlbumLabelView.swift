@@ -20,14 +20,20 @@ final class AlbumLabelView: View {
     var drawsChevronWithoutFont = false
     var centersText = true
 
-    /// Where the backing is drawn: the bounds less room for the shadow.
-    var backingFrame: Rect { bounds.insetBy(dx: metrics.pixels(2), dy: metrics.pixels(2)) }
+    /// Where the backing is drawn: the bounds less room for the shadow (which must stay inside
+    /// the bounds: a view draws only there, or incremental redraws would leave traces).
+    var backingFrame: Rect {
+        let room = metrics.pixels(2)
+        return Rect(x: bounds.minX + room, y: bounds.minY + room, width: bounds.width - 2 * room,
+                    height: bounds.height - 2 * room - metrics.pixels(1))
+    }
 
     /// The size that fits `text` in `font` with padding and room for the shadow.
     func preferredSize(minimumHeight: Double) -> Size {
         let line = font?.lineHeight ?? metrics.pixels(16)
         let width = (font?.width(of: text) ?? metrics.pixels(40)) + 2 * metrics.pixels(14) + 2 * metrics.pixels(2)
-        return Size(width: width.rounded(.up), height: max(minimumHeight, line + 2 * metrics.pixels(7) + 2 * metrics.pixels(2)).rounded(.up))
+        return Size(width: width.rounded(.up),
+                    height: max(minimumHeight, line + 2 * metrics.pixels(7) + 2 * metrics.pixels(2) + metrics.pixels(1)).rounded(.up))
     }
 
     override func draw(in context: DrawContext) {

@@ -70,7 +70,9 @@ public final class PageIndicatorView: View {
     /// The size the indicator wants: the pill with room around it to touch.
     public var preferredSize: Size {
         let pill = pillSize
-        return Size(width: pill.width + 2 * metrics.pixels(12), height: max(pill.height, metrics.pixels(Self.touchHeight)))
+        // The shadow (3 points around, 1 down) stays inside the bounds.
+        return Size(width: pill.width + 2 * metrics.pixels(12),
+                    height: max(pill.height + 2 * metrics.pixels(4), metrics.pixels(Self.touchHeight)))
     }
 
     /// The pill, centred in the bounds.

@@ -15,6 +15,7 @@ extension PhotoAlbumView {
     func configureFilmstrip() {
         filmstrip.backgroundColor = Color(rgb: 0x000000, alpha: 150)
         filmstrip.showsHorizontalScrollIndicator = false
+        filmstrip.centersItems = true
         filmstrip.onSelect = { [unowned self] index in
             self.setCenterPageIndex(index, animated: abs(index - self.centerPageIndex) == 1)
         }

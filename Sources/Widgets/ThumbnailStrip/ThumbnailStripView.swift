@@ -41,6 +41,11 @@ public final class ThumbnailStripView: ScrollView {
     /// means one viewport width.
     public var prefetchMargin: Double?
     public var font: Font?
+    /// When all thumbnails fit with room to spare, they sit in the middle instead of at the
+    /// left end (the album's filmstrip of a small album).
+    public var centersItems = false {
+        didSet { if centersItems != oldValue { setNeedsLayout() } }
+    }
     /// The photo drawn with a ring (the album's current page); nil for none.
     public var selectedIndex: Int? {
         didSet {
@@ -123,6 +128,11 @@ public final class ThumbnailStripView: ScrollView {
             layout = newLayout
             contentSize = layout.contentSize
             items.removeAll(except: []).forEach(recycle)
+        }
+        let inset = centersItems ? max(0, ((bounds.width - layout.contentWidth) / 2).rounded(.down)) : 0
+        if contentInset.left != inset {
+            contentInset = EdgeInsets(left: inset)
+            contentOffset = clampedOffset(contentOffset)
         }
         updateLiveItems()
     }

@@ -46,7 +46,6 @@ public final class TouchOverlayView: View {
     }
     static let margin = 8.0
     static let widestHeader = "touch 9999 Hz   fingers 10   latency 999.9 ms"
-    static let labelWidth = 360.0
 
     private var now: Double { window?.scheduler.now ?? 0 }
 
@@ -165,7 +164,8 @@ public final class TouchOverlayView: View {
 
     private var labelArea: Rect {
         let line = font?.lineHeight ?? 16
-        return Rect(x: bounds.maxX - Self.labelWidth - Self.margin, y: headerFrame.maxY, width: Self.labelWidth, height: 4 * (line + 4) + 8)
+        let header = headerFrame
+        return Rect(x: header.minX, y: header.maxY, width: header.width, height: 4 * (line + 4) + 8)
     }
 
     private func damageDot(_ p: Point) { setNeedsDisplay(dotRect(p)) }
@@ -206,10 +206,11 @@ public final class TouchOverlayView: View {
             context.drawText("v \(decimalText(v.x, places: 0)),\(decimalText(v.y, places: 0)) px/s", at: Point(x: origin.x, y: origin.y + line), font: font, color: color)
         }
         for (i, label) in labels.enumerated() {
-            let r = Rect(x: labelArea.minX, y: headerFrame.maxY + 8 + Double(i) * (line + 4), width: Self.labelWidth, height: line + 2)
+            let area = labelArea
+            let r = Rect(x: area.minX, y: area.minY + 8 + Double(i) * (line + 4), width: area.width, height: line + 2)
             guard context.needsDrawing(r), let font else { continue }
-            context.fillRoundedRect(r, radius: 4, color: Color(rgb: 0x203060, alpha: 200))
-            context.drawText(label.text, at: Point(x: r.minX + 6, y: r.minY + 1 + font.ascender), font: font, color: .white)
+            context.fillRoundedRect(r, radius: r.height / 2, color: Color(rgb: 0x203060, alpha: 200))
+            context.drawText(label.text, at: Point(x: r.minX + 12, y: r.minY + 1 + font.ascender), font: font, color: .white)
         }
     }
 }
