@@ -32,6 +32,7 @@ clean:
 # scripts/screenshots.sh lists them, one line per shot.
 .PHONY: screenshots
 screenshots: release
+	@scripts/install-deps.sh pngquant
 	scripts/screenshots.sh
 
 # Picture-frame install (see README "Running as a picture frame"): builds a release with the

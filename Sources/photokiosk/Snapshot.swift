@@ -64,6 +64,10 @@ struct Snapshot: ParsableCommand {
             logger.warning("not every thumbnail arrived within \(timeout) s")
         }
         if chrome, let album = app.album {
+            // The filmstrip's thumbnails too (the settled check waits for the photo only).
+            if !(try app.host.run(until: { album.filmstrip.isVisibleContentLoaded }, timeout: timeout)) {
+                logger.warning("not every filmstrip thumbnail arrived within \(timeout) s")
+            }
             album.showChrome()
             app.host.pump()
         }

@@ -13,6 +13,9 @@ import UI
         // A 5" 1080p panel: dense, so controls get many pixels to stay a fingertip wide.
         let dense = ChromeMetrics(screen: Size(width: 1920, height: 1080), millimetres: Size(width: 110, height: 62))
         #expect(dense.scale > 2.6 && dense.scale < 2.9)
+        // The same panel turned portrait, its size still reported landscape (a touch panel).
+        let turned = ChromeMetrics(screen: Size(width: 480, height: 800), millimetres: Size(width: 154, height: 86))
+        #expect(turned.scale == pi.scale)
     }
 
     @Test func aTVIsSizedByItsPictureHeight() {

@@ -332,10 +332,11 @@ public final class KioskApp {
         grid.scrollToItem(view.centerPageIndex, animated: false)
     }
 
-    /// How big the album's controls are drawn on this screen (its millimetres when it reports
-    /// them, else its height: ChromeMetrics).
+    /// How big the album's controls are drawn on this screen: from its millimetres as the screen
+    /// reports them (EDID), else as the touch panel over it does (libinput), else its height
+    /// (ChromeMetrics).
     public var chromeMetrics: ChromeMetrics {
-        ChromeMetrics(screen: window.bounds.size, millimetres: host.display.physicalSize)
+        ChromeMetrics(screen: window.bounds.size, millimetres: host.display.physicalSize ?? host.touchPanelMillimetres)
     }
 
     /// Puts the centre photo in tiled mode when it is more than twice the screen (pyramid built

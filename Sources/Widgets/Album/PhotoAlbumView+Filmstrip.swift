@@ -35,19 +35,24 @@ extension PhotoAlbumView {
 
     func reloadFilmstrip() {
         filmstrip.spacing = metrics.pixels(10)
+        // Thumbnails just past either end are built ahead, not a viewport's worth each side:
+        // the album's memory goes to its photos (a 1080p strip holds about 17 at a time).
+        filmstrip.prefetchMargin = 3 * (filmstripHeight)
         filmstrip.isHidden = photoCount < 2
         filmstrip.itemCount = photoCount
         // After a drop the strip already shows the new order (and its thumbnail is landing).
         if !filmstrip.isReordering { filmstrip.reloadData() }
+        // The page change that follows puts the ring on and the strip in place, without sliding.
         filmstrip.selectedIndex = nil
-        filmstripFollow(centerPageIndex, animated: false)
     }
 
-    /// Rings photo `index` and scrolls it to the middle, unless a finger is on the strip.
-    func filmstripFollow(_ index: Int, animated: Bool = true) {
+    /// Rings photo `index` and scrolls it to the middle (sliding there, unless the strip has
+    /// just been filled), unless a finger is on the strip.
+    func filmstripFollow(_ index: Int) {
+        let slides = filmstrip.selectedIndex != nil && window != nil
         filmstrip.selectedIndex = photoCount > 0 ? index : nil
         guard !isFilmstripInUse else { return }
-        filmstrip.centerItem(index, animated: animated && window != nil)
+        filmstrip.centerItem(index, animated: slides)
     }
 
     /// A thumbnail was dragged from `from` to `to`: the owner reorders, the album keeps showing

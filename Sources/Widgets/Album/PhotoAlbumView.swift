@@ -93,6 +93,11 @@ public final class PhotoAlbumView: View {
     public func page(at index: Int) -> PhotoPageView? { pager.page(at: index) as? PhotoPageView }
     /// The centre page shows what its zoom needs (or is broken).
     public var isCenterPageLoaded: Bool { centerPage?.isLoaded ?? (photoCount == 0) }
+    /// Where the album's controls are drawn over the photo (back button, caption, indicator,
+    /// filmstrip), in its own coordinates: a check of the photo's pixels leaves these out.
+    public var chromeFrames: [Rect] {
+        [backButton, caption, indicator, filmstrip].filter { !$0.isHidden && $0.alpha > 0.01 }.map(\.frame)
+    }
     /// The chrome (indicator, caption, filmstrip) is showing or fading, not yet gone.
     public var isChromeVisible: Bool { indicator.alpha > 0.01 }
 
@@ -144,9 +149,9 @@ public final class PhotoAlbumView: View {
             page(at: i)?.showsSpinner = i == index
         }
         indicator.currentPage = index
-        filmstripFollow(index)
         caption.text = showsCaptions ? (source?.caption(at: index) ?? "") : ""
         layoutChrome()
+        filmstripFollow(index)
         showChrome()
         updateDemands()
         onPageChange?(index)
@@ -201,7 +206,11 @@ public final class PhotoAlbumView: View {
     private func layoutChrome() {
         let margin = metrics.pixels(8)
         let stripHeight = filmstripHeight
-        filmstrip.frame = Rect(x: 0, y: bounds.maxY - stripHeight, width: bounds.width, height: stripHeight)
+        let stripFrame = Rect(x: 0, y: bounds.maxY - stripHeight, width: bounds.width, height: stripHeight)
+        if filmstrip.frame != stripFrame {
+            filmstrip.frame = stripFrame
+            filmstrip.centerItem(centerPageIndex, animated: false)
+        }
         let indicatorSize = indicator.preferredSize
         indicator.frame = Rect(x: (bounds.midX - indicatorSize.width / 2).rounded(), y: filmstrip.frame.minY - indicatorSize.height - margin / 2,
                                width: indicatorSize.width, height: indicatorSize.height)

@@ -7,13 +7,14 @@ import Graphics
 /// TV across the room:
 /// - Where the screen reports its size (DRM/EDID millimetres), a point is 1/160 inch (0.159 mm,
 ///   Android's density-independent pixel): a 7" 1024×600 panel gets 1.05, a 5" 1080p panel 2.7.
-/// - Never smaller than the screen's height over 720 (a 10-foot UI scales with the picture):
-///   a 1080p TV gets 1.5, a 4K TV 3, whatever its millimetres say.
+/// - Never smaller than the screen's short side over 720 (a 10-foot UI scales with the
+///   picture): a 1080p TV gets 1.5, a 4K TV 3, whatever its millimetres say; a portrait screen
+///   counts its width.
 /// - Clamped to 0.75…4, so a bogus EDID (1×1 mm) cannot make controls absurd.
 public struct ChromeMetrics: Hashable, Sendable {
     /// Millimetres per chrome point (1/160 inch).
     public static let millimetresPerPoint = 25.4 / 160
-    /// The screen height at which a point is one pixel when the size is unknown.
+    /// The screen's short side at which a point is one pixel when the size is unknown.
     public static let referenceHeight = 720.0
     public static let scaleRange = 0.75...4.0
 
@@ -25,12 +26,15 @@ public struct ChromeMetrics: Hashable, Sendable {
 
     /// - Parameters:
     ///   - screen: the screen in pixels (as laid out, after rotation).
-    ///   - millimetres: its visible size in millimetres in the same orientation, if known.
+    ///   - millimetres: its visible size in millimetres, if known (either orientation).
     public init(screen: Size, millimetres: Size?) {
         guard !screen.isEmpty else { self.init(); return }
-        let byHeight = screen.height / Self.referenceHeight
+        let byHeight = min(screen.width, screen.height) / Self.referenceHeight
         var byDensity = 0.0
-        if let mm = millimetres, mm.width > 0, mm.height > 0 {
+        if var mm = millimetres, mm.width > 0, mm.height > 0 {
+            // A size reported in the panel's own orientation (a touch panel, a rotated screen)
+            // is turned to the screen's.
+            if (mm.width >= mm.height) != (screen.width >= screen.height) { mm = Size(width: mm.height, height: mm.width) }
             let pixelsPerMillimetre = (screen.width / mm.width + screen.height / mm.height) / 2
             byDensity = pixelsPerMillimetre * Self.millimetresPerPoint
         }

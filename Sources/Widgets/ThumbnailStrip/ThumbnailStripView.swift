@@ -79,6 +79,15 @@ public final class ThumbnailStripView: ScrollView {
     /// Indices of the cells that intersect the visible rectangle (slots).
     public var visibleIndices: [Int] { Array(layout.indices(intersecting: bounds)) }
 
+    /// Whether every visible cell shows its thumbnail or its failure (nothing still loading).
+    public var isVisibleContentLoaded: Bool {
+        visibleIndices.allSatisfy { slot in
+            guard let cell = cell(at: item(inSlot: slot)) else { return false }
+            if case .loading = cell.state { return false }
+            return true
+        }
+    }
+
     /// Photo indices of the cells that exist, sorted.
     public var liveIndices: [Int] { items.byIndex.keys.sorted() }
 
