@@ -5,7 +5,7 @@
 /// stopping at 1:1 (one photo pixel per screen pixel) when a doubling would pass it; at the
 /// maximum a double tap goes back to fitting the whole photo. The maximum is
 /// `PhotoZoomLimits.maximumPixelScale` (4: a photo pixel as 4×4 screen pixels), or twice
-/// the fit for a photo smaller than a quarter of the screen, so there is always a step to take.
+/// the fit for a photo under half the screen's width and height, so there is always a step to take.
 ///
 /// So a photo 3× the screen goes fit (1/3) → 2/3 → 1:1 → 2 → 4 → fit, and one 1.5× the screen
 /// fit (2/3) → 1:1 → 2 → 4 → fit.

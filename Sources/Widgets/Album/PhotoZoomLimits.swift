@@ -4,8 +4,8 @@ import Graphics
 ///
 /// Minimum: the whole photo fits the screen. Maximum: `maximumPixelScale` screen pixels per
 /// photo pixel, the same for every photo (the tiled view of large photos stops there too), or
-/// twice the fit for a photo so small that fitting it already enlarges it more (see
-/// `DoubleTapZoom`). Without a known original size there is no zoom.
+/// twice the fit when that is more (a photo under half the screen's width and height), so a
+/// double tap always has a step to take (see `DoubleTapZoom`). Without a known original size there is no zoom.
 public struct PhotoZoomLimits: Hashable, Sendable {
     /// Screen pixels per photo pixel at the deepest zoom.
     public static let maximumPixelScale = 4.0
