@@ -11,7 +11,7 @@ enum SnapshotTouchDemo {
         lab.overlay.recordLatency(0.0123)
         let size = host.window.bounds.size
         let now = host.window.scheduler.now
-        let centre = Point(x: size.width * 0.55, y: size.height * 0.55)
+        let centre = Point(x: size.width * 0.55, y: size.height * 0.4)
         let steps = 12
         for step in 0...steps {
             let t = now - 0.25 + 0.25 * Double(step) / Double(steps)

@@ -36,8 +36,21 @@ final class AlbumLabelView: View {
                     height: max(minimumHeight, line + 2 * metrics.pixels(7) + 2 * metrics.pixels(2) + metrics.pixels(1)).rounded(.up))
     }
 
+    private var cache = DrawingCache()
+
+    /// What the drawing depends on besides the size.
+    private struct Look: Hashable {
+        var text: String, font: ObjectIdentifier?, metrics: ChromeMetrics, chevron: Bool, centred: Bool, size: Size
+    }
+
     override func draw(in context: DrawContext) {
         guard !text.isEmpty else { return }
+        let look = Look(text: text, font: font.map(ObjectIdentifier.init), metrics: metrics,
+                        chevron: drawsChevronWithoutFont, centred: centersText, size: bounds.size)
+        cache.draw(in: context, bounds: bounds, key: look) { drawContent(in: $0) }
+    }
+
+    private func drawContent(in context: DrawContext) {
         let backing = backingFrame
         let radius = min(backing.height / 2, metrics.pixels(12))
         context.fillShadow(of: backing, radius: radius, offset: Point(x: 0, y: metrics.pixels(1)),

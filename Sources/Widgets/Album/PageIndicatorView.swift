@@ -105,8 +105,21 @@ public final class PageIndicatorView: View {
 
     // MARK: Drawing
 
+    private var cache = DrawingCache()
+
+    /// What the drawing depends on besides the size.
+    private struct Look: Hashable {
+        var pageCount: Int, currentPage: Int, metrics: ChromeMetrics, font: ObjectIdentifier?, size: Size
+    }
+
     public override func draw(in context: DrawContext) {
         guard pageCount > 1 else { return }
+        let look = Look(pageCount: pageCount, currentPage: currentPage, metrics: metrics,
+                        font: font.map(ObjectIdentifier.init), size: bounds.size)
+        cache.draw(in: context, bounds: bounds, key: look) { drawContent(in: $0) }
+    }
+
+    private func drawContent(in context: DrawContext) {
         let pill = pillFrame
         let radius = pill.height / 2
         context.fillShadow(of: pill, radius: radius, offset: Point(x: 0, y: metrics.pixels(1)),

@@ -13,7 +13,7 @@ extension PhotoAlbumView {
     static let filmstripMaximumFraction = 0.2
 
     func configureFilmstrip() {
-        filmstrip.backgroundColor = Color(rgb: 0x000000, alpha: 150)
+        filmstrip.backgroundColor = Color(rgb: 0x111114)
         filmstrip.showsHorizontalScrollIndicator = false
         filmstrip.centersItems = true
         filmstrip.onSelect = { [unowned self] index in
