@@ -47,6 +47,22 @@ import UI
         #expect(brightness(pill) < brightness(photo) || brightness(photo) == 0)
     }
 
+    @Test func theIndicatorsPictureFollowsThePage() {
+        // The indicator is drawn once into a picture (DrawingCache) and blended after: a new
+        // page must draw it again.
+        let h = harness(count: 5, start: 1, photo: .black)
+        var screen = h.render()
+        #expect(screen.color(x: Int(dot(1, h).x), y: Int(dot(1, h).y)) == .white)
+        h.album.setCenterPageIndex(3, animated: false)
+        screen = h.render()
+        #expect(screen.color(x: Int(dot(3, h).x), y: Int(dot(3, h).y)) == .white)
+        #expect(screen.color(x: Int(dot(1, h).x), y: Int(dot(1, h).y)) != .white)
+        // And it fades with the rest of the chrome.
+        for _ in 0..<150 { h.advance(by: AlbumHarness.frame) }
+        screen = h.render()
+        #expect(screen.color(x: Int(dot(3, h).x), y: Int(dot(3, h).y)) == .black)
+    }
+
     @Test func dotsAreRoundAndAntiAliased() {
         let h = harness(count: 3, start: 1, photo: .black)
         let screen = h.render()
