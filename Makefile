@@ -28,6 +28,13 @@ test: deps
 clean:
 	rm -rf .build
 
+# The README's screenshots (docs/screenshots/*.png), rendered headless from the bundled samples;
+# scripts/screenshots.sh lists them, one line per shot.
+.PHONY: screenshots
+screenshots: release
+	@scripts/install-deps.sh pngquant
+	scripts/screenshots.sh
+
 # Picture-frame install (see README "Running as a picture frame"): builds a release with the
 # Swift runtime linked in (as you), then installs program, samples, config, unit, udev rules and
 # the photokiosk user (as root, through sudo). DESTDIR=dir stages instead; BINARY=path installs

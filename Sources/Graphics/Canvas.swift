@@ -17,7 +17,7 @@ public enum ScalingQuality: Sendable {
 /// pixels. Not thread-safe: one canvas is used by one thread.
 public final class Canvas {
     public let target: Bitmap
-    private let destination: OpaquePointer
+    let destination: OpaquePointer
 
     private struct State {
         var translation: Point

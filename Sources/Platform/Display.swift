@@ -14,6 +14,9 @@ public protocol Display: AnyObject {
     var name: String { get }
     /// Logical size the UI lays out for (after rotation), in pixels.
     var size: Size { get }
+    /// The visible area's size in millimetres in the same orientation as `size`, when the screen
+    /// reports it (DRM connector / EDID); nil otherwise. The app sizes its controls from it.
+    var physicalSize: Size? { get }
     /// Where the next frame is drawn. Keeps its pixels between frames, so only damage is redrawn.
     var frameBuffer: Bitmap { get }
     /// False while a page flip is still pending or the display is not ours (DRM master lost,
@@ -42,6 +45,8 @@ public enum DisplayEvent: Sendable, Equatable {
 }
 
 extension Display {
+    /// Screens that do not know their size (headless, fbdev) report none.
+    public var physicalSize: Size? { nil }
     /// Displays without events (headless) need nothing from the loop.
     public func attach(to loop: any EventLoopRegistry, onEvent: @escaping (DisplayEvent) -> Void) throws {}
     public func close() {}

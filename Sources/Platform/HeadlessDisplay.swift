@@ -16,6 +16,8 @@ public final class HeadlessDisplay: Display {
 
     public var name: String { "headless \(frameBuffer.width)x\(frameBuffer.height)" }
     public var size: Size { frameBuffer.size }
+    /// The size in millimetres a test or a snapshot pretends the screen has (nil: unknown).
+    public var physicalSize: Size?
     public var isReadyForFrame: Bool { true }
 
     public func present(damage: [PixelRect]) throws {

@@ -4,6 +4,7 @@ import Logging
 import PhotoKioskApp
 import Platform
 import UI
+import Graphics
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,6 +33,12 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Memory for decoded images, MB (default: follows the machine's memory, as on a frame).")
     var cacheMemoryMb: Int?
     @OptionGroup(title: "Information overlay") var overlay: OverlayOptions
+    @Flag(help: "With --photo N: show the album's chrome (indicator, caption, filmstrip) as just after a touch, not faded.")
+    var chrome = false
+    @Flag(help: "Draw the touch overlay, with two fingers' trails and a gesture label drawn into it.")
+    var touchOverlay = false
+    @Option(help: "The screen's size in millimetres WIDTHxHEIGHT, as a panel reports it (sizes the controls).")
+    var millimetres: KioskConfig.DisplayMode?
 
     mutating func run() throws {
         var config = KioskConfig()
@@ -55,6 +62,7 @@ struct Snapshot: ParsableCommand {
         let display = HeadlessDisplay(width: size.width, height: size.height)
         // --at: a virtual clock that moves only while nothing is being decoded, so the frame is exact.
         let clock = at == nil ? nil : ManualClock(now: loop.now)
+        if let millimetres { display.physicalSize = Size(width: Double(millimetres.width), height: Double(millimetres.height)) }
         let app = KioskApp(config: config, folders: roots, display: display, loop: loop,
                            thumbnailCacheDirectory: noCache ? nil : Bootstrap.cacheDirectory(config: config), logger: logger,
                            clock: clock)
@@ -77,6 +85,17 @@ struct Snapshot: ParsableCommand {
         }
         if !(try app.runUntilSettled(timeout: timeout)) {
             logger.warning("not every thumbnail arrived within \(timeout) s")
+        }
+        if chrome, let album = app.album {
+            // The filmstrip's thumbnails too (the settled check waits for the photo only).
+            if !(try app.host.run(until: { album.filmstrip.isVisibleContentLoaded }, timeout: timeout)) {
+                logger.warning("not every filmstrip thumbnail arrived within \(timeout) s")
+            }
+            album.showChrome()
+            app.host.pump()
+        }
+        if touchOverlay {
+            SnapshotTouchDemo.draw(on: app.host)
         }
         try PNGEncoder.write(display.frameBuffer, to: out)
         print(out)

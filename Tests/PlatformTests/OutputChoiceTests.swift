@@ -1,5 +1,6 @@
 import Testing
 @testable import Platform
+import Graphics
 
 @Suite("Choosing connector, mode and CRTC")
 struct OutputChoiceTests {
@@ -85,5 +86,15 @@ struct ScreenChangeTests {
         // A requested mode the new monitor lacks: treat as gone rather than guess.
         #expect(OutputChoice.change(current: driving, connectors: hdmi(connected: true, modes: [small]),
                                     connectorName: nil, mode: ModeRequest(width: 1920, height: 1080)) == .disconnected)
+    }
+}
+
+@Suite struct ConnectorPhysicalSizeTests {
+    @Test func aConnectorReportsItsMillimetresOrNone() {
+        let panel = ConnectorInfo(id: 1, name: "DSI-1", isConnected: true, modes: [], millimetres: (154, 86))
+        #expect(panel.physicalSize == Size(width: 154, height: 86))
+        // 0×0 (projectors, adapters, virtual GPUs) and half-reported sizes mean unknown.
+        #expect(ConnectorInfo(id: 2, name: "Virtual-1", isConnected: true, modes: []).physicalSize == nil)
+        #expect(ConnectorInfo(id: 3, name: "HDMI-A-1", isConnected: true, modes: [], millimetres: (520, 0)).physicalSize == nil)
     }
 }

@@ -9,18 +9,21 @@ import UI
     @Test func zoomLimitsForLandscapePortraitAndSmallPhotos() {
         let landscape = PhotoZoomLimits(photo: Size(width: 4000, height: 2000), viewport: viewport)
         #expect(landscape.minimum == 0.1)
-        #expect(landscape.maximum == 1)
+        #expect(landscape.maximum == 4)
         let portrait = PhotoZoomLimits(photo: Size(width: 1500, height: 3000), viewport: viewport)
         #expect(portrait.minimum == 0.1)
-        #expect(portrait.maximum == 1)
-        // Smaller than the screen: fit enlarges it; the maximum fills the screen (above 1:1).
+        #expect(portrait.maximum == 4)
+        // Smaller than the screen: fit enlarges it; the maximum is the same 4 photo pixels...
         let small = PhotoZoomLimits(photo: Size(width: 200, height: 100), viewport: viewport)
         #expect(small.minimum == 2)
-        #expect(small.maximum == 3)
-        // Fit-to-fill larger than 1:1 for a big panorama's height.
+        #expect(small.maximum == 4)
+        // ...or twice the fit for a tiny photo, so a double tap always has a step to take.
+        let tiny = PhotoZoomLimits(photo: Size(width: 40, height: 30), viewport: viewport)
+        #expect(tiny.minimum == 10)
+        #expect(tiny.maximum == 20)
         let panorama = PhotoZoomLimits(photo: Size(width: 8000, height: 200), viewport: viewport)
         #expect(panorama.minimum == 0.05)
-        #expect(panorama.maximum == 1.5)
+        #expect(panorama.maximum == 4)
     }
 
     @Test func fullResolutionIsNeededOnlyPastTheScreenImage() {
@@ -40,7 +43,7 @@ import UI
         let page = h.album.centerPage!
         #expect(page.contentView.bounds.size == Size(width: 4000, height: 2000))
         #expect(page.zoomScale == 0.1)
-        #expect(page.maximumZoomScale == 1)
+        #expect(page.maximumZoomScale == 4)
         h.window.layoutIfNeeded()
         let screen = h.render()
         // 400x200 letterboxed in 400x300: rows 50..<250 red, black above and below.
@@ -118,16 +121,23 @@ import UI
         #expect(page.zoomScale == 0.1)
         h.doubleTap(Point(x: 100, y: 75))
         h.settle()
-        #expect(abs(page.zoomScale - 1) < 1e-9)
-        // The tapped photo point (1000, 750 in original pixels) stays in view, near the centre.
+        #expect(abs(page.zoomScale - 0.2) < 1e-9)
+        // The tapped photo point (1000, 750 in original pixels) is brought as near the centre
+        // as the photo's edges allow (here exactly its top left corner of the view).
         let shown = page.contentView.convert(Point(x: 1000, y: 750), to: nil)
         #expect(abs(shown.x - 200) < 1 && abs(shown.y - 150) < 1)
         #expect(page.neededQuality == .full)
         #expect(h.source.lastDemands[0]?.quality == .full)
-        h.advance(by: 0.5)
-        h.doubleTap(Point(x: 200, y: 150))
-        h.settle()
-        #expect(abs(page.zoomScale - 0.1) < 1e-9)
+        // On through 0.4, 0.8, 1:1 (not 1.6), 2 and the maximum 4, then back to fit.
+        var scales: [Double] = []
+        for _ in 0..<6 {
+            h.advance(by: 0.5)
+            h.doubleTap(Point(x: 200, y: 150))
+            h.settle()
+            scales.append(page.zoomScale)
+        }
+        let expected: [Double] = [0.4, 0.8, 1, 2, 4, 0.1]
+        #expect(zip(scales, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(scales)")
         #expect(page.neededQuality == .screen)
         #expect(h.source.lastDemands[0]?.quality == .screen)
     }
@@ -166,7 +176,7 @@ import UI
         let page = h.album.page(at: 1)!
         h.doubleTap(Point(x: 200, y: 150))
         h.settle()
-        #expect(page.zoomScale > 0.5)
+        #expect(!page.isAtMinimumZoom)
         h.album.setCenterPageIndex(2, animated: true)
         h.settle()
         h.advance(by: 0.5)
@@ -272,7 +282,7 @@ import UI
         h.doubleTap(Point(x: 200, y: 150))
         h.settle()
         h.advance(by: 0.5)
-        #expect(page.zoomScale == 1)
+        #expect(abs(page.zoomScale - 0.2) < 1e-9)
         // Away from the edges a horizontal drag moves the photo, not the album.
         let before = page.contentOffset.x
         h.drag(from: Point(x: 300, y: 150), to: Point(x: 200, y: 150), duration: 0.5)

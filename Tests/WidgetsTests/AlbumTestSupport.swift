@@ -9,10 +9,16 @@ final class RecordingAlbumSource: PhotoAlbumSource {
     var demandHistory: [[Int: PhotoDemand]] = []
     var lastDemands: [Int: PhotoDemand] { demandHistory.last ?? [:] }
 
-    init(count: Int) { photoCount = count }
+    /// Captions by index; a reorder test moves them as the owner's list would.
+    var captions: [String]
+
+    init(count: Int) {
+        photoCount = count
+        captions = (0..<count).map { "photo\($0).jpg" }
+    }
 
     func photoContent(at index: Int) -> PhotoContent { contents[index] ?? .empty }
-    func caption(at index: Int) -> String? { "photo\(index).jpg" }
+    func caption(at index: Int) -> String? { index < captions.count ? captions[index] : nil }
     func updateWantedPhotos(_ demands: [Int: PhotoDemand]) { demandHistory.append(demands) }
 
     /// Indices that were wanted once and later dropped (their loads would be cancelled).
@@ -93,6 +99,13 @@ final class AlbumHarness {
         window.setNeedsDisplayAll()
         window.render(into: Canvas(target: b))
         return b
+    }
+}
+
+extension Array {
+    /// Moves the element at `from` to `to`, shifting those between (as a photo list reorders).
+    mutating func move(from: Int, to: Int) {
+        insert(remove(at: from), at: to)
     }
 }
 

@@ -55,11 +55,11 @@ import UI
     @Test func theDotsShowWhichPhotoIsCentred() {
         let h = AlbumHarness(count: 3, start: 1)
         let screen = h.render()
-        let frame = h.album.indicator.frame
-        // Dots at pill x = gap + i·(dot + gap): the middle one is white, the others grey.
-        let y = Int(frame.midY)
-        let x1 = Int(frame.minX + PageIndicatorView.dotGap + 1 * (PageIndicatorView.dot + PageIndicatorView.dotGap) + 4)
-        let x0 = Int(frame.minX + PageIndicatorView.dotGap + 4)
+        let indicator = h.album.indicator
+        // The middle dot is white, the others not.
+        let p1 = indicator.convert(indicator.dotFrame(1).center, to: nil)
+        let p0 = indicator.convert(indicator.dotFrame(0).center, to: nil)
+        let y = Int(p1.y), x1 = Int(p1.x), x0 = Int(p0.x)
         #expect(screen.color(x: x1, y: y) == .white)
         #expect(screen.color(x: x0, y: y) != .white)
     }

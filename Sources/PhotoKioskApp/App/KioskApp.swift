@@ -119,7 +119,10 @@ public final class KioskApp {
         grid.font = try? Font.standard(pixelSize: 14)
         grid.provider = thumbnails
         window.addSubview(grid)
-        thumbnails.onChange = { [weak grid] index in grid?.thumbnailDidChange(at: index) }
+        thumbnails.onChange = { [weak self] index in
+            self?.grid.thumbnailDidChange(at: index)
+            self?.album?.filmstrip.thumbnailDidChange(at: index)
+        }
         thumbnails.onLoadsDeferred = { [loader] deferred in deferred ? loader.pause() : loader.resume() }
         albumService.onChange = { [weak self] index in
             self?.album?.photoDidChange(at: index)
@@ -138,6 +141,7 @@ public final class KioskApp {
         host.onResize = { [weak self] size in
             self?.grid.frame = Rect(size: size)
             self?.album?.frame = Rect(size: size)
+            if let metrics = self?.chromeMetrics { self?.album?.metrics = metrics }
             self?.albumService.screenSize = size
             self?.updateTiledPhoto()
             self?.infoOverlay?.resize(to: size)
@@ -295,8 +299,14 @@ public final class KioskApp {
             return
         }
         let view = PhotoAlbumView(frame: window.bounds)
-        view.font = grid.font.flatMap { try? Font(path: $0.path, pixelSize: 18) }
+        let metrics = chromeMetrics
+        view.metrics = metrics
+        view.font = grid.font.flatMap { try? Font(path: $0.path, pixelSize: Int(metrics.pixels(18))) }
         view.onClose = { [weak self] in self?.closePhoto() }
+        // The filmstrip shows the grid's thumbnails (already decoded) and reorders the same list.
+        view.filmstrip.requestedThumbnailEdge = grid.thumbnailEdge
+        view.filmstrip.provider = thumbnails
+        view.onMovePhoto = { [weak self] from, to in self?.movePhoto(from: from, to: to) }
         view.onPageChange = { [weak self] index in
             guard let self else { return }
             self.albumPhotoID = index < self.photos.count ? self.photos.photos[index].id : nil
@@ -325,8 +335,18 @@ public final class KioskApp {
         view.removeFromSuperview()
         album = nil
         grid.isHidden = false
+        // The filmstrip may have reordered the photos, and it had the thumbnail service's
+        // attention: the grid shows the order now and asks for its thumbnails again.
+        grid.reloadData()
         grid.scrollToItem(view.centerPageIndex, animated: false)
         overlayScreenChanged()
+    }
+
+    /// How big the album's controls are drawn on this screen: from its millimetres as the screen
+    /// reports them (EDID), else as the touch panel over it does (libinput), else its height
+    /// (ChromeMetrics).
+    public var chromeMetrics: ChromeMetrics {
+        ChromeMetrics(screen: window.bounds.size, millimetres: host.display.physicalSize ?? host.touchPanelMillimetres)
     }
 
     /// Puts the centre photo in tiled mode when it is more than twice the screen (pyramid built

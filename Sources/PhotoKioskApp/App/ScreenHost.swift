@@ -42,6 +42,10 @@ public final class ScreenHost {
 
     /// `clock` drives the UI; nil uses the loop's monotonic clock. A replay passes a
     /// `ManualClock` so its timing is exact.
+    /// The touchscreen's size in millimetres as libinput reports it (the last one added that
+    /// reports one): the panel's size when the screen itself reports none.
+    public private(set) var touchPanelMillimetres: Size?
+
     public init(display: any Display, loop: EventLoop, logger: Logger, clock: (any Clock)? = nil) {
         self.display = display
         self.loop = loop
@@ -73,6 +77,9 @@ public final class ScreenHost {
 
     /// Feeds one platform input event to the view tree.
     public func handle(_ event: InputEvent) {
+        if case .deviceAdded(let info) = event, info.isTouchscreen, let size = info.sizeMillimetres {
+            touchPanelMillimetres = size
+        }
         switch translator.translate(event) {
         case .touches(let touches):
             touchObserver?(touches)

@@ -99,7 +99,8 @@ final class DRMCard {
                 id: cp.connector_id, name: "\(typeName)-\(cp.connector_type_id)",
                 isConnected: cp.connection == DRM_MODE_CONNECTED, modes: modes,
                 currentEncoderID: cp.encoder_id,
-                encoderIDs: (0..<Int(cp.count_encoders)).map { cp.encoders[$0] }))
+                encoderIDs: (0..<Int(cp.count_encoders)).map { cp.encoders[$0] },
+                millimetres: (Int(cp.mmWidth), Int(cp.mmHeight))))
             drmModeFreeConnector(c)
         }
         return Resources(connectors: connectors, encoders: encoders, crtcIDs: crtcs)

@@ -132,6 +132,11 @@ public final class DRMDisplay: Display {
     }
 
     public var size: Size { frameBuffer.size }
+
+    public var physicalSize: Size? {
+        guard let millimetres = output?.connector.physicalSize else { return nil }
+        return configuration.rotation.swapsAxes ? Size(width: millimetres.height, height: millimetres.width) : millimetres
+    }
     public var isReadyForFrame: Bool { state == .active && output != nil && !flipPending && !isPoweredOff }
     /// The file descriptor of the card, for `doctor` output and tests.
     public var fileDescriptor: Int32 { card.fd }

@@ -1,4 +1,5 @@
 import CDRM
+import Graphics
 
 // Picking a connector, a mode and a CRTC: pure functions over plain values, so the rules are
 // testable without a DRM device.
@@ -39,15 +40,20 @@ public struct ConnectorInfo: Sendable {
     /// The encoder currently attached (0 when none) and all encoders it can use.
     public var currentEncoderID: UInt32
     public var encoderIDs: [UInt32]
+    /// The panel's visible size in millimetres as the screen reports it (EDID); nil when it
+    /// reports none (0×0: projectors, some adapters and virtual GPUs).
+    public var physicalSize: Size?
 
     public init(id: UInt32, name: String, isConnected: Bool, modes: [ModeInfo],
-                currentEncoderID: UInt32 = 0, encoderIDs: [UInt32] = []) {
+                currentEncoderID: UInt32 = 0, encoderIDs: [UInt32] = [], millimetres: (width: Int, height: Int) = (0, 0)) {
         self.id = id
         self.name = name
         self.isConnected = isConnected
         self.modes = modes
         self.currentEncoderID = currentEncoderID
         self.encoderIDs = encoderIDs
+        physicalSize = millimetres.width > 0 && millimetres.height > 0
+            ? Size(width: Double(millimetres.width), height: Double(millimetres.height)) : nil
     }
 }
 

@@ -2,7 +2,13 @@ import Graphics
 import UI
 
 /// A full-screen album: swipe between photos, pinch or double-tap to zoom, swipe down (at fit
-/// zoom), the "‹ Grid" button or Escape to go back. Left/right arrow keys page.
+/// zoom), the "‹ Grid" button or Escape to go back. Left/right arrow keys page; so do a tap or
+/// a drag along the page indicator, and a tap on the filmstrip of thumbnails along the bottom
+/// (see PhotoAlbumView+Filmstrip), which also reorders by drag.
+///
+/// The chrome (indicator, caption, filmstrip) shows on every page change and every touch, and
+/// fades a moment later unless a finger is still on it. Its sizes are in points, scaled by
+/// `metrics` (the screen's physical size where known).
 ///
 /// Loading is progressive and driven by the `source`: each page shows the best bitmap the
 /// source has now and improves as loads arrive (thumbnail → screen → full), never the other way.
@@ -31,6 +37,15 @@ public final class PhotoAlbumView: View {
 
     public let pager = PagingScrollView()
     public let indicator = PageIndicatorView()
+    /// The thumbnails along the bottom (see PhotoAlbumView+Filmstrip).
+    public let filmstrip = ThumbnailStripView()
+    /// Sizes of the chrome (see ChromeMetrics).
+    public var metrics = ChromeMetrics() {
+        didSet { if metrics != oldValue { applyMetrics() } }
+    }
+    /// The user dragged a filmstrip thumbnail from `from` to `to`: the owner reorders its list;
+    /// the album then shows the same photo at its new index.
+    public var onMovePhoto: ((_ from: Int, _ to: Int) -> Void)?
     let caption = AlbumLabelView()
     let backButton = AlbumLabelView()
     public let swipeDownRecognizer = PanGestureRecognizer()
@@ -51,8 +66,12 @@ public final class PhotoAlbumView: View {
         pager.onCenterPageChange = { [unowned self] index in self.centerPageChanged(index) }
         pager.onScrollEnd = { [unowned self] in self.scrollEnded() }
         addSubview(pager)
+        addSubview(filmstrip)
         addSubview(caption)
         addSubview(indicator)
+        configureFilmstrip()
+        indicator.onSelectPage = { [unowned self] page, animated in self.setCenterPageIndex(page, animated: animated) }
+        addGestureRecognizer(TouchDownObserver { [weak self] in self?.showChrome() })
         backButton.text = "‹ Grid"
         backButton.drawsChevronWithoutFont = true
         caption.isUserInteractionEnabled = false
@@ -74,7 +93,12 @@ public final class PhotoAlbumView: View {
     public func page(at index: Int) -> PhotoPageView? { pager.page(at: index) as? PhotoPageView }
     /// The centre page shows what its zoom needs (or is broken).
     public var isCenterPageLoaded: Bool { centerPage?.isLoaded ?? (photoCount == 0) }
-    /// The chrome (indicator, caption) is showing or fading, not yet gone.
+    /// Where the album's controls are drawn over the photo (back button, caption, indicator,
+    /// filmstrip), in its own coordinates: a check of the photo's pixels leaves these out.
+    public var chromeFrames: [Rect] {
+        [backButton, caption, indicator, filmstrip].filter { !$0.isHidden && $0.alpha > 0.01 }.map(\.frame)
+    }
+    /// The chrome (indicator, caption, filmstrip) is showing or fading, not yet gone.
     public var isChromeVisible: Bool { indicator.alpha > 0.01 }
 
     /// Shows photo `index`, sliding there when `animated`.
@@ -94,6 +118,7 @@ public final class PhotoAlbumView: View {
         lastDemands = [:]
         pager.reloadData(pageCount: source?.photoCount ?? 0, centeredAt: index)
         indicator.pageCount = pager.pageCount
+        reloadFilmstrip()
         centerPageChanged(pager.centerPageIndex)
     }
 
@@ -126,6 +151,7 @@ public final class PhotoAlbumView: View {
         indicator.currentPage = index
         caption.text = showsCaptions ? (source?.caption(at: index) ?? "") : ""
         layoutChrome()
+        filmstripFollow(index)
         showChrome()
         updateDemands()
         onPageChange?(index)
@@ -162,20 +188,38 @@ public final class PhotoAlbumView: View {
         indicator.font = font
         caption.font = font
         backButton.font = font
+        filmstrip.font = font
         for i in pager.livePageIndices { page(at: i)?.font = font }
         layoutChrome()
     }
 
+    private func applyMetrics() {
+        indicator.metrics = metrics
+        caption.metrics = metrics
+        backButton.metrics = metrics
+        filmstrip.reorderDensity = metrics.scale
+        layoutChrome()
+    }
+
+    /// Bottom up: the filmstrip along the bottom edge, the indicator above it, the caption
+    /// above that; the back button in the top left corner.
     private func layoutChrome() {
+        let margin = metrics.pixels(8)
+        let stripHeight = filmstripHeight
+        let stripFrame = Rect(x: 0, y: bounds.maxY - stripHeight, width: bounds.width, height: stripHeight)
+        if filmstrip.frame != stripFrame {
+            filmstrip.frame = stripFrame
+            filmstrip.centerItem(centerPageIndex, animated: false)
+        }
         let indicatorSize = indicator.preferredSize
-        indicator.frame = Rect(x: bounds.midX - indicatorSize.width / 2, y: bounds.maxY - indicatorSize.height - 16,
+        indicator.frame = Rect(x: (bounds.midX - indicatorSize.width / 2).rounded(), y: filmstrip.frame.minY - indicatorSize.height - margin / 2,
                                width: indicatorSize.width, height: indicatorSize.height)
-        let lineHeight = (font?.lineHeight ?? 16) + 10
-        let captionWidth = min(bounds.width - 40, (font?.width(of: caption.text) ?? 0) + 24)
-        caption.frame = Rect(x: bounds.midX - captionWidth / 2, y: indicator.frame.minY - lineHeight - 8,
-                             width: max(0, captionWidth), height: lineHeight)
-        let backWidth = (font?.width(of: backButton.text) ?? 40) + 24
-        backButton.frame = Rect(x: 12, y: 12, width: backWidth, height: max(36, lineHeight + 6))
+        let captionSize = caption.preferredSize(minimumHeight: 0)
+        let captionWidth = min(bounds.width - 2 * metrics.pixels(20), captionSize.width)
+        caption.frame = Rect(x: (bounds.midX - captionWidth / 2).rounded(), y: indicator.frame.minY - captionSize.height,
+                             width: max(0, captionWidth), height: captionSize.height)
+        let backSize = backButton.preferredSize(minimumHeight: metrics.pixels(44))
+        backButton.frame = Rect(x: margin, y: margin, width: backSize.width, height: backSize.height)
     }
 
     /// Shows the indicator and caption, then fades them after a moment.
@@ -183,16 +227,28 @@ public final class PhotoAlbumView: View {
         chromeFade?.cancel()
         chromeFade = nil
         chromeTimer?.invalidate()
-        indicator.alpha = 1
-        caption.alpha = 1
+        setChromeAlpha(1)
         guard let scheduler = window?.scheduler else { return }
         chromeTimer = scheduler.schedule(after: Self.chromeVisibleDuration) { [weak self] in
-            guard let self, let animator = self.window?.animator else { return }
+            guard let self else { return }
+            // A finger still on the indicator or the filmstrip (scrubbing, scrolling, carrying
+            // a thumbnail) keeps the chrome: look again later.
+            if self.isChromeInUse { self.showChrome(); return }
+            guard let animator = self.window?.animator else { return }
             self.chromeFade = animator.animate(duration: Self.chromeFadeDuration, easing: .easeIn, update: { [weak self] p in
-                self?.indicator.alpha = 1 - p
-                self?.caption.alpha = 1 - p
+                self?.setChromeAlpha(1 - p)
             })
         }
+    }
+
+    private func setChromeAlpha(_ alpha: Double) {
+        indicator.alpha = alpha
+        caption.alpha = alpha
+        filmstrip.alpha = alpha
+    }
+
+    private var isChromeInUse: Bool {
+        indicator.isTracking || isFilmstripInUse
     }
 
     public override func didMoveToWindow() {

@@ -4,8 +4,8 @@ import UI
 /// One page of the album: a zooming scroll view around one photo (Nimbus' NIPhotoScrollView).
 ///
 /// Zoom is screen pixels per original photo pixel (`PhotoZoomLimits`): the minimum fits the
-/// photo, the photo stays centred while smaller than the page. Double tap zooms in at the tap
-/// (to the maximum) or, at the maximum, back out to fit. Content only improves: `show(_:)`
+/// photo, the photo stays centred while smaller than the page. Double tap zooms in 2x at the tap
+/// (via 1:1, up to the maximum) or, at the maximum, back out to fit (`DoubleTapZoom`). Content only improves: `show(_:)`
 /// ignores anything not better than what is shown.
 public final class PhotoPageView: ScrollView, ScrollViewDelegate {
     public private(set) var photoIndex = -1
@@ -144,12 +144,15 @@ public final class PhotoPageView: ScrollView, ScrollViewDelegate {
         checkNeededQuality()
     }
 
+    /// The same steps on every photo (`DoubleTapZoom`): doubling at the tap, via 1:1, to the
+    /// maximum, then back to fit.
     private func handleDoubleTap(at point: Point) {
         guard limits != nil else { return }
-        if zoomScale >= maximumZoomScale - 1e-6 {
+        let target = DoubleTapZoom.target(from: zoomScale, fit: minimumZoomScale, maximum: maximumZoomScale)
+        if target <= minimumZoomScale + DoubleTapZoom.tolerance {
             setZoomScale(minimumZoomScale, animated: true)
         } else {
-            let size = Size(width: bounds.width / maximumZoomScale, height: bounds.height / maximumZoomScale)
+            let size = Size(width: bounds.width / target, height: bounds.height / target)
             zoom(to: Rect(x: point.x - size.width / 2, y: point.y - size.height / 2, width: size.width, height: size.height),
                  animated: true)
         }

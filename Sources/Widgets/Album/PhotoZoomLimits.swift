@@ -2,10 +2,13 @@ import Graphics
 
 /// The zoom range of a photo page, in screen pixels per ORIGINAL photo pixel.
 ///
-/// Minimum: the whole photo fits the screen. Maximum: one photo pixel per screen pixel, or the
-/// scale that fills the screen when that is larger (small photos; Nimbus'
-/// zoomingAboveOriginalSize). Without a known original size there is no zoom.
+/// Minimum: the whole photo fits the screen. Maximum: `maximumPixelScale` screen pixels per
+/// photo pixel, the same for every photo (the tiled view of large photos stops there too), or
+/// twice the fit when that is more (a photo under half the screen's width and height), so a
+/// double tap always has a step to take (see `DoubleTapZoom`). Without a known original size there is no zoom.
 public struct PhotoZoomLimits: Hashable, Sendable {
+    /// Screen pixels per photo pixel at the deepest zoom.
+    public static let maximumPixelScale = 4.0
     public let minimum: Double
     public let maximum: Double
 
@@ -16,7 +19,12 @@ public struct PhotoZoomLimits: Hashable, Sendable {
         }
         let fit = photo.scaleToFit(viewport)
         minimum = fit
-        maximum = max(fit, max(1, photo.scaleToFill(viewport)))
+        maximum = Self.maximum(fit: fit)
+    }
+
+    /// The deepest zoom for a photo whose fit scale is `fit`.
+    public static func maximum(fit: Double) -> Double {
+        max(maximumPixelScale, 2 * fit)
     }
 
     /// Whether content at `scale` needs more pixels than a screen-sized decode has: only when

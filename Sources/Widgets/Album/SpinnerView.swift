@@ -57,8 +57,8 @@ public final class SpinnerView: View {
             // The lead dot is brightest, the ones behind it fade.
             let age = (lead - i + Self.dotCount) % Self.dotCount
             let level = UInt8(255 - min(200, age * 28))
-            context.fill(Rect(x: c.x - dot / 2, y: c.y - dot / 2, width: dot, height: dot),
-                         color: Color(red: level, green: level, blue: level))
+            context.fillEllipse(in: Rect(x: c.x - dot / 2, y: c.y - dot / 2, width: dot, height: dot),
+                                color: Color(red: level, green: level, blue: level))
         }
     }
 }

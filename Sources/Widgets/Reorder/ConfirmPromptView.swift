@@ -44,10 +44,11 @@ public final class ConfirmPromptView: View {
     }
 
     public override func draw(in context: DrawContext) {
-        context.fill(panel, color: Color(rgb: 0x2A2A30))
-        context.stroke(panel, color: Color(rgb: 0x55555E), width: 2)
-        context.fill(cancelButton, color: Color(rgb: 0x44444C))
-        context.fill(confirmButton, color: Color(rgb: 0xB03A2E))
+        // Rounded, anti-aliased: a light rim under the panel's face, buttons as rounded keys.
+        context.fillRoundedRect(panel, radius: 14, color: Color(rgb: 0x55555E))
+        context.fillRoundedRect(panel.insetBy(dx: 2, dy: 2), radius: 12, color: Color(rgb: 0x2A2A30))
+        context.fillRoundedRect(cancelButton, radius: 10, color: Color(rgb: 0x44444C))
+        context.fillRoundedRect(confirmButton, radius: 10, color: Color(rgb: 0xB03A2E))
         guard let font else { return }
         context.drawText(message, centeredIn: Rect(x: panel.minX + 20, y: panel.minY + 24, width: panel.width - 40,
                                                   height: font.lineHeight), font: font, color: .white)

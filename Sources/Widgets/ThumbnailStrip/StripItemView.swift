@@ -12,6 +12,16 @@ final class StripItemView: View {
         didSet { cell.index = index }
     }
     private var isDragging = false
+    /// Drawn with a white ring around the thumbnail (the photo the album shows).
+    var isSelected = false {
+        didSet {
+            guard isSelected != oldValue else { return }
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
+    }
+    /// The ring's width.
+    var ringWidth: Double { max(2, (bounds.width / 24).rounded()) }
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -21,7 +31,15 @@ final class StripItemView: View {
     }
 
     override func layoutSubviews() {
-        cell.frame = Rect(size: bounds.size)
+        let inset = isSelected ? ringWidth + 1 : 0
+        cell.frame = Rect(size: bounds.size).insetBy(dx: inset, dy: inset)
+    }
+
+    override func draw(in context: DrawContext) {
+        guard isSelected else { return }
+        context.fillRoundedRect(bounds, radius: ringWidth * 1.5, color: .white)
+        let gap = bounds.insetBy(dx: ringWidth, dy: ringWidth)
+        context.fill(gap, color: .black)
     }
 
     override func touchesBegan(_ touches: [Touch]) {

@@ -41,6 +41,24 @@ public final class ThumbnailStripView: ScrollView {
     /// means one viewport width.
     public var prefetchMargin: Double?
     public var font: Font?
+    /// When all thumbnails fit with room to spare, they sit in the middle instead of at the
+    /// left end (the album's filmstrip of a small album).
+    public var centersItems = false {
+        didSet { if centersItems != oldValue { setNeedsLayout() } }
+    }
+    /// The photo drawn with a ring (the album's current page); nil for none.
+    public var selectedIndex: Int? {
+        didSet {
+            guard selectedIndex != oldValue else { return }
+            for (index, item) in items.byIndex { item.isSelected = index == selectedIndex }
+        }
+    }
+    /// The thumbnail edge asked of the provider; nil means the cells' own size. Under an album
+    /// the grid's edge is asked, so the strip shows thumbnails already decoded and cached
+    /// instead of decoding every photo again at a second size.
+    public var requestedThumbnailEdge: Int? {
+        didSet { if requestedThumbnailEdge != oldValue { reloadData() } }
+    }
 
     public private(set) var layout = StripLayout(height: 0, itemCount: 0)
     private let items = ReorderableCells<StripItemView>()
@@ -56,10 +74,19 @@ public final class ThumbnailStripView: ScrollView {
         canCancelContentTouches = false
     }
 
-    public var thumbnailEdge: Int { Int(layout.cellSize.rounded(.up)) }
+    public var thumbnailEdge: Int { requestedThumbnailEdge ?? Int(layout.cellSize.rounded(.up)) }
 
     /// Indices of the cells that intersect the visible rectangle (slots).
     public var visibleIndices: [Int] { Array(layout.indices(intersecting: bounds)) }
+
+    /// Whether every visible cell shows its thumbnail or its failure (nothing still loading).
+    public var isVisibleContentLoaded: Bool {
+        visibleIndices.allSatisfy { slot in
+            guard let cell = cell(at: item(inSlot: slot)) else { return false }
+            if case .loading = cell.state { return false }
+            return true
+        }
+    }
 
     /// Photo indices of the cells that exist, sorted.
     public var liveIndices: [Int] { items.byIndex.keys.sorted() }
@@ -92,6 +119,16 @@ public final class ThumbnailStripView: ScrollView {
         scrollRectToVisible(layout.frame(of: index).insetBy(dx: -spacing, dy: 0), animated: animated)
     }
 
+    /// Scrolls so photo `index` is in the middle of the strip (as near as the ends allow).
+    public func centerItem(_ index: Int, animated: Bool) {
+        guard index >= 0, index < itemCount else { return }
+        layoutIfNeeded()
+        let frame = layout.frame(of: index)
+        let target = clampedOffset(Point(x: frame.midX - bounds.width / 2, y: contentOffset.y))
+        guard abs(target.x - contentOffset.x) > 0.5 else { return }
+        setContentOffset(target, animated: animated)
+    }
+
     public override func layoutSubviews() {
         super.layoutSubviews()
         let newLayout = StripLayout(height: bounds.height, itemCount: itemCount, spacing: spacing)
@@ -100,6 +137,11 @@ public final class ThumbnailStripView: ScrollView {
             layout = newLayout
             contentSize = layout.contentSize
             items.removeAll(except: []).forEach(recycle)
+        }
+        let inset = centersItems ? max(0, ((bounds.width - layout.contentWidth) / 2).rounded(.down)) : 0
+        if contentInset.left != inset {
+            contentInset = EdgeInsets(left: inset)
+            contentOffset = clampedOffset(contentOffset)
         }
         updateLiveItems()
     }
@@ -124,6 +166,7 @@ public final class ThumbnailStripView: ScrollView {
             } else {
                 view = dequeueItem()
                 view.index = index
+                view.isSelected = index == selectedIndex
                 view.cell.state = provider?.thumbnailState(at: index, edge: edge) ?? .loading
                 items.insert(view, at: index)
                 addSubview(view)

@@ -20,14 +20,15 @@ import UI
 ///   arrived, `showsBackdrop` lets a lower-resolution picture beneath show through (iOS photo
 ///   apps keep it under CATiledLayer's tiles); alone, the view shows a grey placeholder.
 /// - Gestures: pinch around the fingers; double tap zooms in 2x at the point (stopping at 1:1
-///   pixels on the way), at the maximum back to fit; a two-finger tap zooms out 2x.
+///   pixels on the way), at the maximum back to fit (`DoubleTapZoom`, as every album page); a
+///   two-finger tap zooms out 2x.
 public final class TiledImageView: View, ScrollViewDelegate {
     public let scrollView: ScrollView = TilingScrollView()
     /// Wanted tiles with this priority or more are stand-ins (coarser tiles shown while finer
     /// ones load), not on screen themselves: a provider need not keep them.
     public static let standInPriority = 1_000_000.0
     /// Screen pixels per image pixel the user may zoom to (beyond 1:1 the finest tiles enlarge).
-    public var maximumScale = 4.0 {
+    public var maximumScale = PhotoZoomLimits.maximumPixelScale {
         didSet { configureLimits(keepFit: false) }
     }
     /// Called on a single tap (after the double tap had its chance): a viewer closes on it.
@@ -359,14 +360,7 @@ public final class TiledImageView: View, ScrollViewDelegate {
 
     private func doubleTapped(at containerPoint: Point) {
         let point = containerPoint * (1 / Self.power(resolution))
-        let s = effectiveScale
-        if s >= maximumScale - 1e-6 {
-            zoom(toScale: fitScale, centeredAt: point, animated: true)
-            return
-        }
-        // 2x, but stop at 1:1 pixels when passing it.
-        var target = min(2 * s, maximumScale)
-        if s < 1 - 1e-6 && target > 1 { target = 1 }
+        let target = DoubleTapZoom.target(from: effectiveScale, fit: fitScale, maximum: maximumScale)
         zoom(toScale: target, centeredAt: point, animated: true)
     }
 

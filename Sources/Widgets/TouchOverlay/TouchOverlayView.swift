@@ -37,8 +37,15 @@ public final class TouchOverlayView: View {
 
     public override func hitTest(_ point: Point) -> View? { nil }
 
-    /// The strip the header line uses.
-    public var headerFrame: Rect { Rect(x: 0, y: 0, width: bounds.width, height: (font?.lineHeight ?? 16) + 8) }
+    /// Where the header line goes: a pill in the top right corner, wide enough for the longest
+    /// header, so it leaves the screen's own controls in the top left (the album's "‹ Grid")
+    /// uncovered and touchable.
+    public var headerFrame: Rect {
+        let width = min(bounds.width - 2 * Self.margin, (font?.width(of: Self.widestHeader) ?? 360) + 24)
+        return Rect(x: bounds.maxX - width - Self.margin, y: Self.margin, width: width, height: (font?.lineHeight ?? 16) + 10)
+    }
+    static let margin = 8.0
+    static let widestHeader = "touch 9999 Hz   fingers 10   latency 999.9 ms"
 
     private var now: Double { window?.scheduler.now ?? 0 }
 
@@ -157,7 +164,8 @@ public final class TouchOverlayView: View {
 
     private var labelArea: Rect {
         let line = font?.lineHeight ?? 16
-        return Rect(x: 0, y: headerFrame.maxY, width: bounds.width, height: 4 * (line + 4) + 8)
+        let header = headerFrame
+        return Rect(x: header.minX, y: header.maxY, width: header.width, height: 4 * (line + 4) + 8)
     }
 
     private func damageDot(_ p: Point) { setNeedsDisplay(dotRect(p)) }
@@ -175,9 +183,10 @@ public final class TouchOverlayView: View {
 
     public override func draw(in context: DrawContext) {
         let line = font?.lineHeight ?? 16
-        if context.needsDrawing(headerFrame) {
-            context.fill(headerFrame, color: Color(rgb: 0x000000, alpha: 170))
-            if let font { context.drawText(header, at: Point(x: 8, y: 4 + font.ascender), font: font, color: .white) }
+        let header = headerFrame
+        if context.needsDrawing(header) {
+            context.fillRoundedRect(header, radius: header.height / 2, color: Color(rgb: 0x000000, alpha: 170))
+            if let font { context.drawText(self.header, at: Point(x: header.minX + 12, y: header.minY + 5 + font.ascender), font: font, color: .white) }
         }
         for f in fingers.values.sorted(by: { $0.slot < $1.slot }) {
             let color = Self.palette[f.slot % Self.palette.count]
@@ -197,10 +206,11 @@ public final class TouchOverlayView: View {
             context.drawText("v \(decimalText(v.x, places: 0)),\(decimalText(v.y, places: 0)) px/s", at: Point(x: origin.x, y: origin.y + line), font: font, color: color)
         }
         for (i, label) in labels.enumerated() {
-            let r = Rect(x: 8, y: headerFrame.maxY + 8 + Double(i) * (line + 4), width: 360, height: line + 2)
+            let area = labelArea
+            let r = Rect(x: area.minX, y: area.minY + 8 + Double(i) * (line + 4), width: area.width, height: line + 2)
             guard context.needsDrawing(r), let font else { continue }
-            context.fill(r, color: Color(rgb: 0x203060, alpha: 200))
-            context.drawText(label.text, at: Point(x: r.minX + 6, y: r.minY + 1 + font.ascender), font: font, color: .white)
+            context.fillRoundedRect(r, radius: r.height / 2, color: Color(rgb: 0x203060, alpha: 200))
+            context.drawText(label.text, at: Point(x: r.minX + 12, y: r.minY + 1 + font.ascender), font: font, color: .white)
         }
     }
 }
