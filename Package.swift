@@ -51,12 +51,11 @@ let package = Package(
         .target(name: "CDRM", dependencies: ["CLibDRM"], path: "Sources/CShims/CDRM"),
         .target(name: "CInput", dependencies: ["CLibInput"], path: "Sources/CShims/CInput"),
         .target(name: "CSeat", path: "Sources/CShims/CSeat", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CHTTP", dependencies: ["CLibMicroHTTPD"], path: "Sources/CShims/CHTTP",
-                linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CHEIF", dependencies: ["CLibHeif"], path: "Sources/CShims/CHEIF",
-                linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CMQTT", dependencies: ["CMosquitto"], path: "Sources/CShims/CMQTT",
-                linkerSettings: [.linkedLibrary("dl")]),
+        // dlopen on first use, for the libraries below that only some frames need.
+        .target(name: "CLazyLibrary", path: "Sources/CShims/CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CHTTP", dependencies: ["CLibMicroHTTPD", "CLazyLibrary"], path: "Sources/CShims/CHTTP"),
+        .target(name: "CHEIF", dependencies: ["CLibHeif", "CLazyLibrary"], path: "Sources/CShims/CHEIF"),
+        .target(name: "CMQTT", dependencies: ["CMosquitto", "CLazyLibrary"], path: "Sources/CShims/CMQTT"),
 
         // MARK: Swift layers
         .target(name: "Graphics", dependencies: ["CPixman", "CFreeType"]),
@@ -100,7 +99,7 @@ let package = Package(
                 path: "Tests/TestSupport", linkerSettings: [.linkedLibrary("heif")]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM", "CLazyLibrary"]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),
         .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",

@@ -1,5 +1,5 @@
 #include "CHEIF.h"
-#include <dlfcn.h>
+#include <CLazyLibrary.h>
 #include <pthread.h>
 #include <stdio.h>
 
@@ -15,21 +15,18 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char load_error[256];
 
 static void load(void) {
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", why ? why : "dlopen failed");
-        return;
+#define NAME(name) #name,
+#define NAME_VALUE(type, name, parameters, arguments) NAME(name)
+#define NAME_VOID(name, parameters, arguments) NAME(name)
+#define SLOT(name) (void **)&functions.name,
+#define SLOT_VALUE(type, name, parameters, arguments) SLOT(name)
+#define SLOT_VOID(name, parameters, arguments) SLOT(name)
+    static const char *const names[] = {CHEIF_FUNCTIONS(NAME_VALUE, NAME_VOID)};
+    void **const slots[] = {CHEIF_FUNCTIONS(SLOT_VALUE, SLOT_VOID)};
+    char error[200];
+    if (!clazy_load(library, "heif_", names, slots, sizeof names / sizeof *names, error, sizeof error)) {
+        snprintf(load_error, sizeof load_error, "%s", error);
     }
-#define LOOK_UP(name)                                                                  \
-    *(void **)(&functions.name) = dlsym(handle, "heif_" #name);                          \
-    if (!functions.name) {                                                             \
-        snprintf(load_error, sizeof load_error, "%s has no function heif_" #name, library); \
-        return;                                                                        \
-    }
-#define LOOK_UP_VALUE(type, name, parameters, arguments) LOOK_UP(name)
-#define LOOK_UP_VOID(name, parameters, arguments) LOOK_UP(name)
-    CHEIF_FUNCTIONS(LOOK_UP_VALUE, LOOK_UP_VOID)
 }
 
 bool cheif_load(char *error, size_t error_size) {

@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <stdio.h>
-#include <dlfcn.h>
+#include <CLazyLibrary.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -28,24 +28,18 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char load_error[256];
 
 static void load(void) {
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", why ? why : "dlopen failed");
-        return;
+#define NAME(name) #name,
+#define NAME_VALUE(type, name, parameters, arguments) NAME(name)
+#define NAME_VOID(name, parameters, arguments) NAME(name)
+#define SLOT(name) (void **)&functions.name,
+#define SLOT_VALUE(type, name, parameters, arguments) SLOT(name)
+#define SLOT_VOID(name, parameters, arguments) SLOT(name)
+    static const char *const names[] = {CHTTP_FUNCTIONS(NAME_VALUE, NAME_VOID) NAME(start_daemon) NAME(get_daemon_info) NAME(get_connection_info)};
+    void **const slots[] = {CHTTP_FUNCTIONS(SLOT_VALUE, SLOT_VOID) SLOT(start_daemon) SLOT(get_daemon_info) SLOT(get_connection_info)};
+    char error[200];
+    if (!clazy_load(library, "MHD_", names, slots, sizeof names / sizeof *names, error, sizeof error)) {
+        snprintf(load_error, sizeof load_error, "%s", error);
     }
-#define LOOK_UP(name)                                                                   \
-    *(void **)(&functions.name) = dlsym(handle, "MHD_" #name);                         \
-    if (!functions.name) {                                                              \
-        snprintf(load_error, sizeof load_error, "%s has no function MHD_" #name, library); \
-        return;                                                                         \
-    }
-#define LOOK_UP_VALUE(type, name, parameters, arguments) LOOK_UP(name)
-#define LOOK_UP_VOID(name, parameters, arguments) LOOK_UP(name)
-    CHTTP_FUNCTIONS(LOOK_UP_VALUE, LOOK_UP_VOID)
-    LOOK_UP(start_daemon)
-    LOOK_UP(get_daemon_info)
-    LOOK_UP(get_connection_info)
 }
 
 bool chttp_load(char *error, size_t error_size) {
