@@ -12,7 +12,7 @@ import Graphics
 /// HEVC and AV1 have no reduced-size decode, so a smaller target uses the file's own thumbnail
 /// image when it covers the target with the photo's shape (phones store one of about 320 px),
 /// and otherwise the full image is decoded, converted in libheif's buffer and resized.
-enum HEIFDecoder {
+public enum HEIFDecoder {
     /// Enough of the file for its `ftyp` box and brands.
     static let sniffBytes = 128
     /// EXIF blocks larger than this are ignored (camera EXIF is a few tens of kilobytes).
@@ -120,10 +120,15 @@ enum HEIFDecoder {
 
     /// libheif is loaded on the first HEIF or AVIF file (see CHEIF), not at startup.
     static func loadLibrary(for format: ImageFormat) throws(ImagingError) {
-        var error = [CChar](repeating: 0, count: 512)
-        guard !cheif_load(&error, error.count) else { return }
-        let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let reason = libraryProblem() else { return }
         throw ImagingError(.unsupported, "cannot decode \(format): libheif is not available (\(reason)); install the libheif1 package")
+    }
+
+    /// nil once libheif is loaded, else why it cannot be (loads it: `photokiosk doctor` asks).
+    public static func libraryProblem() -> String? {
+        var error = [CChar](repeating: 0, count: 512)
+        guard !cheif_load(&error, error.count) else { return nil }
+        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A parsed file; `bytes` must outlive it (libheif reads them in place).

@@ -13,6 +13,14 @@ public struct HTTPServerError: Error, CustomStringConvertible, Sendable {
 /// `router`; the answer is an `HTTPRoute` (at once, later, after a small body, or a streamed
 /// form). Answers given later suspend the connection, so a slow answer never holds the loop.
 public final class HTTPServer {
+
+    /// nil once libmicrohttpd is loaded (it is on the first start), else why it cannot be
+    /// (loads it: `photokiosk doctor` asks).
+    public static func libraryLoadProblem() -> String? {
+        var error = [CChar](repeating: 0, count: 512)
+        guard !chttp_load(&error, error.count) else { return nil }
+        return text(ofCString: error)
+    }
     public struct Configuration: Sendable {
         /// An IPv4 or IPv6 literal: "0.0.0.0", "127.0.0.1", "::".
         public var address: String

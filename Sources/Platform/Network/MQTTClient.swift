@@ -70,13 +70,18 @@ public final class MQTTClient {
     /// libmosquitto is loaded when the first client starts (see CMQTT), not at startup: nil, or
     /// why it cannot be used.
     private static let libraryProblem: PlatformError? = {
-        var error = [CChar](repeating: 0, count: 512)
-        guard cmqtt_load(&error, error.count) else {
-            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let reason = libraryLoadProblem() {
             return .unsupported("MQTT needs libmosquitto, which is not available (\(reason)); install the libmosquitto1 package")
         }
         return cmqtt_lib_init() == MOSQ_ERR_SUCCESS.rawValue ? nil : .system("mosquitto_lib_init", errno: ENOMEM)
     }()
+
+    /// nil once libmosquitto is loaded, else why it cannot be (loads it: `photokiosk doctor` asks).
+    public static func libraryLoadProblem() -> String? {
+        var error = [CChar](repeating: 0, count: 512)
+        guard !cmqtt_load(&error, error.count) else { return nil }
+        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     public init(settings: MQTTSettings, loop: EventLoop, logger: Logger) {
         self.settings = settings
