@@ -39,18 +39,6 @@ struct PackedCoefficientTests {
         #expect(packed.coefficientBytes < whole.coefficientBytes / 2)
     }
 
-    /// Flat grey 127 at q100: every luma block holds only its DC coefficient, -8 (a 4-bit
-    /// value), and the chroma blocks nothing. Packed, a luma row is its 80 masks and 80 nibbles;
-    /// a byte a value would be 80 bytes more per row.
-    @Test func smallValuesTakeHalfAByte() throws {
-        let jpeg = try Fixtures.jpeg(Fixtures.solid(width: 640, height: 480, Color(red: 127, green: 127, blue: 127)),
-                                     .init(quality: 100, progressive: true, fullChroma: true))
-        let packed = try ImageDecoder.decode(bytes: jpeg, fitting: Size(width: 320, height: 240))
-        let blocksPerRow = 640 / 8, rows = 480 / 8
-        #expect(packed.coefficientBytes == rows * (blocksPerRow * 8 + blocksPerRow / 2))
-        #expect(packed.bitmap.pixel(x: 100, y: 100) == Color(red: 127, green: 127, blue: 127).pixel)
-    }
-
     @Test func bandedReaderGivesTheSameRows() throws {
         let jpeg = try Self.progressive(fullChroma: false)
         let scratch = ScratchDirectory()

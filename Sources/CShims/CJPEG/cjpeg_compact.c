@@ -19,90 +19,50 @@ static void *checked_alloc(j_common_ptr cinfo, size_t bytes) {
     return p;
 }
 
-// A row is packed as every block's 64-bit mask of nonzero coefficients, then the nonzero values
-// of the whole row as a stream of 4-bit nibbles. Most values are small (the 5640x3172 q100
-// photo: 76 % within -8...7, 22 % within -128...127), so a value takes one nibble when it fits
-// in 4 bits (0 never does: it is the escape), else the escape and a byte (two nibbles), and a
-// 16-bit value takes the escape, a zero byte (never a value of its own) and four nibbles. That
-// photo's coefficients: 27.9 MB with a byte a value, 21.8 MB this way.
-struct nibble_writer {
-    uint8_t *at;
-    int half;  // the low nibble of *at is written
-};
-
-static inline void put_nibble(struct nibble_writer *w, unsigned nibble) {
-    if (!w->half) {
-        *w->at = (uint8_t)nibble;
-        w->half = 1;
-    } else {
-        *w->at++ |= (uint8_t)(nibble << 4);
-        w->half = 0;
+// Most nonzero coefficients are small: one byte for -127...127, else an escape byte (-128)
+// and the two bytes of the value.
+static uint8_t *put_value(uint8_t *out, JCOEF value) {
+    if (value >= -127 && value <= 127) {
+        *out = (uint8_t)(int8_t)value;
+        return out + 1;
     }
+    *out = 0x80;
+    memcpy(out + 1, &value, sizeof value);
+    return out + 1 + sizeof value;
 }
 
-static inline void put_value(struct nibble_writer *w, JCOEF value) {
-    if (value >= -8 && value <= 7) {
-        put_nibble(w, (unsigned)value & 15);
-        return;
+static const uint8_t *get_value(const uint8_t *in, JCOEF *value) {
+    if (*in != 0x80) {
+        *value = (JCOEF)(int8_t)*in;
+        return in + 1;
     }
-    put_nibble(w, 0);
-    uint8_t byte = (value >= -128 && value <= 127) ? (uint8_t)(int8_t)value : 0;
-    put_nibble(w, byte & 15);
-    put_nibble(w, byte >> 4);
-    if (byte != 0) return;
-    uint16_t wide = (uint16_t)value;
-    for (int shift = 0; shift < 16; shift += 4) put_nibble(w, (wide >> shift) & 15);
+    memcpy(value, in + 1, sizeof *value);
+    return in + 1 + sizeof *value;
 }
 
-struct nibble_reader {
-    const uint8_t *at;
-    int half;  // the low nibble of *at is read
-};
-
-static inline unsigned get_nibble(struct nibble_reader *r) {
-    if (!r->half) {
-        r->half = 1;
-        return *r->at & 15;
-    }
-    r->half = 0;
-    return *r->at++ >> 4;
-}
-
-static inline JCOEF get_value(struct nibble_reader *r) {
-    unsigned nibble = get_nibble(r);
-    if (nibble != 0) return (JCOEF)((int)(nibble ^ 8) - 8);
-    unsigned byte = get_nibble(r);
-    byte |= get_nibble(r) << 4;
-    if (byte != 0) return (JCOEF)(int8_t)byte;
-    unsigned wide = 0;
-    for (int shift = 0; shift < 16; shift += 4) wide |= get_nibble(r) << shift;
-    return (JCOEF)(int16_t)wide;
-}
-
-// Packs one row of blocks: the masks, then the values (see above).
+// Packs one row of blocks: per block, the mask of nonzero coefficients, then their values.
 static void pack_row(j_common_ptr cinfo, struct cjpeg_compact_store *s, struct cjpeg_compact_array *a,
                      JDIMENSION row, JBLOCKROW blocks) {
-    uint8_t *masks = s->scratch;
-    struct nibble_writer values = {masks + (size_t)a->blocks_per_row * sizeof(uint64_t), 0};
-    uint64_t any = 0;
+    uint8_t *out = s->scratch;
     for (JDIMENSION b = 0; b < a->blocks_per_row; b++) {
         const JCOEF *coef = blocks[b];
         uint64_t mask = 0;
+        uint8_t *values = out + sizeof mask;
         for (int k = 0; k < DCTSIZE2; k++) {
             if (coef[k] != 0) {
                 mask |= (uint64_t)1 << k;
-                put_value(&values, coef[k]);
+                values = put_value(values, coef[k]);
             }
         }
-        memcpy(masks + (size_t)b * sizeof mask, &mask, sizeof mask);
-        any |= mask;
+        memcpy(out, &mask, sizeof mask);
+        out = values;
     }
-    size_t length = (size_t)(values.at - s->scratch) + (values.half ? 1 : 0);
+    size_t length = (size_t)(out - s->scratch);
     s->bytes -= a->row_length[row];
     free(a->row_data[row]);
     a->row_data[row] = NULL;
     a->row_length[row] = 0;
-    if (!any) return;  // all zero: nothing kept
+    if (length == a->blocks_per_row * sizeof(uint64_t)) return;  // all zero: nothing kept
     a->row_data[row] = checked_alloc(cinfo, length);
     memcpy(a->row_data[row], s->scratch, length);
     a->row_length[row] = length;
@@ -112,14 +72,14 @@ static void pack_row(j_common_ptr cinfo, struct cjpeg_compact_store *s, struct c
 
 static void unpack_row(const struct cjpeg_compact_array *a, JDIMENSION row, JBLOCKROW blocks) {
     memset(blocks, 0, (size_t)a->blocks_per_row * sizeof(JBLOCK));
-    const uint8_t *masks = a->row_data[row];
-    if (!masks) return;
-    struct nibble_reader values = {masks + (size_t)a->blocks_per_row * sizeof(uint64_t), 0};
+    const uint8_t *in = a->row_data[row];
+    if (!in) return;
     for (JDIMENSION b = 0; b < a->blocks_per_row; b++) {
         uint64_t mask;
-        memcpy(&mask, masks + (size_t)b * sizeof mask, sizeof mask);
+        memcpy(&mask, in, sizeof mask);
+        in += sizeof mask;
         while (mask) {
-            blocks[b][__builtin_ctzll(mask)] = get_value(&values);
+            in = get_value(in, &blocks[b][__builtin_ctzll(mask)]);
             mask &= mask - 1;
         }
     }
@@ -150,8 +110,7 @@ static void compact_realize(j_common_ptr cinfo) {
         a->window = cinfo->mem->alloc_barray(cinfo, JPOOL_IMAGE, a->blocks_per_row, a->max_access);
         if (a->blocks_per_row > widest) widest = a->blocks_per_row;
     }
-    // A block at most: its mask and 64 values of seven nibbles each.
-    s->scratch_size = widest * (sizeof(uint64_t) + DCTSIZE2 * 4);
+    s->scratch_size = widest * (sizeof(uint64_t) + DCTSIZE2 * (1 + sizeof(JCOEF)));
     s->scratch = checked_alloc(cinfo, s->scratch_size);
 }
 

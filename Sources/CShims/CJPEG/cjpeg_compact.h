@@ -4,10 +4,9 @@
 // image (128 bytes per 8x8 block: 88 MB for a 5120x2880 4:4:4 photo) until the last scan is in.
 // Most of those coefficients are zero. This store replaces libjpeg's whole-image block arrays
 // (through the public jpeg_memory_mgr methods, as the DC-only path does) with one compact
-// record per block row: each block's 64-bit mask of its nonzero coefficients, then the row's
-// nonzero values (half a byte each when within -8...7, see cjpeg_compact.c). libjpeg only ever
-// sees a small window of whole blocks, which is packed back when it asks for the next one.
-// Lossless: the decoded pixels are the same.
+// record per block row: per block, a 64-bit mask of its nonzero coefficients followed by their
+// values (one byte each when small). libjpeg only ever sees a small window of whole blocks, which is packed back when it
+// asks for the next one. Lossless: the decoded pixels are the same.
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
