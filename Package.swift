@@ -34,14 +34,17 @@ let package = Package(
                        providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CLibInput", path: "Sources/CSystem/CLibInput", pkgConfig: "libinput",
                        providers: [.apt(["libinput-dev", "libudev-dev"])]),
-        .systemLibrary(name: "CMosquitto", path: "Sources/CSystem/CMosquitto", pkgConfig: "libmosquitto",
+        // Headers only: libmosquitto, libheif and libmicrohttpd are loaded with dlopen on first use
+        // (the CMQTT, CHEIF and CHTTP shims), so they and the TLS and codec libraries they link
+        // cost a frame no memory unless MQTT, a HEIF/AVIF photo or the remote page is used.
+        .systemLibrary(name: "CMosquitto", path: "Sources/CSystem/CMosquitto",
                        providers: [.apt(["libmosquitto-dev"])]),
         // HEIF/HEIC (HEVC through libde265) and AVIF (AV1 through dav1d/aom), and WebP.
-        .systemLibrary(name: "CLibHeif", path: "Sources/CSystem/CLibHeif", pkgConfig: "libheif",
+        .systemLibrary(name: "CLibHeif", path: "Sources/CSystem/CLibHeif",
                        providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CLibWebP", path: "Sources/CSystem/CLibWebP", pkgConfig: "libwebpdemux",
                        providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CLibMicroHTTPD", path: "Sources/CSystem/CLibMicroHTTPD", pkgConfig: "libmicrohttpd",
+        .systemLibrary(name: "CLibMicroHTTPD", path: "Sources/CSystem/CLibMicroHTTPD",
                        providers: [.apt(["libmicrohttpd-dev"])]),
 
         // MARK: C shims: only what Swift cannot do (setjmp error handling, macros, variadic callbacks)
@@ -50,7 +53,11 @@ let package = Package(
         .target(name: "CDRM", dependencies: ["CLibDRM"], path: "Sources/CShims/CDRM"),
         .target(name: "CInput", dependencies: ["CLibInput"], path: "Sources/CShims/CInput"),
         .target(name: "CSeat", path: "Sources/CShims/CSeat", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CHTTP", dependencies: ["CLibMicroHTTPD"], path: "Sources/CShims/CHTTP"),
+        // dlopen on first use, for the libraries below that only some frames need.
+        .target(name: "CLazyLibrary", path: "Sources/CShims/CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CHTTP", dependencies: ["CLibMicroHTTPD", "CLazyLibrary"], path: "Sources/CShims/CHTTP"),
+        .target(name: "CHEIF", dependencies: ["CLibHeif", "CLazyLibrary"], path: "Sources/CShims/CHEIF"),
+        .target(name: "CMQTT", dependencies: ["CMosquitto", "CLazyLibrary"], path: "Sources/CShims/CMQTT"),
 
         // MARK: Swift layers
         .target(name: "Graphics", dependencies: ["CPixman", "CFreeType"]),
@@ -59,9 +66,9 @@ let package = Package(
         // see no files). Operating-system services (inotify, mounts, screens, input) are Platform's.
         .target(name: "SystemAccess", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Imaging", dependencies: ["Graphics", "SystemAccess", "CJPEG", "CPNG",
-                                                "CLibHeif", "CLibWebP", .product(name: "SystemPackage", package: "swift-system"),
+                                                "CHEIF", "CLibHeif", "CLibWebP", .product(name: "SystemPackage", package: "swift-system"),
                                                 .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Platform", dependencies: ["Graphics", "SystemAccess", "CDRM", "CInput", "CSeat", "CMosquitto",
+        .target(name: "Platform", dependencies: ["Graphics", "SystemAccess", "CDRM", "CInput", "CSeat", "CMQTT", "CMosquitto",
                                                  "CPixman", "CLibInput", .product(name: "SystemPackage", package: "swift-system"),
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),
@@ -92,13 +99,14 @@ let package = Package(
 
         // MARK: Tests (none of them needs ../shared or a screen)
         // Helpers several test targets share (scratch folders, file I/O, log capture, seeded random).
-        // CLibHeif: HEIFWriter makes the irot fixtures heif-enc 1.15 cannot.
+        // CLibHeif: HEIFWriter makes the irot fixtures heif-enc 1.15 cannot (linked directly: the
+        // encoder is not among the functions CHEIF loads).
         .target(name: "TestSupport", dependencies: ["Imaging", "Graphics", "SystemAccess", "CLibHeif",
                                                     .product(name: "Logging", package: "swift-log")],
-                path: "Tests/TestSupport"),
+                path: "Tests/TestSupport", linkerSettings: [.linkedLibrary("heif")]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM", "SystemAccess"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM", "SystemAccess", "CLazyLibrary"]),
         .testTarget(name: "SystemAccessTests", dependencies: ["SystemAccess", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),

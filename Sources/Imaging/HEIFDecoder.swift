@@ -1,3 +1,4 @@
+import CHEIF
 import CLibHeif
 import Graphics
 
@@ -11,7 +12,7 @@ import Graphics
 /// HEVC and AV1 have no reduced-size decode, so a smaller target uses the file's own thumbnail
 /// image when it covers the target with the photo's shape (phones store one of about 320 px),
 /// and otherwise the full image is decoded, converted in libheif's buffer and resized.
-enum HEIFDecoder {
+public enum HEIFDecoder {
     /// Enough of the file for its `ftyp` box and brands.
     static let sniffBytes = 128
     /// EXIF blocks larger than this are ignored (camera EXIF is a few tens of kilobytes).
@@ -117,28 +118,42 @@ enum HEIFDecoder {
 
     // MARK: libheif objects
 
+    /// libheif is loaded on the first HEIF or AVIF file (see CHEIF), not at startup.
+    static func loadLibrary(for format: ImageFormat) throws(ImagingError) {
+        guard let reason = libraryProblem() else { return }
+        throw ImagingError(.unsupported, "cannot decode \(format): libheif is not available (\(reason)); install the libheif1 package")
+    }
+
+    /// nil once libheif is loaded, else why it cannot be (loads it: `photokiosk doctor` asks).
+    public static func libraryProblem() -> String? {
+        var error = [CChar](repeating: 0, count: 512)
+        guard !cheif_load(&error, error.count) else { return nil }
+        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// A parsed file; `bytes` must outlive it (libheif reads them in place).
     private final class File {
         let context: OpaquePointer
         let format: ImageFormat
 
         init(_ bytes: UnsafeRawBufferPointer, format: ImageFormat) throws(ImagingError) {
-            guard let context = heif_context_alloc() else {
+            try HEIFDecoder.loadLibrary(for: format)
+            guard let context = cheif_context_alloc() else {
                 throw ImagingError(.internalFailure, "out of memory creating a \(format) decoder")
             }
             self.context = context
             self.format = format
             // libheif's own guard (32768 pixels a side by default) stays: it is per side, not a
             // pixel count, and covers grid tiles; the count is checked from the header below.
-            try HEIFDecoder.check(heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil),
+            try HEIFDecoder.check(cheif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil),
                                   format: format)
         }
 
-        deinit { heif_context_free(context) }
+        deinit { cheif_context_free(context) }
 
         func primaryImage() throws(ImagingError) -> Handle {
             var handle: OpaquePointer?
-            try HEIFDecoder.check(heif_context_get_primary_image_handle(context, &handle), format: format)
+            try HEIFDecoder.check(cheif_context_get_primary_image_handle(context, &handle), format: format)
             guard let handle else { throw ImagingError(.corrupt, "corrupt \(format): the file has no primary image") }
             return Handle(handle, format: format)
         }
@@ -154,11 +169,11 @@ enum HEIFDecoder {
             self.format = format
         }
 
-        deinit { heif_image_handle_release(handle) }
+        deinit { cheif_image_handle_release(handle) }
 
-        var width: Int { Int(heif_image_handle_get_width(handle)) }
-        var height: Int { Int(heif_image_handle_get_height(handle)) }
-        var hasAlpha: Bool { heif_image_handle_has_alpha_channel(handle) != 0 }
+        var width: Int { Int(cheif_image_handle_get_width(handle)) }
+        var height: Int { Int(cheif_image_handle_get_height(handle)) }
+        var hasAlpha: Bool { cheif_image_handle_has_alpha_channel(handle) != 0 }
 
         func info(format: ImageFormat) throws(ImagingError) -> ImageInfo {
             guard width > 0, height > 0 else {
@@ -169,7 +184,7 @@ enum HEIFDecoder {
             // apply (see the type's comment); HEIF thumbnails are used instead.
             exif?.thumbnail = nil
             return ImageInfo(format: format, pixelWidth: width, pixelHeight: height, orientation: .up,
-                             bitsPerComponent: max(8, Int(heif_image_handle_get_luma_bits_per_pixel(handle))),
+                             bitsPerComponent: max(8, Int(cheif_image_handle_get_luma_bits_per_pixel(handle))),
                              hasAlpha: hasAlpha, exif: exif)
         }
 
@@ -177,11 +192,11 @@ enum HEIFDecoder {
         /// (usually after "Exif\0\0", which `ExifData.parse` skips too).
         func exif() -> ExifData? {
             var id: heif_item_id = 0
-            guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
-            let size = heif_image_handle_get_metadata_size(handle, id)
+            guard cheif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
+            let size = cheif_image_handle_get_metadata_size(handle, id)
             guard size > 4, size <= HEIFDecoder.maxExifBytes else { return nil }
             var block = [UInt8](repeating: 0, count: size)
-            guard heif_image_handle_get_metadata(handle, id, &block).code == heif_error_Ok else { return nil }
+            guard cheif_image_handle_get_metadata(handle, id, &block).code == heif_error_Ok else { return nil }
             let offset = Int(block[0]) << 24 | Int(block[1]) << 16 | Int(block[2]) << 8 | Int(block[3])
             guard offset < size - 4 else { return nil }
             return ExifData.parse(block[(4 + offset)...])
@@ -189,14 +204,14 @@ enum HEIFDecoder {
 
         /// The smallest thumbnail image that covers `target` and has the photo's shape.
         func thumbnail(covering target: (width: Int, height: Int), shape: Size) -> Handle? {
-            let count = Int(heif_image_handle_get_number_of_thumbnails(handle))
+            let count = Int(cheif_image_handle_get_number_of_thumbnails(handle))
             guard count > 0, !shape.isEmpty else { return nil }
             var ids = [heif_item_id](repeating: 0, count: count)
-            let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(count)))
+            let listed = Int(cheif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(count)))
             var best: Handle?
             for id in ids.prefix(listed) {
                 var thumb: OpaquePointer?
-                guard heif_image_handle_get_thumbnail(handle, id, &thumb).code == heif_error_Ok, let thumb else { continue }
+                guard cheif_image_handle_get_thumbnail(handle, id, &thumb).code == heif_error_Ok, let thumb else { continue }
                 let candidate = Handle(thumb, format: format)
                 let w = candidate.width, h = candidate.height
                 guard w >= target.width, h >= target.height, h > 0,
@@ -208,14 +223,14 @@ enum HEIFDecoder {
 
         /// Decodes with the transformations applied, to 8-bit interleaved RGBA.
         func decode(options: DecodeOptions) throws(ImagingError) -> Image {
-            guard let decoding = heif_decoding_options_alloc() else {
+            guard let decoding = cheif_decoding_options_alloc() else {
                 throw ImagingError(.internalFailure, "out of memory decoding \(format)")
             }
-            defer { heif_decoding_options_free(decoding) }
+            defer { cheif_decoding_options_free(decoding) }
             decoding.pointee.convert_hdr_to_8bit = 1
             decoding.pointee.strict_decoding = options.strict ? 1 : 0
             var image: OpaquePointer?
-            try HEIFDecoder.check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, decoding),
+            try HEIFDecoder.check(cheif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, decoding),
                                   format: format)
             guard let image else { throw ImagingError(.internalFailure, "libheif returned no \(format) image") }
             return Image(image, hasAlpha: hasAlpha)
@@ -232,7 +247,7 @@ enum HEIFDecoder {
             self.hasAlpha = hasAlpha
         }
 
-        deinit { heif_image_release(image) }
+        deinit { cheif_image_release(image) }
 
         /// XRGB pixels at `target` (nil: as decoded). A resize converts libheif's buffer in
         /// place and reads it from there, so no second full-size bitmap is made.
@@ -256,10 +271,10 @@ enum HEIFDecoder {
         func plane(format: ImageFormat, options: DecodeOptions) throws(ImagingError)
             -> (pixels: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int)
         {
-            let width = Int(heif_image_get_width(image, heif_channel_interleaved))
-            let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+            let width = Int(cheif_image_get_width(image, heif_channel_interleaved))
+            let height = Int(cheif_image_get_height(image, heif_channel_interleaved))
             var stride: Int32 = 0
-            guard width > 0, height > 0, let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride) else {
+            guard width > 0, height > 0, let plane = cheif_image_get_plane(image, heif_channel_interleaved, &stride) else {
                 throw ImagingError(.corrupt, "corrupt \(format): the decoded image has no pixels")
             }
             try PixelLimit.check(width: width, height: height, format: format, options: options)

@@ -13,6 +13,14 @@ public struct HTTPServerError: Error, CustomStringConvertible, Sendable {
 /// `router`; the answer is an `HTTPRoute` (at once, later, after a small body, or a streamed
 /// form). Answers given later suspend the connection, so a slow answer never holds the loop.
 public final class HTTPServer {
+
+    /// nil once libmicrohttpd is loaded (it is on the first start), else why it cannot be
+    /// (loads it: `photokiosk doctor` asks).
+    public static func libraryLoadProblem() -> String? {
+        var error = [CChar](repeating: 0, count: 512)
+        guard !chttp_load(&error, error.count) else { return nil }
+        return text(ofCString: error)
+    }
     public struct Configuration: Sendable {
         /// An IPv4 or IPv6 literal: "0.0.0.0", "127.0.0.1", "::".
         public var address: String
@@ -64,7 +72,7 @@ public final class HTTPServer {
         do throws(PlatformError) {
             try loop.watch(epollFD) { [unowned self] in self.serve() }
         } catch {
-            MHD_stop_daemon(daemon)
+            chttp_stop_daemon(daemon)
             throw HTTPServerError(description: "cannot watch the server's sockets: \(error)")
         }
         serve()
@@ -80,7 +88,7 @@ public final class HTTPServer {
         loop.unwatch(epollFD)
         if let timeoutTimer { loop.cancelTimer(timeoutTimer) }
         timeoutTimer = nil
-        MHD_stop_daemon(daemon)
+        chttp_stop_daemon(daemon)
         self.daemon = nil
     }
 
@@ -88,7 +96,7 @@ public final class HTTPServer {
     /// its next connection timeout.
     private func serve() {
         guard let daemon else { return }
-        _ = MHD_run(daemon)
+        _ = chttp_run(daemon)
         if let timeoutTimer { loop.cancelTimer(timeoutTimer) }
         timeoutTimer = nil
         let milliseconds = chttp_timeout_ms(daemon)
@@ -151,7 +159,7 @@ private final class Exchange {
             if self.isSuspended {
                 self.isSuspended = false
                 self.dispatcher?.suspended[ObjectIdentifier(self)] = nil
-                MHD_resume_connection(self.connection)
+                chttp_resume_connection(self.connection)
                 self.dispatcher?.wake()
             }
         }
@@ -164,7 +172,7 @@ private final class Exchange {
         if let pending { return queue(pending) }
         isSuspended = true
         dispatcher?.suspended[ObjectIdentifier(self)] = self
-        MHD_suspend_connection(connection)
+        chttp_suspend_connection(connection)
         return .YES
     }
 
@@ -172,18 +180,18 @@ private final class Exchange {
         queued = true
         let count = response.body.count
         let created = response.body.withUnsafeBytes { raw in
-            MHD_create_response_from_buffer(count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
+            chttp_create_response_from_buffer(count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let created else { return .NO }
-        for header in response.headers { _ = MHD_add_response_header(created, header.name, header.value) }
-        let result = MHD_queue_response(connection, UInt32(response.status), created)
-        MHD_destroy_response(created)
+        for header in response.headers { _ = chttp_add_response_header(created, header.name, header.value) }
+        let result = chttp_queue_response(connection, UInt32(response.status), created)
+        chttp_destroy_response(created)
         return result
     }
 
     func finishForm() {
         if let postProcessor {
-            if MHD_destroy_post_processor(postProcessor) != .YES { formComplete = false }
+            if chttp_destroy_post_processor(postProcessor) != .YES { formComplete = false }
             self.postProcessor = nil
         }
     }
@@ -214,7 +222,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         case .form(let receiver):
             exchange.body = .form(receiver)
             let context = Unmanaged.passUnretained(exchange).toOpaque()
-            guard let processor = MHD_create_post_processor(connection, 64 << 10, formIterator, context) else {
+            guard let processor = chttp_create_post_processor(connection, 64 << 10, formIterator, context) else {
                 exchange.body = .none
                 receiver.abandon()
                 return exchange.queue(HTTPResponse(status: 415, headers: [("Content-Type", "application/json")],
@@ -247,7 +255,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
             }
         case .form:
             if let processor = exchange.postProcessor, let uploadData,
-               MHD_post_process(processor, uploadData, count) != .YES {
+               chttp_post_process(processor, uploadData, count) != .YES {
                 // The form stopped parsing; the rest of the body is read and dropped.
                 exchange.formComplete = false
                 exchange.finishForm()
@@ -281,7 +289,7 @@ private let completionHandler: MHD_RequestCompletedCallback = { _, _, slot, _ in
     let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeRetainedValue()
     exchange.dispatcher?.suspended[ObjectIdentifier(exchange)] = nil
     if let processor = exchange.postProcessor {
-        _ = MHD_destroy_post_processor(processor)
+        _ = chttp_destroy_post_processor(processor)
         exchange.postProcessor = nil
     }
     // A form whose answer was never given: the body did not arrive in full.
@@ -333,7 +341,7 @@ private final class ValueCollector {
 private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool) -> [String: String] {
     let collector = ValueCollector(lowercased: lowercased)
     withExtendedLifetime(collector) {
-        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+        _ = chttp_get_connection_values(connection, kind, { context, _, key, value in
             guard let context, let key else { return .YES }
             let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
             let name = String(cString: key)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Imaging
 import PhotoKioskApp
 import Platform
 import RemoteServer
@@ -13,6 +14,20 @@ struct Doctor: ParsableCommand {
     func run() throws {
         print(platformReport())
         print(remoteReport())
+        print(optionalLibrariesReport())
+    }
+
+    /// The libraries loaded only when used (HEIF/AVIF photos, MQTT, the remote page): whether
+    /// each loads here, so a missing one shows before a photo or a setting needs it.
+    func optionalLibrariesReport() -> String {
+        let libraries: [(name: String, use: String, problem: String?)] = [
+            ("libheif", "HEIF/AVIF photos", HEIFDecoder.libraryProblem()),
+            ("libmosquitto", "MQTT", MQTTClient.libraryLoadProblem()),
+            ("libmicrohttpd", "remote page", HTTPServer.libraryLoadProblem()),
+        ]
+        return "Libraries loaded when used:\n" + libraries.map { library in
+            "  \(library.name) (\(library.use)): " + (library.problem.map { "MISSING: \($0)" } ?? "ok")
+        }.joined(separator: "\n")
     }
 
     /// The remote page's address(es) when `[remote] listen` is set, or why there is none.

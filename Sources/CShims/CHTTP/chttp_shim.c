@@ -5,13 +5,66 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <stdio.h>
+#include <CLazyLibrary.h>
+#include <pthread.h>
 #include <string.h>
+
+static const char *const library = "libmicrohttpd.so.12";
+
+#define POINTER(type, name, parameters, arguments) type(*name) parameters;
+#define POINTER_VOID(name, parameters, arguments) void(*name) parameters;
+static struct {
+    CHTTP_FUNCTIONS(POINTER, POINTER_VOID)
+    // Variadic, called only from this file.
+    struct MHD_Daemon *(*start_daemon)(unsigned int flags, uint16_t port, MHD_AcceptPolicyCallback accept,
+                                       void *accept_context, MHD_AccessHandlerCallback handler,
+                                       void *handler_context, ...);
+    const union MHD_DaemonInfo *(*get_daemon_info)(struct MHD_Daemon *daemon, enum MHD_DaemonInfoType type, ...);
+    const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *connection,
+                                                           enum MHD_ConnectionInfoType type, ...);
+} functions;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static char load_error[256];
+
+static void load(void) {
+#define NAME(name) #name,
+#define NAME_VALUE(type, name, parameters, arguments) NAME(name)
+#define NAME_VOID(name, parameters, arguments) NAME(name)
+#define SLOT(name) (void **)&functions.name,
+#define SLOT_VALUE(type, name, parameters, arguments) SLOT(name)
+#define SLOT_VOID(name, parameters, arguments) SLOT(name)
+    static const char *const names[] = {CHTTP_FUNCTIONS(NAME_VALUE, NAME_VOID) NAME(start_daemon) NAME(get_daemon_info) NAME(get_connection_info)};
+    void **const slots[] = {CHTTP_FUNCTIONS(SLOT_VALUE, SLOT_VOID) SLOT(start_daemon) SLOT(get_daemon_info) SLOT(get_connection_info)};
+    char error[200];
+    if (!clazy_load(library, "MHD_", names, slots, sizeof names / sizeof *names, error, sizeof error)) {
+        snprintf(load_error, sizeof load_error, "%s", error);
+    }
+}
+
+bool chttp_load(char *error, size_t error_size) {
+    pthread_once(&once, load);
+    if (load_error[0] == 0) return true;
+    snprintf(error, error_size, "%s", load_error);
+    return false;
+}
+
+#define FORWARD(type, name, parameters, arguments) \
+    type chttp_##name parameters { return functions.name arguments; }
+#define FORWARD_VOID(name, parameters, arguments) \
+    void chttp_##name parameters { functions.name arguments; }
+CHTTP_FUNCTIONS(FORWARD, FORWARD_VOID)
 
 struct MHD_Daemon *chttp_start(const char *address, uint16_t port, unsigned connection_limit,
                                unsigned per_address_limit, unsigned connection_timeout_seconds,
                                MHD_AccessHandlerCallback handler, void *handler_context,
                                MHD_RequestCompletedCallback completed, void *completed_context,
                                char *error, size_t error_size) {
+    char why[200];
+    if (!chttp_load(why, sizeof why)) {
+        snprintf(error, error_size, "libmicrohttpd is not available (%s); install the libmicrohttpd12 package", why);
+        return NULL;
+    }
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     struct sockaddr *socket_address;
@@ -32,7 +85,7 @@ struct MHD_Daemon *chttp_start(const char *address, uint16_t port, unsigned conn
         return NULL;
     }
     errno = 0;
-    struct MHD_Daemon *daemon = MHD_start_daemon(
+    struct MHD_Daemon *daemon = functions.start_daemon(
         flags, port, NULL, NULL, handler, handler_context,
         MHD_OPTION_SOCK_ADDR, socket_address,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
@@ -49,25 +102,25 @@ struct MHD_Daemon *chttp_start(const char *address, uint16_t port, unsigned conn
 }
 
 int chttp_epoll_fd(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    const union MHD_DaemonInfo *info = functions.get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
     return info != NULL ? info->epoll_fd : -1;
 }
 
 uint16_t chttp_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *info = functions.get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info != NULL ? info->port : 0;
 }
 
 long long chttp_timeout_ms(struct MHD_Daemon *daemon) {
     MHD_UNSIGNED_LONG_LONG timeout = 0;
-    if (MHD_get_timeout(daemon, &timeout) != MHD_YES) return -1;
+    if (functions.get_timeout(daemon, &timeout) != MHD_YES) return -1;
     return (long long)timeout;
 }
 
 void chttp_client_address(struct MHD_Connection *connection, char *buffer, size_t size) {
     buffer[0] = 0;
     const union MHD_ConnectionInfo *info =
-        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        functions.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (info == NULL || info->client_addr == NULL) return;
     const struct sockaddr *peer = info->client_addr;
     if (peer->sa_family == AF_INET) {

@@ -1,3 +1,4 @@
+import CMQTT
 import CMosquitto
 import Glibc
 import Logging
@@ -66,7 +67,21 @@ public final class MQTTClient {
     private var lastProblem: String?
     private var stopped = false
 
-    private static let libraryReady: Bool = { mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue }()
+    /// libmosquitto is loaded when the first client starts (see CMQTT), not at startup: nil, or
+    /// why it cannot be used.
+    private static let libraryProblem: PlatformError? = {
+        if let reason = libraryLoadProblem() {
+            return .unsupported("MQTT needs libmosquitto, which is not available (\(reason)); install the libmosquitto1 package")
+        }
+        return cmqtt_lib_init() == MOSQ_ERR_SUCCESS.rawValue ? nil : .failed("mosquitto_lib_init", errno: ENOMEM)
+    }()
+
+    /// nil once libmosquitto is loaded, else why it cannot be (loads it: `photokiosk doctor` asks).
+    public static func libraryLoadProblem() -> String? {
+        var error = [CChar](repeating: 0, count: 512)
+        guard !cmqtt_load(&error, error.count) else { return nil }
+        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     public init(settings: MQTTSettings, loop: EventLoop, logger: Logger) {
         self.settings = settings
@@ -79,10 +94,10 @@ public final class MQTTClient {
 
     /// Starts connecting; a broker that is down is retried, not an error.
     public func start() throws(PlatformError) {
-        guard Self.libraryReady else { throw .failed("mosquitto_lib_init", errno: ENOMEM) }
+        if let problem = Self.libraryProblem { throw problem }
         guard handle == nil else { return }
         stopped = false
-        guard let mosq = mosquitto_new(settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) else {
+        guard let mosq = cmqtt_new(settings.clientID, true, Unmanaged.passUnretained(self).toOpaque()) else {
             throw .failed("mosquitto_new", errno: errno)
         }
         handle = mosq
@@ -96,7 +111,7 @@ public final class MQTTClient {
     public func publish(_ topic: String, _ payload: [UInt8], retain: Bool = false, qos: Int32 = 0) -> Bool {
         guard let handle, state == .connected else { return false }
         let rc = payload.withUnsafeBytes { bytes in
-            mosquitto_publish(handle, nil, topic, Int32(bytes.count), bytes.baseAddress, qos, retain)
+            cmqtt_publish(handle, nil, topic, Int32(bytes.count), bytes.baseAddress, qos, retain)
         }
         if rc != MOSQ_ERR_SUCCESS.rawValue { connectionLost(rc) ; return false }
         updateWriteInterest()
@@ -110,7 +125,7 @@ public final class MQTTClient {
 
     public func subscribe(_ pattern: String, qos: Int32 = 0) {
         guard let handle, state == .connected else { return }
-        let rc = mosquitto_subscribe(handle, nil, pattern, qos)
+        let rc = cmqtt_subscribe(handle, nil, pattern, qos)
         if rc != MOSQ_ERR_SUCCESS.rawValue { connectionLost(rc); return }
         unacknowledgedSubscriptions += 1
         updateWriteInterest()
@@ -125,11 +140,11 @@ public final class MQTTClient {
         miscTimer = nil
         if let handle {
             if state == .connected {
-                mosquitto_disconnect(handle)
-                _ = mosquitto_loop_write(handle, 1)
+                cmqtt_disconnect(handle)
+                _ = cmqtt_loop_write(handle, 1)
             }
             unwatchSocket()
-            mosquitto_destroy(handle)
+            cmqtt_destroy(handle)
         }
         handle = nil
         state = .disconnected
@@ -139,27 +154,27 @@ public final class MQTTClient {
 
     private func configure(_ mosq: OpaquePointer) throws(PlatformError) {
         if let username = settings.username {
-            try check(mosquitto_username_pw_set(mosq, username, settings.password), "mosquitto_username_pw_set")
+            try check(cmqtt_username_pw_set(mosq, username, settings.password), "mosquitto_username_pw_set")
         }
         if let will = settings.will {
             let bytes = Array(will.payload.utf8)
-            try check(mosquitto_will_set(mosq, will.topic, Int32(bytes.count), bytes, 1, true), "mosquitto_will_set")
+            try check(cmqtt_will_set(mosq, will.topic, Int32(bytes.count), bytes, 1, true), "mosquitto_will_set")
         }
         if settings.useTLS {
             let capath = settings.caFile == nil ? "/etc/ssl/certs" : nil
-            try check(mosquitto_tls_set(mosq, settings.caFile, capath, nil, nil, nil), "mosquitto_tls_set")
+            try check(cmqtt_tls_set(mosq, settings.caFile, capath, nil, nil, nil), "mosquitto_tls_set")
         }
-        mosquitto_connect_callback_set(mosq) { _, context, rc in
+        cmqtt_connect_callback_set(mosq) { _, context, rc in
             MQTTClient.from(context)?.connected(rc)
         }
-        mosquitto_disconnect_callback_set(mosq) { _, context, rc in
+        cmqtt_disconnect_callback_set(mosq) { _, context, rc in
             MQTTClient.from(context)?.disconnected(rc)
         }
-        mosquitto_subscribe_callback_set(mosq) { _, context, _, _, _ in
+        cmqtt_subscribe_callback_set(mosq) { _, context, _, _, _ in
             guard let client = MQTTClient.from(context) else { return }
             client.unacknowledgedSubscriptions = max(0, client.unacknowledgedSubscriptions - 1)
         }
-        mosquitto_message_callback_set(mosq) { _, context, message in
+        cmqtt_message_callback_set(mosq) { _, context, message in
             guard let client = MQTTClient.from(context), let message = message?.pointee, let topic = message.topic else { return }
             let payload = message.payload.map {
                 Array(UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen)))
@@ -173,17 +188,17 @@ public final class MQTTClient {
     }
 
     private func check(_ rc: Int32, _ call: String) throws(PlatformError) {
-        guard rc == MOSQ_ERR_SUCCESS.rawValue else { throw .failed("\(call): \(String(cString: mosquitto_strerror(rc)))", errno: EINVAL) }
+        guard rc == MOSQ_ERR_SUCCESS.rawValue else { throw .failed("\(call): \(String(cString: cmqtt_strerror(rc)))", errno: EINVAL) }
     }
 
     private func connect(first: Bool) {
         guard let handle, !stopped else { return }
         state = .connecting
         let rc = first
-            ? mosquitto_connect_async(handle, settings.host, Int32(settings.port), Int32(settings.keepAliveSeconds))
-            : mosquitto_reconnect_async(handle)
+            ? cmqtt_connect_async(handle, settings.host, Int32(settings.port), Int32(settings.keepAliveSeconds))
+            : cmqtt_reconnect_async(handle)
         guard rc == MOSQ_ERR_SUCCESS.rawValue else {
-            let reason = rc == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: mosquitto_strerror(rc))
+            let reason = rc == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(errno)) : String(cString: cmqtt_strerror(rc))
             report("cannot reach the MQTT broker \(settings.host):\(settings.port): \(reason)")
             scheduleRetry()
             return
@@ -195,7 +210,7 @@ public final class MQTTClient {
     private func watchSocket() {
         guard let handle else { return }
         unwatchSocket()
-        let fd = mosquitto_socket(handle)
+        let fd = cmqtt_socket(handle)
         guard fd >= 0 else { return }
         do throws(PlatformError) {
             try loop.watchSocket(fd, readable: { [weak self] in self?.socketReadable() },
@@ -214,14 +229,14 @@ public final class MQTTClient {
 
     private func socketReadable() {
         guard let handle else { return }
-        let rc = mosquitto_loop_read(handle, 1)
+        let rc = cmqtt_loop_read(handle, 1)
         if rc != MOSQ_ERR_SUCCESS.rawValue { connectionLost(rc); return }
         updateWriteInterest()
     }
 
     private func socketWritable() {
         guard let handle else { return }
-        let rc = mosquitto_loop_write(handle, 1)
+        let rc = cmqtt_loop_write(handle, 1)
         if rc != MOSQ_ERR_SUCCESS.rawValue { connectionLost(rc); return }
         updateWriteInterest()
     }
@@ -229,8 +244,8 @@ public final class MQTTClient {
     private func updateWriteInterest() {
         guard let handle, watchedFD >= 0 else { return }
         // A reconnect inside libmosquitto can change the socket.
-        if mosquitto_socket(handle) != watchedFD { watchSocket(); return }
-        loop.setWantsWrite(watchedFD, mosquitto_want_write(handle))
+        if cmqtt_socket(handle) != watchedFD { watchSocket(); return }
+        loop.setWantsWrite(watchedFD, cmqtt_want_write(handle))
     }
 
     /// Keep-alive pings and timeouts (mosquitto_loop_misc), once a second while a socket is open.
@@ -240,7 +255,7 @@ public final class MQTTClient {
             guard let self, let handle = self.handle else { return }
             self.miscTimer = nil
             guard self.state != .disconnected else { return }
-            let rc = mosquitto_loop_misc(handle)
+            let rc = cmqtt_loop_misc(handle)
             if rc != MOSQ_ERR_SUCCESS.rawValue { self.connectionLost(rc); return }
             self.updateWriteInterest()
             self.armMiscTimer()
@@ -249,7 +264,7 @@ public final class MQTTClient {
 
     private func connected(_ rc: Int32) {
         guard rc == 0 else {
-            report("the MQTT broker \(settings.host):\(settings.port) refused the connection: \(String(cString: mosquitto_connack_string(rc)))")
+            report("the MQTT broker \(settings.host):\(settings.port) refused the connection: \(String(cString: cmqtt_connack_string(rc)))")
             // A refusal (wrong password) is not fixed by hammering: wait the longest.
             retryDelay = settings.backoff.upperBound
             connectionLost(MOSQ_ERR_CONN_REFUSED.rawValue, quiet: true)
@@ -271,7 +286,7 @@ public final class MQTTClient {
 
     private func connectionLost(_ rc: Int32, quiet: Bool = false) {
         guard !stopped, state != .disconnected || retryTimer == nil else { return }
-        if state == .connected { logger.warning("MQTT: connection to \(settings.host):\(settings.port) lost (\(String(cString: mosquitto_strerror(rc)))); reconnecting") }
+        if state == .connected { logger.warning("MQTT: connection to \(settings.host):\(settings.port) lost (\(String(cString: cmqtt_strerror(rc)))); reconnecting") }
         state = .disconnected
         unwatchSocket()
         if let miscTimer { loop.cancelTimer(miscTimer) }
