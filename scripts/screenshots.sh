@@ -11,11 +11,15 @@ OUT=docs/screenshots
 SIZE=${SIZE:-960x540}
 MILLIMETRES=${MILLIMETRES:-154x87}
 mkdir -p "$OUT"
+# exiftool tags a copy of a sample for the overlay's shot; pngquant shrinks the PNGs.
+scripts/install-deps.sh libimage-exiftool-perl pngquant >/dev/null
+PHOTOS=assets/photos
+scratch=$(mktemp -d); trap 'rm -rf "$scratch"' EXIT
 
 shot() {
     local name=$1; shift
     local png="$OUT/$name.png"
-    "$BIN" snapshot --photos assets/photos --size "$SIZE" --millimetres "$MILLIMETRES" --no-cache \
+    "$BIN" snapshot --photos "$PHOTOS" --size "$SIZE" --millimetres "$MILLIMETRES" --no-cache \
         --out "$png" "$@" >/dev/null
     if command -v pngquant >/dev/null; then
         pngquant --force --skip-if-larger --strip --speed 1 --output "$png" -- "$png" || true
@@ -26,3 +30,14 @@ shot() {
 shot grid
 shot album --photo 3 --chrome
 shot touch-overlay --photo 5 --chrome --touch-overlay
+# plasma-Flow_dark and plasma-Honeywave are the 8th and 9th samples, both portrait: a pair.
+shot portrait-pair --slideshow --pair-portraits --photo 7
+
+# The samples carry no caption, date or position: the overlay's shot shows a copy given them.
+cp assets/photos/mate-nature-YellowFlower.jpg "$scratch/"
+exiftool -q -overwrite_original -ImageDescription="Sunflower by the garden wall" \
+    -DateTimeOriginal="2024:08:17 10:32:00" -GPSLatitude=48.8584 -GPSLatitudeRef=N \
+    -GPSLongitude=2.2945 -GPSLongitudeRef=E "$scratch/mate-nature-YellowFlower.jpg"
+PHOTOS=$scratch
+shot slideshow-overlay --slideshow --overlay-clock top-right --overlay-date-taken bottom-left \
+    --overlay-caption bottom-left --overlay-place bottom-left
