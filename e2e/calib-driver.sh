@@ -31,15 +31,15 @@ ready() { echo "@@READY $1"; read -t 60 ack; }
 touch_cmd() { echo "$1" > "$PHOTOKIOSK_E2E_FIFO"; }
 fail() { echo "@@CALIB_FAIL $1"; tail -n 30 /tmp/app.log; exit 1; }
 alive() { kill -0 $APP 2>/dev/null || { tail -n 40 /tmp/app.log; echo "@@APP_DIED $1"; exit 1; }; }
-logged() {   # wait (up to 20 s) until the log has $1; print it
-  i=0; while ! grep -q "$1" /tmp/app.log && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done
+logged() {   # wait (up to 60 s: a loaded host slows TCG) until the log has $1; print it
+  i=0; while ! grep -q "$1" /tmp/app.log && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
   grep -q "$1" /tmp/app.log || fail "not in the log: $1"; grep "$1" /tmp/app.log | tail -n 1 | sed "s/^.*\] /@@CALIB_LOG t=$(up) /"
 }
 up() { cut -d' ' -f1 /proc/uptime; }
 tap_opens() {   # tap at $1 $2 (device units): the app must open photo $3 ("N of 11: …name")
   n=$(grep -c "opened photo" /tmp/app.log)
   touch_cmd "tap $1 $2"
-  i=0; while [ $(grep -c "opened photo" /tmp/app.log) -le $n ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done
+  i=0; while [ $(grep -c "opened photo" /tmp/app.log) -le $n ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
   got=$(grep "opened photo" /tmp/app.log | tail -n 1 | sed 's/^.*opened photo //')
   echo "@@CALIB_OPENED $got"
   case "$got" in *"$3"*) ;; *) fail "tap $1 $2 opened \"$got\", want photo $3";; esac

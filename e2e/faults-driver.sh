@@ -29,14 +29,14 @@ ready() { echo "@@READY $1"; read -t 60 ack; }
 touch_cmd() { echo "$1" > "$PHOTOKIOSK_E2E_FIFO"; }
 alive() { kill -0 $APP 2>/dev/null || { tail -n 40 /tmp/app.log; echo "@@APP_DIED $1"; exit 1; }; }
 fail() { echo "@@FAULT_FAIL $1"; tail -n 30 /tmp/app.log; exit 1; }
-logged() { i=0; while ! grep -q "$1" /tmp/app.log && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done
+logged() { i=0; while ! grep -q "$1" /tmp/app.log && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
            grep -q "$1" /tmp/app.log || fail "not in the log: $1"; grep "$1" /tmp/app.log | tail -n 1 | sed 's/^/@@FAULT_LOG /'; }
 crtc() {   # the kernel's atomic state of the first CRTC: "enable=1" while it scans out
   [ -r /sys/kernel/debug/dri/0/state ] || mount -t debugfs none /sys/kernel/debug 2>/dev/null
   awk '/^crtc\[/{c=1} c && /enable=/{print $1; exit}' /sys/kernel/debug/dri/0/state 2>/dev/null
 }
 seen() {   # wait until the log has line $1 at least $2 times
-  i=0; while [ $(grep -c "$1" /tmp/app.log) -lt $2 ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done
+  i=0; while [ $(grep -c "$1" /tmp/app.log) -lt $2 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
   [ $(grep -c "$1" /tmp/app.log) -ge $2 ] || fail "fewer than $2 times in the log: $1"
 }
 drm_uevent() {   # what the kernel sends when a screen is plugged or unplugged

@@ -198,7 +198,7 @@ PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'faults_touch_held': 20, 'faults_touch_gone': 20, 'faults_touch_back': 30, 'faults_grid': 20,
             'faults_display_off': 20, 'faults_display_on': 30, 'faults_master_stolen': 10,
             'faults_master_back': 30, 'faults_wait_master': 10, 'faults_master_free': 45,
-            'calib_grid': 60, 'calib_plain': 30, 'calib_back': 20, 'calib_target': 30, 'calib_offset_grid': 45,
+            'calib_grid': 60, 'calib_plain': 30, 'calib_back': 45, 'calib_target': 30, 'calib_offset_grid': 90,
             'calib_offset': 30, 'rot90_grid': 60, 'rot90_tap': 30, 'rot270_grid': 45, 'rot270_tap': 30,
             'rot180_grid': 45, 'rot180_tap': 30,
             # emulated 1 GHz-class CPU decoding 5120x2880 progressive and 50-megapixel photos
