@@ -1,40 +1,14 @@
 #include "CHEIF.h"
 #include <CLazyLibrary.h>
-#include <pthread.h>
-#include <stdio.h>
 
-static const char *const library = "libheif.so.1";
-
-#define POINTER(type, name, parameters, arguments) type(*name) parameters;
-#define POINTER_VOID(name, parameters, arguments) void(*name) parameters;
 static struct {
-    CHEIF_FUNCTIONS(POINTER, POINTER_VOID)
+    CHEIF_FUNCTIONS(CLAZY_POINTER, CLAZY_POINTER_VOID)
 } functions;
+static const char *const names[] = {CHEIF_FUNCTIONS(CLAZY_NAME, CLAZY_NAME_VOID)};
+static void **const slots[] = {CHEIF_FUNCTIONS(CLAZY_SLOT, CLAZY_SLOT_VOID)};
+static struct clazy_library lazy = CLAZY_LIBRARY("libheif.so.1", "heif_", names, slots);
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char load_error[256];
-
-static void load(void) {
-#define NAME(name) #name,
-#define NAME_VALUE(type, name, parameters, arguments) NAME(name)
-#define NAME_VOID(name, parameters, arguments) NAME(name)
-#define SLOT(name) (void **)&functions.name,
-#define SLOT_VALUE(type, name, parameters, arguments) SLOT(name)
-#define SLOT_VOID(name, parameters, arguments) SLOT(name)
-    static const char *const names[] = {CHEIF_FUNCTIONS(NAME_VALUE, NAME_VOID)};
-    void **const slots[] = {CHEIF_FUNCTIONS(SLOT_VALUE, SLOT_VOID)};
-    char error[200];
-    if (!clazy_load(library, "heif_", names, slots, sizeof names / sizeof *names, error, sizeof error)) {
-        snprintf(load_error, sizeof load_error, "%s", error);
-    }
-}
-
-bool cheif_load(char *error, size_t error_size) {
-    pthread_once(&once, load);
-    if (load_error[0] == 0) return true;
-    snprintf(error, error_size, "%s", load_error);
-    return false;
-}
+bool cheif_load(char *error, size_t error_size) { return clazy_load_once(&lazy, error, error_size); }
 
 #define FORWARD(type, name, parameters, arguments) \
     type cheif_##name parameters { return functions.name arguments; }

@@ -6,15 +6,10 @@
 #include <netinet/in.h>
 #include <stdio.h>
 #include <CLazyLibrary.h>
-#include <pthread.h>
 #include <string.h>
 
-static const char *const library = "libmicrohttpd.so.12";
-
-#define POINTER(type, name, parameters, arguments) type(*name) parameters;
-#define POINTER_VOID(name, parameters, arguments) void(*name) parameters;
 static struct {
-    CHTTP_FUNCTIONS(POINTER, POINTER_VOID)
+    CHTTP_FUNCTIONS(CLAZY_POINTER, CLAZY_POINTER_VOID)
     // Variadic, called only from this file.
     struct MHD_Daemon *(*start_daemon)(unsigned int flags, uint16_t port, MHD_AcceptPolicyCallback accept,
                                        void *accept_context, MHD_AccessHandlerCallback handler,
@@ -23,31 +18,13 @@ static struct {
     const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *connection,
                                                            enum MHD_ConnectionInfoType type, ...);
 } functions;
+static const char *const names[] = {CHTTP_FUNCTIONS(CLAZY_NAME, CLAZY_NAME_VOID)
+                                    "start_daemon", "get_daemon_info", "get_connection_info"};
+static void **const slots[] = {CHTTP_FUNCTIONS(CLAZY_SLOT, CLAZY_SLOT_VOID) (void **)&functions.start_daemon,
+                               (void **)&functions.get_daemon_info, (void **)&functions.get_connection_info};
+static struct clazy_library lazy = CLAZY_LIBRARY("libmicrohttpd.so.12", "MHD_", names, slots);
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char load_error[256];
-
-static void load(void) {
-#define NAME(name) #name,
-#define NAME_VALUE(type, name, parameters, arguments) NAME(name)
-#define NAME_VOID(name, parameters, arguments) NAME(name)
-#define SLOT(name) (void **)&functions.name,
-#define SLOT_VALUE(type, name, parameters, arguments) SLOT(name)
-#define SLOT_VOID(name, parameters, arguments) SLOT(name)
-    static const char *const names[] = {CHTTP_FUNCTIONS(NAME_VALUE, NAME_VOID) NAME(start_daemon) NAME(get_daemon_info) NAME(get_connection_info)};
-    void **const slots[] = {CHTTP_FUNCTIONS(SLOT_VALUE, SLOT_VOID) SLOT(start_daemon) SLOT(get_daemon_info) SLOT(get_connection_info)};
-    char error[200];
-    if (!clazy_load(library, "MHD_", names, slots, sizeof names / sizeof *names, error, sizeof error)) {
-        snprintf(load_error, sizeof load_error, "%s", error);
-    }
-}
-
-bool chttp_load(char *error, size_t error_size) {
-    pthread_once(&once, load);
-    if (load_error[0] == 0) return true;
-    snprintf(error, error_size, "%s", load_error);
-    return false;
-}
+bool chttp_load(char *error, size_t error_size) { return clazy_load_once(&lazy, error, error_size); }
 
 #define FORWARD(type, name, parameters, arguments) \
     type chttp_##name parameters { return functions.name arguments; }

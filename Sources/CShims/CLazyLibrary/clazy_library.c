@@ -22,3 +22,16 @@ bool clazy_load(const char *library, const char *prefix, const char *const *name
     }
     return true;
 }
+
+bool clazy_load_once(struct clazy_library *lazy, char *error, size_t error_size) {
+    pthread_mutex_lock(&lazy->lock);
+    if (lazy->state == 0) {
+        bool loaded = clazy_load(lazy->library, lazy->prefix, lazy->names, lazy->slots, lazy->count,
+                                 lazy->error, sizeof lazy->error);
+        lazy->state = loaded ? 1 : -1;
+    }
+    bool loaded = lazy->state == 1;
+    pthread_mutex_unlock(&lazy->lock);
+    if (!loaded) snprintf(error, error_size, "%s", lazy->error);
+    return loaded;
+}

@@ -1,4 +1,5 @@
 #pragma once
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -12,3 +13,30 @@
 /// not to be used.
 bool clazy_load(const char *library, const char *prefix, const char *const *names, void **const *slots,
                 size_t count, char *error, size_t error_size);
+
+/// One shim's library, loaded at most once per process (the first caller's outcome is kept).
+struct clazy_library {
+    const char *library, *prefix;
+    const char *const *names;
+    void **const *slots;
+    size_t count;
+    pthread_mutex_t lock;
+    int state;          // 0 not tried, 1 loaded, -1 failed (with `error`)
+    char error[256];
+};
+#define CLAZY_LIBRARY(library, prefix, names, slots) \
+    {library, prefix, names, slots, sizeof names / sizeof *names, PTHREAD_MUTEX_INITIALIZER, 0, {0}}
+
+/// Loads `lazy` the first time; later calls give the same answer. False with the message in `error`.
+bool clazy_load_once(struct clazy_library *lazy, char *error, size_t error_size);
+
+// The shims list their functions once, as an X-macro LIST(X, V): X(type, name, (parameters),
+// (arguments)) for a function with a result, V(name, (parameters), (arguments)) for a void one.
+// These expand that list into the pointer table, the names to look up and their slots; the
+// table must be a static variable named `functions`.
+#define CLAZY_POINTER(type, name, parameters, arguments) type(*name) parameters;
+#define CLAZY_POINTER_VOID(name, parameters, arguments) void(*name) parameters;
+#define CLAZY_NAME(type, name, parameters, arguments) #name,
+#define CLAZY_NAME_VOID(name, parameters, arguments) #name,
+#define CLAZY_SLOT(type, name, parameters, arguments) (void **)&functions.name,
+#define CLAZY_SLOT_VOID(name, parameters, arguments) (void **)&functions.name,
