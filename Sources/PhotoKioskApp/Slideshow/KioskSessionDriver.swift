@@ -8,7 +8,7 @@ import UI
 /// photo, schedule change; none while a finger is down and nothing is scheduled), the screen is
 /// blanked through a `ScreenPowerControl`, the `SlideshowPresenter` shows the slideshow, and a
 /// `ResumeSaver` keeps the place the person was for a restart.
-public final class KioskLife {
+public final class KioskSessionDriver {
     public private(set) var session: KioskSession
     /// What blanks the screen; nil when nothing can.
     public var power: (any ScreenPowerControl)? { screenPower.control }
