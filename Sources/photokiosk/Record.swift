@@ -36,7 +36,7 @@ struct Record: ParsableCommand {
                                     showsOverlay: touchOverlay, allowsToggle: !config.kiosk, rotation: opened.mapping.rotation)
         screen.host.allowsQuit = !config.kiosk
         try screen.start()
-        screen.startKioskLife(power: Run.screenPower(config, display: opened.display, logger: logger),
+        screen.startKioskSession(power: Run.screenPower(config, display: opened.display, logger: logger),
                               seed: .random(in: 0...UInt64.max), localTime: LocalDateTime.current)
         let recorder = TouchRecorder(geometry: RecordingGeometry(logicalSize: opened.display.size, rotation: opened.mapping.rotation))
         var marks = 0

@@ -69,7 +69,7 @@ struct Replay: ParsableCommand {
         try target.start()
         // The idle slideshow and the schedule run as on a frame; a fixed seed shuffles alike
         // every time, and on the virtual clock the local time moves with the recording.
-        target.startKioskLife(power: onDisplay ? Run.screenPower(config, display: display, logger: logger) : nil,
+        target.startKioskSession(power: onDisplay ? Run.screenPower(config, display: display, logger: logger) : nil,
                               seed: 1, localTime: clock.map { TouchLabScreen.localTime(following: $0, from: .current()) }
                                   ?? LocalDateTime.current)
         if let device = recording.device, let view = target.touchTest {

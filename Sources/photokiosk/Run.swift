@@ -49,7 +49,7 @@ struct Run: ParsableCommand {
 
         if opened.display is HeadlessDisplay, config.remote.listen != nil || config.mqtt.address != nil {
             // A headless kiosk driven over HTTP or MQTT (and how their tests run it): until SIGTERM.
-            let life = app.startKioskLife(resume: nil)
+            let life = app.startKioskSession(resume: nil)
             let controls = try Self.startControls(app: app, loop: loop, config: config, folders: folders, logger: logger)
             if let service = controls.remote, let listen = config.remote.listen {
                 print("Headless kiosk with the remote page on http://\(KioskConfig.ListenAddress(host: listen.host, port: UInt16(service.server.port)))/ until SIGTERM")
@@ -63,7 +63,7 @@ struct Run: ParsableCommand {
         }
         if let headless = opened.display as? HeadlessDisplay {
             // A preview: the slideshow only when it starts at once, nothing saved.
-            let life = app.startKioskLife(resume: nil)
+            let life = app.startKioskSession(resume: nil)
             let settled = life.isSlideshowRunning
                 ? try app.host.run(until: { life.isSlideshowSettled }, timeout: settleTimeout)
                 : try app.runUntilSettled(timeout: settleTimeout)
@@ -84,7 +84,7 @@ struct Run: ParsableCommand {
             relayout?(size)
             input?.mapping = ScreenMapping(logicalSize: size, rotation: displayOptions.rotation)
         }
-        let life = app.startKioskLife(resume: ResumeStore(path: Bootstrap.paths(config: config).resumeFile),
+        let life = app.startKioskSession(resume: ResumeStore(path: Bootstrap.paths(config: config).resumeFile),
                                       power: Self.screenPower(config, display: opened.display, logger: logger))
         let controls = try Self.startControls(app: app, loop: loop, config: config, folders: folders, logger: logger)
         try app.run()

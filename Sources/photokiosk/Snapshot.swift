@@ -107,7 +107,7 @@ struct Snapshot: ParsableCommand {
         guard app.photos.count > 0 else { throw ValidationError("no photos to show") }
         let first = photo ?? 0
         guard first < app.photos.count else { throw ValidationError("--photo \(first): only \(app.photos.count) photos") }
-        let life = app.startKioskLife(resume: nil, startingSlideshowAt: app.photos[first].path)
+        let life = app.startKioskSession(resume: nil, startingSlideshowAt: app.photos[first].path)
         if !(try app.host.run(until: { life.isSlideshowSettled && app.isOverlaySettled }, timeout: timeout)) {
             logger.warning("the slideshow photo did not arrive within \(timeout) s")
         }
@@ -135,7 +135,7 @@ struct Snapshot: ParsableCommand {
         guard app.photos.count > 0 else { throw ValidationError("no photos to show") }
         let first = photo ?? 0
         guard first < app.photos.count else { throw ValidationError("--photo \(first): only \(app.photos.count) photos") }
-        let life = app.startKioskLife(resume: nil, startingSlideshowAt: app.photos[first].path)
+        let life = app.startKioskSession(resume: nil, startingSlideshowAt: app.photos[first].path)
         try run(until: { life.slideshowView?.photo != nil }, moving: false, busy: { true })
         let end = clock.now + at
         try run(until: { clock.now >= end - 1e-9 && app.isOverlaySettled }, moving: true,

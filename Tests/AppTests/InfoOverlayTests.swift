@@ -125,7 +125,7 @@ import Widgets
         // From the album, whose fade is pending: the slideshow takes the overlay over and keeps it.
         app.openPhoto(at: 1)
         #expect(app.infoOverlay?.isFading == true)
-        let life = app.startKioskLife(resume: nil, seed: 1)
+        let life = app.startKioskSession(resume: nil, seed: 1)
         #expect(try app.host.run(until: { life.isSlideshowSettled && app.isOverlaySettled }, timeout: 20))
         let overlay = try #require(app.infoOverlay)
         let slideshow = try #require(life.slideshowView)

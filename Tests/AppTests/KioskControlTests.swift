@@ -91,7 +91,7 @@ import TestSupport
         let folder = makeTemporaryDirectory("control")
         for i in 0..<photoCount {
             let b = Bitmap(width: 320, height: 200)
-            Canvas(target: b).clear(KioskLifeTests.colors[i % KioskLifeTests.colors.count])
+            Canvas(target: b).clear(KioskSessionDriverTests.colors[i % KioskSessionDriverTests.colors.count])
             try FileReader.write(try JPEGEncoder.encode(b, options: .init(quality: 95)), to: folder + "/photo0\(i).jpg")
         }
         var config = KioskConfig()
@@ -110,7 +110,7 @@ import TestSupport
         let (app, display, folder) = try makeApp(photoCount: 3)
         defer { removeTree(folder) }
         #expect(app.perform(.next) == .refused("the kiosk's slideshow and schedule are not running"))
-        let life = app.startKioskLife(resume: nil, seed: 1)
+        let life = app.startKioskSession(resume: nil, seed: 1)
         #expect(try app.runUntilSettled(timeout: 20))
         #expect(app.status.screen == .grid)
         #expect(app.status.photoCount == 3)
@@ -124,7 +124,7 @@ import TestSupport
         #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
         #expect(app.status.photoName == "photo01.jpg")
         #expect(app.status.photoIndex == 1)
-        #expect(KioskLifeTests().close(display.frameBuffer.color(x: 400, y: 300), KioskLifeTests.colors[1]))
+        #expect(KioskSessionDriverTests().close(display.frameBuffer.color(x: 400, y: 300), KioskSessionDriverTests.colors[1]))
         #expect(app.perform(.previous) == .done)
         #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
         #expect(app.status.photoName == "photo00.jpg")

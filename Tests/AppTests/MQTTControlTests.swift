@@ -21,7 +21,7 @@ import TestSupport
     func makeFrame(_ broker: MQTTBroker, id: String, username: String? = nil, password: String? = nil,
                    logger: Logger? = nil) throws -> Frame {
         let (app, display, folder) = try KioskControlTests().makeApp(photoCount: 3)
-        app.startKioskLife(resume: nil, seed: 1)
+        app.startKioskSession(resume: nil, seed: 1)
         var settings = KioskConfig.MQTT()
         settings.url = "mqtt://127.0.0.1:\(broker.port)"
         settings.username = username

@@ -59,7 +59,7 @@ import Platform
         let store = ResumeStore(path: state + "/resume")
         do {
             let (app, display) = try makeApp(config(idle: 0), folder: folder)
-            let life = app.startKioskLife(resume: store, seed: 1)
+            let life = app.startKioskSession(resume: store, seed: 1)
             #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
             #expect(life.slideshowView?.photo == odd, "sequential order starts with café.jpg")
             #expect(isRed(display.frameBuffer.color(x: 400, y: 300)), "its pixels, not a broken-photo tile")
@@ -69,7 +69,7 @@ import Platform
         #expect(saved.problem == nil)
         #expect(saved.state.photo == odd, "stored and read back byte for byte")
         let (app, display) = try makeApp(config(idle: 600), folder: folder)
-        let life = app.startKioskLife(resume: store, seed: 1)
+        let life = app.startKioskSession(resume: store, seed: 1)
         #expect(life.isSlideshowRunning)
         #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
         #expect(life.slideshowView?.photo == odd)
@@ -84,7 +84,7 @@ import Platform
         let store = ResumeStore(path: state + "/resume")
         do {
             let (app, _) = try makeApp(config(idle: 600), folder: folder)
-            let life = app.startKioskLife(resume: store, seed: 1)
+            let life = app.startKioskSession(resume: store, seed: 1)
             #expect(try app.runUntilSettled(timeout: 20))
             let index = try #require((0..<app.photos.count).first { app.photos[$0].path == odd })
             app.openPhoto(at: index)
@@ -92,7 +92,7 @@ import Platform
             life.saveResume(force: true)
         }
         let (app, display) = try makeApp(config(idle: 600), folder: folder)
-        app.startKioskLife(resume: store, seed: 1)
+        app.startKioskSession(resume: store, seed: 1)
         #expect(try app.runUntilSettled(timeout: 20))
         #expect(app.currentScreen == .photo(path: odd))
         #expect(isRed(display.frameBuffer.color(x: 400, y: 300)))

@@ -72,7 +72,7 @@ import TestSupport
             config.slideshow.idleTimeout = 3
             config.slideshow.interval = 5
         }
-        let life = try #require(lab.screen.startKioskLife(power: nil, seed: 1, localTime: TouchLabScreen.localTime(
+        let life = try #require(lab.screen.startKioskSession(power: nil, seed: 1, localTime: TouchLabScreen.localTime(
             following: lab.clock, from: LocalDateTime(year: 2026, month: 11, day: 25, hour: 12))))
         let recording = TouchRecording(device: Self.device, entries: [
             .init(time: 2, event: .mark("grid")),
@@ -97,7 +97,7 @@ import TestSupport
             config.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]
         }
         // Ten seconds before the screen-off period starts.
-        _ = try #require(lab.screen.startKioskLife(power: nil, seed: 1, localTime: TouchLabScreen.localTime(
+        _ = try #require(lab.screen.startKioskSession(power: nil, seed: 1, localTime: TouchLabScreen.localTime(
             following: lab.clock, from: LocalDateTime(year: 2026, month: 11, day: 25, hour: 21, minute: 59, second: 50))))
         let recording = TouchRecording(device: Self.device, entries: [
             .init(time: 5, event: .mark("before")), .init(time: 20, event: .mark("after")),

@@ -37,7 +37,7 @@ import Testing
                            thumbnailCacheDirectory: nil, logger: .init(label: "test"))
         try app.start()
         #expect(try app.runUntilSettled(timeout: 20))
-        let life = app.startKioskLife(resume: nil, startingSlideshowAt: app.photos[0].path)
+        let life = app.startKioskSession(resume: nil, startingSlideshowAt: app.photos[0].path)
         // Ken Burns keeps the window animating: wait for the slide only.
         let deadline = app.host.loop.now + 20
         while !life.isSlideshowSettled && app.host.loop.now < deadline {

@@ -41,7 +41,7 @@ final class RemoteFixture {
         app = KioskApp(config: config, folders: [library, uploads], display: display, loop: loop,
                        thumbnailCacheDirectory: scratch.directory("cache").description, logger: Logger(label: "remote-test"))
         try app.start()
-        _ = app.startKioskLife(resume: nil)
+        _ = app.startKioskSession(resume: nil)
         var settings = RemoteAPI.Settings(token: Self.token, uploadFolder: uploadFolder ?? uploads,
                                           limits: UploadLimits(maximumFileBytes: maximumFileBytes, reserveBytes: reserveBytes),
                                           version: "test")

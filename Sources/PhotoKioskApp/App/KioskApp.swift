@@ -26,8 +26,8 @@ public final class KioskApp {
     private var albumPhotoID: PhotoID?
     /// The person's own photo order (drag to reorder); nil when there is no state directory.
     public let customOrder: CustomOrderStore?
-    /// Slideshow, screen schedule and resume state (KioskApp+Life.swift); nil until started.
-    public internal(set) var life: KioskLife?
+    /// Slideshow, screen schedule and resume state (KioskApp+SessionDriver.swift); nil until started.
+    public internal(set) var life: KioskSessionDriver?
 
     private let loop: EventLoop
     let config: KioskConfig

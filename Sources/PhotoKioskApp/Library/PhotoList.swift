@@ -103,108 +103,16 @@ public final class PhotoList {
         apply(files.map { .added($0) })
     }
 
-    /// Applies watcher changes in order.
+    /// Applies watcher changes in order, in three steps: each change is recorded in turn
+    /// (insertions and removals are collected, and written into the list in one pass whenever a
+    /// change needs the list current), what is still collected is written, and the report drops
+    /// the ids the grid never saw.
     @discardableResult
     public func apply(_ changes: [LibraryChange]) -> PhotoListChange {
-        var result = PhotoListChange()
-        var pending: [Photo] = []          // insertions are merged in once, not one by one
-        var removing: Set<PhotoID> = []
-        // Removals wait for one pass too, unless the photo is still among the pending inserts.
-        func drop(_ id: PhotoID) {
-            if let index = pending.firstIndex(where: { $0.id == id }) {
-                pending.remove(at: index)
-            } else {
-                removing.insert(id)
-            }
-            result.removed.append(id)
-        }
-        func flush() {
-            if !removing.isEmpty {
-                photos.removeAll { removing.contains($0.id) }
-                removing = []
-            }
-            if !pending.isEmpty {
-                merge(pending)
-                pending = []
-            }
-            indexByID = nil
-        }
-        for change in changes {
-            switch change {
-            case .added(let file):
-                if let id = idByPath[file.path] {
-                    flush()
-                    update(id, with: file)
-                    result.updated.append(id)
-                } else {
-                    let id = makeID()
-                    idByPath[file.path] = id
-                    pending.append(Photo(id: id, file: file))
-                    result.inserted.append(id)
-                }
-            case .moved(let from, let file):
-                flush()
-                if let id = idByPath.removeValue(forKey: from) {
-                    // A renamed photo keeps its place in a custom order.
-                    if let rank = customRanks?.removeValue(forKey: from) { customRanks?[file.path] = rank }
-                    if let existing = idByPath[file.path] {   // moved over another photo
-                        drop(existing)
-                        flush()
-                    }
-                    idByPath[file.path] = id
-                    update(id, with: file)
-                    result.updated.append(id)
-                } else {
-                    pendingAdd(file, &pending, &result)
-                }
-            case .removed(let path):
-                if let id = idByPath.removeValue(forKey: path) {
-                    drop(id)
-                }
-            case .removedDirectory(let directory):
-                let gone = idByPath.filter { $0.key.isInside(directory) }
-                for (path, id) in gone.sorted(by: { $0.value < $1.value }) {
-                    idByPath[path] = nil
-                    drop(id)
-                }
-            case .movedDirectory(let from, let to):
-                flush()
-                let moving = idByPath.filter { $0.key.isInside(from) }
-                guard !moving.isEmpty else { continue }
-                var newPaths: [PhotoID: RawPath] = [:]
-                for (path, id) in moving {
-                    let moved = RawPath(bytes: to.bytes + path.bytes.dropFirst(from.bytes.count))
-                    idByPath[path] = nil
-                    newPaths[id] = moved
-                }
-                for (id, path) in newPaths {
-                    if let existing = idByPath[path] { drop(existing) }
-                    idByPath[path] = id
-                    result.updated.append(id)
-                }
-                flush()
-                for index in photos.indices {
-                    if let path = newPaths[photos[index].id] { photos[index].file.path = path }
-                }
-                photos.sort(by: comparator())
-                indexByID = nil
-            case .rescanNeeded:
-                result.needsRescan = true
-            }
-        }
-        flush()
-        // An id inserted and removed within one update was never seen by the grid.
-        let removedSet = Set(result.removed)
-        let transient = Set(result.inserted).intersection(removedSet)
-        if !transient.isEmpty {
-            result.inserted.removeAll { transient.contains($0) }
-            result.removed.removeAll { transient.contains($0) }
-            result.updated.removeAll { transient.contains($0) }
-        }
-        let insertedSet = Set(result.inserted)
-        var seen = Set<PhotoID>()
-        result.updated.removeAll { removedSet.contains($0) || insertedSet.contains($0) || !seen.insert($0).inserted }
-        return result
+        var batch = Batch()
+        for change in changes { record(change, in: &batch) }
+        flush(&batch)
+        return batch.result.withoutTransientIDs()
     }
 
     /// The changes that turn this list into `files` (a full rescan): for the polling watcher and
@@ -227,11 +135,110 @@ public final class PhotoList {
 
     // MARK: private
 
-    private func pendingAdd(_ file: ScannedFile, _ pending: inout [Photo], _ result: inout PhotoListChange) {
+    /// What one `apply` has collected and not yet written into the list: insertions are merged
+    /// in once, not one by one, and removals wait for one pass too.
+    private struct Batch {
+        var pending: [Photo] = []
+        var removing: Set<PhotoID> = []
+        var result = PhotoListChange()
+
+        /// A photo goes: from the pending inserts if it is still among them, else from the list
+        /// at the next flush.
+        mutating func drop(_ id: PhotoID) {
+            if let index = pending.firstIndex(where: { $0.id == id }) {
+                pending.remove(at: index)
+            } else {
+                removing.insert(id)
+            }
+            result.removed.append(id)
+        }
+    }
+
+    private func record(_ change: LibraryChange, in batch: inout Batch) {
+        switch change {
+        case .added(let file):
+            if let id = idByPath[file.path] {
+                flush(&batch)
+                update(id, with: file)
+                batch.result.updated.append(id)
+            } else {
+                insertNew(file, in: &batch)
+            }
+        case .moved(let from, let file):
+            recordMove(from: from, to: file, in: &batch)
+        case .removed(let path):
+            if let id = idByPath.removeValue(forKey: path) {
+                batch.drop(id)
+            }
+        case .removedDirectory(let directory):
+            let gone = idByPath.filter { $0.key.isInside(directory) }
+            for (path, id) in gone.sorted(by: { $0.value < $1.value }) {
+                idByPath[path] = nil
+                batch.drop(id)
+            }
+        case .movedDirectory(let from, let to):
+            recordDirectoryMove(from: from, to: to, in: &batch)
+        case .rescanNeeded:
+            batch.result.needsRescan = true
+        }
+    }
+
+    private func recordMove(from: RawPath, to file: ScannedFile, in batch: inout Batch) {
+        flush(&batch)
+        guard let id = idByPath.removeValue(forKey: from) else { return insertNew(file, in: &batch) }
+        // A renamed photo keeps its place in a custom order.
+        if let rank = customRanks?.removeValue(forKey: from) { customRanks?[file.path] = rank }
+        if let existing = idByPath[file.path] {   // moved over another photo
+            batch.drop(existing)
+            flush(&batch)
+        }
+        idByPath[file.path] = id
+        update(id, with: file)
+        batch.result.updated.append(id)
+    }
+
+    private func recordDirectoryMove(from: RawPath, to: RawPath, in batch: inout Batch) {
+        flush(&batch)
+        let moving = idByPath.filter { $0.key.isInside(from) }
+        guard !moving.isEmpty else { return }
+        var newPaths: [PhotoID: RawPath] = [:]
+        for (path, id) in moving {
+            let moved = RawPath(bytes: to.bytes + path.bytes.dropFirst(from.bytes.count))
+            idByPath[path] = nil
+            newPaths[id] = moved
+        }
+        for (id, path) in newPaths {
+            if let existing = idByPath[path] { batch.drop(existing) }
+            idByPath[path] = id
+            batch.result.updated.append(id)
+        }
+        flush(&batch)
+        for index in photos.indices {
+            if let path = newPaths[photos[index].id] { photos[index].file.path = path }
+        }
+        photos.sort(by: comparator())
+        indexByID = nil
+    }
+
+    /// Writes the collected removals and insertions into the list.
+    private func flush(_ batch: inout Batch) {
+        if !batch.removing.isEmpty {
+            let removing = batch.removing
+            photos.removeAll { removing.contains($0.id) }
+            batch.removing = []
+        }
+        if !batch.pending.isEmpty {
+            merge(batch.pending)
+            batch.pending = []
+        }
+        indexByID = nil
+    }
+
+    private func insertNew(_ file: ScannedFile, in batch: inout Batch) {
         let id = makeID()
         idByPath[file.path] = id
-        pending.append(Photo(id: id, file: file))
-        result.inserted.append(id)
+        batch.pending.append(Photo(id: id, file: file))
+        batch.result.inserted.append(id)
     }
 
     private func makeID() -> PhotoID {
@@ -313,5 +320,24 @@ public final class PhotoList {
     private func sameVersion(_ a: ScannedFile, _ b: ScannedFile) -> Bool {
         a.size == b.size && a.modificationSeconds == b.modificationSeconds
             && a.modificationNanoseconds == b.modificationNanoseconds && a.identity == b.identity
+    }
+}
+
+private extension PhotoListChange {
+    /// An id inserted and removed within one update was never seen by the grid; an updated id is
+    /// reported once, and not when it was inserted or removed as well.
+    func withoutTransientIDs() -> PhotoListChange {
+        var result = self
+        let removedSet = Set(result.removed)
+        let transient = Set(result.inserted).intersection(removedSet)
+        if !transient.isEmpty {
+            result.inserted.removeAll { transient.contains($0) }
+            result.removed.removeAll { transient.contains($0) }
+            result.updated.removeAll { transient.contains($0) }
+        }
+        let insertedSet = Set(result.inserted)
+        var seen = Set<PhotoID>()
+        result.updated.removeAll { removedSet.contains($0) || insertedSet.contains($0) || !seen.insert($0).inserted }
+        return result
     }
 }

@@ -68,9 +68,9 @@ public final class TouchLabScreen {
     /// through `power`), nothing saved; nil on the touch test. `localTime` is the wall clock
     /// the schedule reads (see `localTime(following:)` for a virtual clock).
     @discardableResult
-    public func startKioskLife(power: (any ScreenPowerControl)?, seed: UInt64,
-                               localTime: @escaping () -> LocalDateTime) -> KioskLife? {
-        app?.startKioskLife(resume: nil, power: power, seed: seed, localTime: localTime)
+    public func startKioskSession(power: (any ScreenPowerControl)?, seed: UInt64,
+                               localTime: @escaping () -> LocalDateTime) -> KioskSessionDriver? {
+        app?.startKioskSession(resume: nil, power: power, seed: seed, localTime: localTime)
     }
 
     /// A local time that starts at `start` and moves with `clock`, so a fast replay's

@@ -3,7 +3,7 @@ import Logging
 import Platform
 
 extension KioskApp {
-    /// Starts the kiosk's life: the slideshow after the idle timeout, the display schedule and
+    /// Starts the kiosk session: the slideshow after the idle timeout, the display schedule and
     /// resuming where the last run was. Call after `start()`.
     /// - Parameters:
     ///   - resume: where the position is saved between runs; nil: start fresh, save nothing.
@@ -11,10 +11,10 @@ extension KioskApp {
     ///     headless screen's recorded state).
     ///   - localTime: the wall clock the schedule reads (tests pass their own).
     @discardableResult
-    public func startKioskLife(resume: ResumeStore?, initial: ResumeState? = nil, power: (any ScreenPowerControl)? = nil,
+    public func startKioskSession(resume: ResumeStore?, initial: ResumeState? = nil, power: (any ScreenPowerControl)? = nil,
                                seed: UInt64 = .random(in: 0...UInt64.max),
-                               localTime: @escaping () -> LocalDateTime = LocalDateTime.current) -> KioskLife {
-        let life = KioskLife(app: self, config: config, store: resume, initial: initial,
+                               localTime: @escaping () -> LocalDateTime = LocalDateTime.current) -> KioskSessionDriver {
+        let life = KioskSessionDriver(app: self, config: config, store: resume, initial: initial,
                              power: power ?? (host.display as? any ScreenPowerControl),
                              seed: seed, localTime: localTime, logger: logger)
         self.life = life
@@ -29,8 +29,8 @@ extension KioskApp {
 
     /// The slideshow running from `photo` at once (snapshots), nothing saved.
     @discardableResult
-    public func startKioskLife(resume: ResumeStore?, startingSlideshowAt photo: RawPath) -> KioskLife {
-        startKioskLife(resume: resume, initial: ResumeState(screen: currentScreen, photo: photo, inSlideshow: true))
+    public func startKioskSession(resume: ResumeStore?, startingSlideshowAt photo: RawPath) -> KioskSessionDriver {
+        startKioskSession(resume: resume, initial: ResumeState(screen: currentScreen, photo: photo, inSlideshow: true))
     }
 
     /// The library's photos as the slideshow names them.

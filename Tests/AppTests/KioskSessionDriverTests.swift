@@ -10,7 +10,7 @@ import Widgets
 /// The kiosk's life in the whole app on a headless screen: the slideshow after an idle timeout
 /// (short, real time through the event loop), a touch that stops it, the schedule blanking the
 /// headless screen's recorded power, and resuming after a restart.
-@Suite struct KioskLifeTests {
+@Suite struct KioskSessionDriverTests {
     static let colors: [Color] = [.red, .green, .blue, Color(rgb: 0xFFFF00)]
 
     func makeFolder(photoCount: Int) throws -> String {
@@ -55,7 +55,7 @@ import Widgets
     @Test func slideshowStartsWhenIdleAndATouchReturnsToTheGridUntouched() throws {
         let folder = try makeFolder(photoCount: 4)
         let (app, display) = try makeApp(config(), folder: folder)
-        let life = app.startKioskLife(resume: nil, seed: 1)
+        let life = app.startKioskSession(resume: nil, seed: 1)
         #expect(try app.runUntilSettled(timeout: 20))
         let gridCentre = app.grid.convert(app.grid.layout.frame(of: 1).center, to: nil)
         let gridColor = display.frameBuffer.color(x: Int(gridCentre.x), y: Int(gridCentre.y))
@@ -87,7 +87,7 @@ import Widgets
     @Test func slideshowAdvancesToAPreparedPhotoEveryInterval() throws {
         let folder = try makeFolder(photoCount: 3)
         let (app, display) = try makeApp(config(idle: 0, interval: 1, fade: 0.2), folder: folder)
-        let life = app.startKioskLife(resume: nil, seed: 1)
+        let life = app.startKioskSession(resume: nil, seed: 1)
         #expect(life.isSlideshowRunning, "idle_timeout 0 starts in the slideshow")
         #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
         let first = try #require(life.slideshowView?.photo)
@@ -112,13 +112,13 @@ import Widgets
         c.schedule.wakeMinutes = 5
         let (app, display) = try makeApp(c, folder: folder)
         let clock = WallClock(LocalDateTime(year: 2026, month: 11, day: 23, hour: 23))
-        let life = app.startKioskLife(resume: nil, seed: 1, localTime: { clock.time })
+        let life = app.startKioskSession(resume: nil, seed: 1, localTime: { clock.time })
         #expect(!display.isScreenOn, "23:00 is inside the off period")
         #expect(try app.runUntilSettled(timeout: 20))
         // Dark: no slideshow, and the only timer is the schedule's re-check, not a photo change.
         #expect(!life.isSlideshowRunning)
         let wait = try #require(life.nextTimerDeadline) - app.host.loop.now
-        #expect(wait > 200 && wait <= KioskLife.scheduleRecheck)
+        #expect(wait > 200 && wait <= KioskSessionDriver.scheduleRecheck)
 
         // A touch wakes the screen and is swallowed (the photo under it does not open).
         let cell = app.grid.convert(app.grid.layout.frame(of: 0).center, to: nil)
@@ -144,7 +144,7 @@ import Widgets
         var c = config(idle: 0, interval: 1, fade: 0.1)   // would change photos every second
         c.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]
         let (app, display) = try makeApp(c, folder: folder)
-        let life = app.startKioskLife(resume: nil, seed: 1, localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 1) })
+        let life = app.startKioskSession(resume: nil, seed: 1, localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 1) })
         #expect(try app.runUntilSettled(timeout: 20))
         #expect(try app.host.run(until: { !life.isPreparing }, timeout: 20))
         _ = try app.host.run(until: { false }, timeout: 0.3)   // the scan's last deliveries
@@ -162,7 +162,7 @@ import Widgets
     /// state as a stop does; the app is gone when this returns.
     func runAndSaveResume(folder: String, store: ResumeStore, timeout: Double, _ change: (KioskApp) -> Void) throws {
         let (app, _) = try makeApp(config(idle: 600), folder: folder)
-        let life = app.startKioskLife(resume: store, seed: 1)
+        let life = app.startKioskSession(resume: store, seed: 1)
         #expect(try app.runUntilSettled(timeout: timeout))
         change(app)
         life.saveResume(force: true)
@@ -171,7 +171,7 @@ import Widgets
     /// The next start: a fresh app that resumes from `store`, settled.
     func restartedApp(folder: String, store: ResumeStore, timeout: Double) throws -> KioskApp {
         let (app, _) = try makeApp(config(idle: 600), folder: folder)
-        app.startKioskLife(resume: store, seed: 1)
+        app.startKioskSession(resume: store, seed: 1)
         #expect(try app.runUntilSettled(timeout: timeout))
         return app
     }
@@ -203,7 +203,7 @@ import Widgets
         c.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]
         c.schedule.wakeMinutes = 0
         let (app, display) = try makeApp(c, folder: folder)
-        let life = app.startKioskLife(resume: nil, seed: 1, localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 2) })
+        let life = app.startKioskSession(resume: nil, seed: 1, localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 2) })
         #expect(try app.runUntilSettled(timeout: 20))
         #expect(!display.isScreenOn)
         tap(app, at: app.grid.convert(app.grid.layout.frame(of: 0).center, to: nil))
@@ -216,7 +216,7 @@ import Widgets
     @Test func aKeyStopsTheSlideshowAndIsSwallowed() throws {
         let folder = try makeFolder(photoCount: 2)
         let (app, _) = try makeApp(config(idle: 0), folder: folder)
-        let life = app.startKioskLife(resume: nil, seed: 1)
+        let life = app.startKioskSession(resume: nil, seed: 1)
         #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
         app.handle(.key(.escape, pressed: true, time: app.host.loop.now))
         app.handle(.key(.escape, pressed: false, time: app.host.loop.now))
@@ -231,7 +231,7 @@ import Widgets
         let folder = try makeFolder(photoCount: 3)
         try FileReader.write(Array("not a photo".utf8), to: folder + "/photo01.jpg")
         let (app, _) = try makeApp(config(idle: 0, interval: 1, fade: 0.1), folder: folder)
-        let life = app.startKioskLife(resume: nil, seed: 1)
+        let life = app.startKioskSession(resume: nil, seed: 1)
         #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
         #expect(life.slideshowView?.photo?.description.hasSuffix("photo00.jpg") == true)
         let firstShown = try #require(life.session.slideshow.shownAt)
@@ -248,14 +248,14 @@ import Widgets
         var shown: RawPath?
         do {
             let (app, _) = try makeApp(config(idle: 0, interval: 1, fade: 0.1), folder: folder)
-            let life = app.startKioskLife(resume: store, seed: 7)
+            let life = app.startKioskSession(resume: store, seed: 7)
             #expect(try app.host.run(until: { life.slideshowView?.photo?.description.hasSuffix("photo01.jpg") == true && life.isSlideshowSettled }, timeout: 20))
             shown = life.slideshowView?.photo
             life.saveResume(force: true)
         }
         #expect(store.load().state.inSlideshow)
         let (app, display) = try makeApp(config(idle: 600, interval: 30), folder: folder)
-        let life = app.startKioskLife(resume: store, seed: 7)
+        let life = app.startKioskSession(resume: store, seed: 7)
         #expect(life.isSlideshowRunning, "it was in the slideshow: it starts there although the idle timeout is long")
         #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
         #expect(life.slideshowView?.photo == shown)

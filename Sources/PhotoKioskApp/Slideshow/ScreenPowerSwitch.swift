@@ -1,0 +1,31 @@
+import Logging
+import Platform
+
+/// Switches the screen on and off through a `ScreenPowerControl` and lets the app know: a dark
+/// screen stops the slideshow's motion, a woken one is drawn afresh, the information overlay
+/// hears of both.
+final class ScreenPowerSwitch {
+    /// What blanks the screen; nil: nothing can, and the switch does nothing.
+    let control: (any ScreenPowerControl)?
+    private unowned let app: KioskApp
+    private let logger: Logger
+
+    init(control: (any ScreenPowerControl)?, app: KioskApp, logger: Logger) {
+        self.control = control
+        self.app = app
+        self.logger = logger
+    }
+
+    func set(on: Bool, slideshowView: SlideshowView?) {
+        guard let control else { return }
+        if !on { slideshowView?.stopAnimating() }
+        do {
+            try control.setScreenOn(on)
+            logger.info("screen \(on ? "on" : "off") (\(control.powerControlName))")
+        } catch {
+            logger.warning("cannot switch the screen \(on ? "on" : "off"): \(error)")
+        }
+        if on { app.window.setNeedsDisplayAll() }
+        app.infoOverlay?.screenPowerChanged(on: on)
+    }
+}

@@ -1,0 +1,115 @@
+import Graphics
+import Imaging
+import Logging
+import UI
+
+/// The running slideshow on screen: its view above the app's screens, showing the slide of the
+/// session's current photo once it is prepared (the next one is prepared meanwhile), and the
+/// screens beneath hidden while a slide covers them.
+final class SlideshowPresenter {
+    private(set) var view: SlideshowView?
+    /// Photo changes that had to wait for a decode because the photo was not prepared ahead.
+    private(set) var changesThatWaited = 0
+    let preparation: SlidePreparation
+
+    private unowned let app: KioskApp
+    private let settings: KioskConfig.Slideshow
+    /// Picks each photo's Ken Burns point of interest (the same seed as the shuffle).
+    private let seed: UInt64
+    private let logger: Logger
+    private var hiddenBeneath: [View] = []
+
+    init(app: KioskApp, settings: KioskConfig.Slideshow, seed: UInt64, logger: Logger) {
+        self.app = app
+        self.settings = settings
+        self.seed = seed
+        self.logger = logger
+        preparation = SlidePreparation(loader: app.loader, cache: app.cache, workshop: SlideWorkshop(loop: app.host.loop),
+                                       settings: settings, logger: logger,
+                                       now: { [unowned app] in app.window.scheduler.now },
+                                       screenSize: { [unowned app] in app.window.bounds.size })
+    }
+
+    /// True when `photo` shows fully.
+    func isSettled(showing photo: RawPath) -> Bool {
+        guard let view else { return false }
+        return view.photos.contains(photo) && view.isSettled
+    }
+
+    /// Shows the session's current photo: its slide when prepared, otherwise it is prepared and
+    /// shown when `preparation.onReady` says so. A pair moves the session's order past its second
+    /// photo. The next slide is prepared either way. False when there is no photo to show.
+    func showCurrent(of session: inout KioskSession) -> Bool {
+        guard let photo = session.slideshow.sequencer.current else { return false }
+        let view = self.view ?? makeView()
+        var (next, afterNext) = session.slideshow.upcoming()
+        if view.photos.count > 1, view.photos.last == photo {
+            // The second photo of the pair on screen: it is shown already.
+        } else if let slide = preparation.slide(for: photo), session.slideshow.canStillShow(slide) {
+            let first = view.photo == nil
+            if slide.photos.count > 1 {
+                session.showPaired(with: slide.photos[1])   // the order moves on past the pair
+                (next, afterNext) = session.slideshow.upcoming()
+            }
+            view.show(slide, style: first ? .crossfade : settings.transition, duration: settings.transitionDuration,
+                      kenBurns: kenBurns(for: slide))
+            app.overlaySlideshowShows(photo)
+            preparation.keepOnly(photo, next)
+        } else {
+            preparation.forget(photo)   // a pair whose second photo is no longer next (the library changed)
+            if view.photo != nil { changesThatWaited += 1 }
+            preparation.prepare(photo, partner: next)
+        }
+        if let next { preparation.prepare(next, partner: afterNext) }
+        return true
+    }
+
+    /// Removes the slideshow: slides in preparation are dropped, the screens beneath come back
+    /// unchanged.
+    func stop() {
+        preparation.cancelAll()
+        for view in hiddenBeneath { view.isHidden = false }
+        hiddenBeneath = []
+        view?.removeFromSuperview()
+        view = nil
+    }
+
+    /// The display changed size (another screen was connected): the view fills it and its slides
+    /// are dropped to be composed again. False when no slideshow shows.
+    func resize() -> Bool {
+        guard let view else { return false }
+        view.frame = app.window.bounds
+        preparation.cancelAll()
+        view.reset()
+        return true
+    }
+
+    /// The slide's Ken Burns path over its whole time on screen (fade in to fade out); nil when
+    /// the effect is off.
+    private func kenBurns(for slide: ComposedSlide) -> (path: KenBurnsPath, seconds: Double)? {
+        guard settings.kenBurns, let photo = slide.photos.first else { return nil }
+        let focus = KenBurnsPath.focus(for: photo, seed: seed, in: slide.content)
+        let path = KenBurnsPath(slide: slide.bitmap.size, screen: app.window.bounds.size, focus: focus, content: slide.content)
+        return (path, settings.interval + settings.transitionDuration)
+    }
+
+    private func makeView() -> SlideshowView {
+        let view = SlideshowView(frame: app.window.bounds)
+        view.onSettled = { [weak self] in self?.hideScreensBeneath() }
+        app.window.addSubview(view)
+        self.view = view
+        logger.info("slideshow started")
+        return view
+    }
+
+    /// Once a slide covers the screen, the screens beneath are hidden so their updates (a
+    /// thumbnail arriving) cost nothing; they come back unchanged when the slideshow stops.
+    /// Views above it (the information overlay) stay.
+    private func hideScreensBeneath() {
+        guard let view else { return }
+        for other in app.window.subviews.prefix(while: { $0 !== view }) where !other.isHidden {
+            other.isHidden = true
+            hiddenBeneath.append(other)
+        }
+    }
+}
