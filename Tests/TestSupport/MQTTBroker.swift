@@ -51,11 +51,27 @@ public final class MQTTBroker {
         throw BrokerError("mosquitto did not listen on port \(port) within 4 s")
     }
 
+    /// Stops the broker: SIGTERM, then SIGKILL if it is still there after 5 s. Never waits
+    /// without a bound: Process.waitUntilExit hung once here (an exit it never heard of), which
+    /// would stall the whole test run.
     public func stop() {
-        guard let process, process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+        guard let process else { return }
         self.process = nil
+        let pid = process.processIdentifier
+        func gone(within seconds: Double) -> Bool {
+            for _ in 0..<Int(seconds * 50) {
+                // Exited (Foundation reaped it) or no longer a process at all.
+                if !process.isRunning || kill(pid, 0) != 0 { return true }
+                usleep(20_000)
+            }
+            return false
+        }
+        guard process.isRunning else { return }
+        kill(pid, SIGTERM)
+        if !gone(within: 5) {
+            kill(pid, SIGKILL)
+            _ = gone(within: 5)
+        }
     }
 
     /// The retained messages (topic, payload) under `patterns`, read with mosquitto_sub.
