@@ -27,7 +27,7 @@ shot() {
     echo "$png $(stat -c %s "$png") bytes"
 }
 
-shot grid
+shot grid --thumbnail-size 170
 shot album --photo 3 --chrome
 shot touch-overlay --photo 5 --chrome --touch-overlay
 # plasma-Flow_dark and plasma-Honeywave are the 8th and 9th samples, both portrait: a pair.
