@@ -13,14 +13,19 @@ import UI
 /// Loading is progressive and driven by the `source`: each page shows the best bitmap the
 /// source has now and improves as loads arrive (thumbnail → screen → full), never the other way.
 /// The album tells the source what it wants after every page change and zoom change: the centre
-/// page at the quality its zoom needs, the neighbours (and the pages after them) at screen
-/// quality by distance, so loads for photos paged past are dropped.
+/// page at the quality its zoom needs, its neighbours and the page after the next one (in the
+/// direction of paging) at screen quality by distance, so loads for photos paged past are
+/// dropped.
 public final class PhotoAlbumView: View {
     /// Seconds the page indicator and caption stay before fading.
     public static let chromeVisibleDuration = 1.5
     static let chromeFadeDuration = 0.4
-    /// Pages either side of the centre whose screen images are preloaded.
-    public static let preloadReach = 2
+    /// Pages ahead of the centre (the way the user last paged) whose screen images are preloaded.
+    public static let preloadAhead = 2
+    /// Pages behind the centre whose screen images are kept: the one a swipe back shows at once.
+    /// One, not two: the second would be a screen bitmap (8.3 MB at 1920x1080) held at every
+    /// moment of paging, the peak included, for a page two swipes the other way.
+    public static let preloadBehind = 1
     /// A downward swipe this long (points) or this fast (points/s) closes the album.
     static let closeDistance = 120.0
     static let closeVelocity = 800.0
@@ -53,6 +58,9 @@ public final class PhotoAlbumView: View {
     private var chromeFade: Animation?
     private var swipeReturn: Animation?
     private var lastDemands: [Int: PhotoDemand] = [:]
+    /// +1 or -1: the way the centre last moved (forward until the user pages back).
+    private var pagingDirection = 1
+    private var lastCenterIndex: Int?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -116,6 +124,7 @@ public final class PhotoAlbumView: View {
     /// current photo).
     public func reloadData(centeredAt index: Int? = nil) {
         lastDemands = [:]
+        lastCenterIndex = nil  // a reload (a reorder) moves the centre without paging
         pager.reloadData(pageCount: source?.photoCount ?? 0, centeredAt: index)
         indicator.pageCount = pager.pageCount
         reloadFilmstrip()
@@ -145,6 +154,8 @@ public final class PhotoAlbumView: View {
     }
 
     private func centerPageChanged(_ index: Int) {
+        if let last = lastCenterIndex, index != last { pagingDirection = index > last ? 1 : -1 }
+        lastCenterIndex = index
         for i in pager.livePageIndices {
             page(at: i)?.showsSpinner = i == index
         }
@@ -168,8 +179,10 @@ public final class PhotoAlbumView: View {
         guard let source, photoCount > 0 else { return }
         let center = pager.centerPageIndex
         var demands: [Int: PhotoDemand] = [:]
-        let reach = Self.preloadReach
-        for index in max(0, center - reach)...min(photoCount - 1, center + reach) {
+        // At the first or last photo the only way on is back: preload that way.
+        let ahead = (0..<photoCount).contains(center + pagingDirection) ? pagingDirection : -pagingDirection
+        let reaches = ahead > 0 ? (Self.preloadBehind, Self.preloadAhead) : (Self.preloadAhead, Self.preloadBehind)
+        for index in max(0, center - reaches.0)...min(photoCount - 1, center + reaches.1) {
             let distance = Double(abs(index - center))
             if index == center, let page = centerPage {
                 demands[index] = PhotoDemand(quality: page.neededQuality, distance: 0, zoomScale: page.zoomScale)
