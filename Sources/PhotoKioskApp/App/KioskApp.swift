@@ -28,7 +28,7 @@ public final class KioskApp {
     /// Where that order is kept; nil when there is no state directory.
     public var customOrder: CustomOrderStore? { orderEditor.customOrder }
     /// Slideshow, screen schedule and resume state (KioskApp+SessionDriver.swift); nil until started.
-    public internal(set) var life: KioskSessionDriver?
+    public internal(set) var sessionDriver: KioskSessionDriver?
 
     private let loop: EventLoop
     let config: KioskConfig
@@ -136,7 +136,7 @@ public final class KioskApp {
         listingSnapshotUse = summary.snapshotUse
         logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
         libraryWatcher.beginWatching()
-        life?.libraryDidChange()
+        sessionDriver?.libraryDidChange()
     }
 
     /// Makes the list what a full scan found (after a rescan, or after a start from the listing
@@ -162,12 +162,12 @@ public final class KioskApp {
         grid.itemCount = photos.count
         grid.reloadData()
         albumPresenter.libraryDidChange()
-        life?.libraryDidChange()
+        sessionDriver?.libraryDidChange()
     }
 
     /// Feeds one platform input event to the UI.
     public func handle(_ event: InputEvent) {
-        if let life, !life.filter(event) { return }
+        if let sessionDriver, !sessionDriver.filter(event) { return }
         host.handle(event)
     }
 
