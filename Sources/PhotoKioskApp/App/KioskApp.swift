@@ -5,9 +5,9 @@ import Platform
 import UI
 import Widgets
 
-/// The composition root: wires a display, the event loop, input, the photo library, the image
-/// loader and the screens together. Everything runs on the loop thread except decoding and
-/// scanning, whose results come back through `EventLoop.post`.
+/// The composition root: builds the parts (ScreenHost, ImagePipeline, LibraryWatcher,
+/// AlbumPresenter, PhotoOrderEditor, the overlay; KioskSessionDriver when started) and connects
+/// them. Everything runs on the loop thread except decoding and scanning (`EventLoop.post`).
 ///
 /// One turn of the loop: wait for input / timers / posted results, handle them, then `pump()`
 /// runs due UI timers, draws the damaged areas into the display's frame buffer, presents them,
