@@ -91,7 +91,7 @@ import TestSupport
         let app = frame.app
         #expect(try turn([frame]) { frame.control.client.isSubscribed && app.isContentLoaded })
         try broker.publish("photokiosk/den/cmd/slideshow", "ON")
-        #expect(try turn([frame]) { app.status.isSlideshowRunning && app.life?.isSlideshowSettled == true })
+        #expect(try turn([frame]) { app.status.isSlideshowRunning && app.sessionDriver?.isSlideshowSettled == true })
         #expect(app.status.photoName == "photo00.jpg")
         try broker.publish("photokiosk/den/cmd/next", "PRESS")
         #expect(try turn([frame]) { app.status.photoName == "photo01.jpg" })

@@ -36,7 +36,7 @@ struct MountChangeTests {
         let app = KioskApp(config: KioskConfig(), folders: [scratch["photos"].description],
                            display: HeadlessDisplay(width: 640, height: 480), loop: try EventLoop(signals: []),
                            thumbnailCacheDirectory: nil, logger: .init(label: "test"))
-        app.mountTable = mounts
+        app.libraryWatcher.mountTable = mounts
         try app.start()
         #expect(try app.runUntilSettled(timeout: 20))
         #expect(app.photos.count == 2)
@@ -67,8 +67,8 @@ struct MountChangeTests {
         let app = KioskApp(config: KioskConfig(), folders: [folder.description],
                            display: HeadlessDisplay(width: 640, height: 480), loop: try EventLoop(signals: []),
                            thumbnailCacheDirectory: nil, logger: log.logger)
-        app.mountTable = mounts
-        app.libraryPollInterval = 0.2
+        app.libraryWatcher.mountTable = mounts
+        app.libraryWatcher.pollInterval = 0.2
         try app.start()
         #expect(try app.runUntilSettled(timeout: 20))
         #expect(app.photos.count == 2)

@@ -3,12 +3,12 @@ import Imaging
 /// The one door for requests from outside (web page, MQTT): commands and status.
 extension KioskApp {
     public func perform(_ command: KioskCommand) -> KioskCommandOutcome {
-        guard let life else { return .refused("the kiosk's slideshow and schedule are not running") }
+        guard let driver = sessionDriver else { return .refused("the kiosk's slideshow and schedule are not running") }
         switch command {
         case .next, .previous:
             let forward = command == .next
-            if life.isSlideshowRunning {
-                return life.requestStep(forward: forward) ? .done : .refused(forward ? "no other photo" : "no photo before this one")
+            if driver.isSlideshowRunning {
+                return driver.requestStep(forward: forward) ? .done : .refused(forward ? "no other photo" : "no photo before this one")
             }
             guard let album else { return .refused("the grid shows no single photo: open one or start the slideshow") }
             let target = album.centerPageIndex + (forward ? 1 : -1)
@@ -16,34 +16,34 @@ extension KioskApp {
             album.setCenterPageIndex(target, animated: true)
             return .done
         case .pause:
-            life.requestPause(true)
+            driver.requestPause(true)
             return .done
         case .resume:
-            life.requestPause(false)
+            driver.requestPause(false)
             return .done
         case .screen(let on):
-            life.requestScreen(on: on)
+            driver.requestScreen(on: on)
             return .done
         case .slideshow(let on):
             guard !on || photos.count > 0 else { return .refused("no photos to show") }
-            life.requestSlideshow(on: on)
+            driver.requestSlideshow(on: on)
             return .done
         }
     }
 
     public var status: KioskStatus {
-        let running = life?.isSlideshowRunning ?? false
+        let running = sessionDriver?.isSlideshowRunning ?? false
         var photo: RawPath?
         if running {
-            photo = life?.session.slideshow.sequencer.current
+            photo = sessionDriver?.session.slideshow.sequencer.current
         } else if let album, album.centerPageIndex < photos.count {
             photo = photos[album.centerPageIndex].path
         }
-        let screenOn = life?.session.screenOn ?? true
+        let screenOn = sessionDriver?.session.screenOn ?? true
         let screen: KioskStatus.Screen = !screenOn ? .blank : running ? .slideshow : album != nil ? .album : .grid
         return KioskStatus(screen: screen, photo: photo,
                            photoIndex: photo.flatMap { photos.photo(at: $0) }.flatMap { photos.index(of: $0.id) },
                            photoCount: photos.count, isSlideshowRunning: running,
-                           isPaused: life?.session.slideshow.isPaused ?? false, isScreenOn: screenOn)
+                           isPaused: sessionDriver?.session.slideshow.isPaused ?? false, isScreenOn: screenOn)
     }
 }

@@ -10,7 +10,7 @@ extension KioskApp {
 
     /// The album shows photo `index` (opened, paged or reloaded).
     func overlayAlbumPageChanged(_ index: Int) {
-        guard let infoOverlay, life?.isSlideshowRunning != true else { return }
+        guard let infoOverlay, sessionDriver?.isSlideshowRunning != true else { return }
         infoOverlay.show(.album, photo: index < photos.count ? photos[index].path : nil)
     }
 
@@ -22,9 +22,9 @@ extension KioskApp {
     /// The slideshow or the album closed: the overlay follows what is on screen now.
     func overlayScreenChanged() {
         guard let infoOverlay else { return }
-        if let album, life?.isSlideshowRunning != true {
+        if let album, sessionDriver?.isSlideshowRunning != true {
             overlayAlbumPageChanged(album.centerPageIndex)
-        } else if life?.isSlideshowRunning != true {
+        } else if sessionDriver?.isSlideshowRunning != true {
             infoOverlay.hide()
         }
     }

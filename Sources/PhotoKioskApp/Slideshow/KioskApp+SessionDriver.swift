@@ -14,17 +14,17 @@ extension KioskApp {
     public func startKioskSession(resume: ResumeStore?, initial: ResumeState? = nil, power: (any ScreenPowerControl)? = nil,
                                seed: UInt64 = .random(in: 0...UInt64.max),
                                localTime: @escaping () -> LocalDateTime = LocalDateTime.current) -> KioskSessionDriver {
-        let life = KioskSessionDriver(app: self, config: config, store: resume, initial: initial,
-                             power: power ?? (host.display as? any ScreenPowerControl),
-                             seed: seed, localTime: localTime, logger: logger)
-        self.life = life
+        let driver = KioskSessionDriver(app: self, config: config, store: resume, initial: initial,
+                                        power: power ?? (host.display as? any ScreenPowerControl),
+                                        seed: seed, localTime: localTime, logger: logger)
+        sessionDriver = driver
         let resize = host.onResize
-        host.onResize = { [weak life] size in
+        host.onResize = { [weak driver] size in
             resize?(size)
-            life?.screenResized()
+            driver?.screenResized()
         }
-        life.begin()
-        return life
+        driver.begin()
+        return driver
     }
 
     /// The slideshow running from `photo` at once (snapshots), nothing saved.

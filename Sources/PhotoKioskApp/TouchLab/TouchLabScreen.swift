@@ -60,7 +60,7 @@ public final class TouchLabScreen {
     /// always is.
     public var isSettled: Bool {
         guard let app else { return true }
-        if app.life?.isPreparing == true { return false }
+        if app.sessionDriver?.isPreparing == true { return false }
         return app.isContentLoaded || app.isContentWaitingForMotion
     }
 

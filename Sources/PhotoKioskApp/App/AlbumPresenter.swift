@@ -1,0 +1,164 @@
+import Graphics
+import Imaging
+import Logging
+import Platform
+import UI
+import Widgets
+
+/// The way between the grid and the full-screen album: opens the album over the grid at a photo,
+/// keeps it on that photo through library changes and screen resizes, puts a photo larger than
+/// twice the screen in tiles, and closes back to the grid at the last photo viewed.
+final class AlbumPresenter {
+    /// The full-screen album, while open.
+    private(set) var album: PhotoAlbumView?
+    /// The photo the album shows: a library change (a photo added before it, or removed) keeps
+    /// that photo on screen, not whichever photo now has its index.
+    private var albumPhotoID: PhotoID?
+    /// Photos over twice the screen size show as tiles over their album page (Tiles/).
+    private(set) var tiledPhoto: TiledPhotoAttachment?
+
+    private let host: ScreenHost
+    private var window: Window { host.window }
+    private let grid: ThumbnailGridView
+    private let photos: PhotoList
+    private let thumbnails: ThumbnailService
+    private let albumService: AlbumService
+    private let cache: ImageCache
+    private let pyramids: PyramidCache?
+    /// Photos' full sizes, shared with the album's loads (which learn them on the workers).
+    private let originalSizes: OriginalSizes
+    private let mailbox: Mailbox
+    private let logger: Logger
+
+    /// A drag in the filmstrip moved a photo.
+    var onMovePhoto: (_ from: Int, _ to: Int) -> Void = { _, _ in }
+    /// The album shows photo `index` (opened or paged).
+    var onPageChange: (Int) -> Void = { _ in }
+    /// The album closed: the grid is on screen again.
+    var onClose: () -> Void = {}
+
+    init(host: ScreenHost, grid: ThumbnailGridView, photos: PhotoList, thumbnails: ThumbnailService,
+         albumService: AlbumService, cache: ImageCache, pyramids: PyramidCache?, originalSizes: OriginalSizes,
+         mailbox: Mailbox, logger: Logger) {
+        self.host = host
+        self.grid = grid
+        self.photos = photos
+        self.thumbnails = thumbnails
+        self.albumService = albumService
+        self.cache = cache
+        self.pyramids = pyramids
+        self.originalSizes = originalSizes
+        self.mailbox = mailbox
+        self.logger = logger
+    }
+
+    /// Opens the album at photo `index`: its grid thumbnail at once, then the screen-sized decode
+    /// (see AlbumService). The "‹ Grid" button, a swipe down or Escape go back.
+    func openPhoto(at index: Int) {
+        guard index >= 0, index < photos.count else { return }
+        // Says which photo a tap reached: the e2e calibration and rotation stages check it.
+        logger.info("opened photo \(index + 1) of \(photos.count): \(photos[index].path.description)")
+        if let album {
+            album.setCenterPageIndex(index, animated: false)
+            return
+        }
+        let view = PhotoAlbumView(frame: window.bounds)
+        let metrics = chromeMetrics
+        view.metrics = metrics
+        view.font = grid.font.flatMap { try? Font(path: $0.path, pixelSize: Int(metrics.pixels(18))) }
+        view.onClose = { [weak self] in self?.closePhoto() }
+        // The filmstrip shows the grid's thumbnails (already decoded) and reorders the same list.
+        view.filmstrip.requestedThumbnailEdge = grid.thumbnailEdge
+        view.filmstrip.provider = thumbnails
+        view.onMovePhoto = { [weak self] from, to in self?.onMovePhoto(from, to) }
+        view.onPageChange = { [weak self] index in
+            guard let self else { return }
+            self.albumPhotoID = index < self.photos.count ? self.photos.photos[index].id : nil
+            self.updateTiledPhoto()
+            self.onPageChange(index)
+        }
+        albumService.thumbnailEdge = grid.thumbnailEdge
+        albumService.screenSize = window.bounds.size
+        window.addSubview(view)
+        // The album covers the grid: not drawing it under every album frame halves the work.
+        grid.isHidden = true
+        // Nor do its thumbnails stay pinned (a screenful is 10-15 MB): they become evictable
+        // like cells scrolled away; closing the album asks for them again.
+        thumbnails.updateWantedThumbnails([:], edge: grid.thumbnailEdge)
+        album = view
+        view.show(albumService, at: index)
+        window.firstResponder = view
+    }
+
+    /// Back to the grid, scrolled to the last photo viewed.
+    func closePhoto() {
+        guard let view = album else { return }
+        tiledPhoto?.detach()
+        tiledPhoto = nil
+        albumService.stopAll()
+        view.removeFromSuperview()
+        album = nil
+        grid.isHidden = false
+        // The filmstrip may have reordered the photos, and it had the thumbnail service's
+        // attention: the grid shows the order now and asks for its thumbnails again.
+        grid.reloadData()
+        grid.scrollToItem(view.centerPageIndex, animated: false)
+        onClose()
+    }
+
+    /// The list changed: the album stays on the photo it showed.
+    func libraryDidChange() {
+        album?.reloadData(centeredAt: albumPhotoID.flatMap { photos.index(of: $0) })
+    }
+
+    /// Photo `index`'s screen image arrived.
+    func photoDidChange(at index: Int) {
+        album?.photoDidChange(at: index)
+        // The page's screen image arrived under a tiled photo: its fit tiles are not needed.
+        if index == album?.centerPageIndex { tiledPhoto?.content.view.refreshTiles() }
+    }
+
+    func screenResized(to size: Size) {
+        album?.frame = Rect(size: size)
+        album?.metrics = chromeMetrics
+        albumService.screenSize = size
+        updateTiledPhoto()
+    }
+
+    /// How big the album's controls are drawn on this screen: from its millimetres as the screen
+    /// reports them (EDID), else as the touch panel over it does (libinput), else its height
+    /// (ChromeMetrics).
+    var chromeMetrics: ChromeMetrics {
+        ChromeMetrics(screen: window.bounds.size, millimetres: host.display.physicalSize ?? host.touchPanelMillimetres)
+    }
+
+    /// Puts the centre photo in tiled mode when it is more than twice the screen (pyramid built
+    /// in the background, cached on disk); any other page goes back to the album's own view.
+    private func updateTiledPhoto() {
+        tiledPhoto?.detach()
+        tiledPhoto = nil
+        guard let album else { return }
+        album.layoutIfNeeded()   // the page must have its final size before the tiles cover it
+        guard let page = album.centerPage, album.centerPageIndex < photos.count else { return }
+        let path = photos[album.centerPageIndex].path
+        guard let size = originalSize(of: path),
+              TiledPhotoContent.wantsTiles(imageSize: size, screenSize: window.bounds.size) else { return }
+        do {
+            let content = try TiledPhotoContent(path: path, cache: cache, pyramids: pyramids, logger: logger,
+                                                deliver: { [mailbox] block in mailbox.post(block) })
+            tiledPhoto = TiledPhotoAttachment(content: content, over: page,
+                                              disabling: [page.pinchGestureRecognizer, page.doubleTapRecognizer])
+        } catch {
+            logger.warning("tiles: \(error); showing the photo whole")
+        }
+    }
+
+    /// A photo's oriented size: known once its screen decode read the header, else read here
+    /// (and kept, so the decode that follows does not read it again).
+    private func originalSize(of path: RawPath) -> Size? {
+        if let known = originalSizes.size(of: path) { return known }
+        guard let info = try? ImageDecoder.probe(path: path) else { return nil }
+        originalSizes.record(info.orientedSize, for: path)
+        return info.orientedSize
+    }
+}

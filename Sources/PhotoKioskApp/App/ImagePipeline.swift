@@ -1,0 +1,30 @@
+import Imaging
+import Logging
+import Platform
+
+/// The decoding side of the app, built from `[cache]`: the memory cache, the budget large
+/// decodes share, the decoder (noting photos' full sizes, behind the thumbnail disk cache) and
+/// the loader, whose results come back through the loop's mailbox.
+struct ImagePipeline {
+    let cache: ImageCache
+    let loader: ImageLoader
+    /// Photos' full sizes, shared with the album's loads (which learn them on the workers).
+    let originalSizes = OriginalSizes()
+
+    /// - Parameter thumbnailCacheDirectory: where thumbnails are cached on disk; nil disables it.
+    init(config: KioskConfig, thumbnailCacheDirectory: String?, mailbox: Mailbox, logger: Logger) {
+        cache = ImageCache(budget: max(8, config.cache.memoryMB) << 20, onPressure: { [logger] pressure in
+            logger.notice("image cache: \(pressure)")
+        })
+        // Large decodes (progressive photos, pyramid builds) share a budget sized to the board.
+        DecodeMemoryGate.shared.budget = MemorySizing.decodeBudgetBytes(cacheMB: config.cache.memoryMB)
+        let memTotal = MemorySizing.machineMemTotal.map { "\($0 >> 20) MB" } ?? "unknown"
+        logger.info("memory: image cache \(config.cache.memoryMB) MB, large decodes \(DecodeMemoryGate.shared.budget >> 20) MB (MemTotal \(memTotal))")
+        var decoder: any ImageSourceDecoder = OriginalSizeRecordingDecoder(PhotoFileDecoder(), sizes: originalSizes)
+        if let dir = thumbnailCacheDirectory, config.cache.diskMB > 0 {
+            decoder = CachingThumbnailDecoder(decoder, diskCache: ThumbnailDiskCache(
+                directory: RawPath(dir), maxBytes: config.cache.diskMB << 20))
+        }
+        loader = ImageLoader(decoder: decoder, cache: cache, deliver: { [mailbox] block in mailbox.post(block) })
+    }
+}

@@ -1,0 +1,140 @@
+import Imaging
+import Logging
+import Platform
+
+/// Keeps looking at the photo folders once the first scan is done: inotify on local folders, a
+/// timed rescan where inotify hears nothing (network file systems) or is unavailable, and a full
+/// rescan when a folder unmounts, is mounted over, is renamed away or comes back. It decides when
+/// and how to look; the app applies what it finds (`onChanges`, `onRescanned`).
+final class LibraryWatcher {
+    private let scanner: LibraryScanner
+    private let photos: PhotoList
+    private let loop: EventLoop
+    private let logger: Logger
+    /// The start's scan, then each rescan.
+    private var scan: BackgroundScan?
+    private var inotify: InotifyWatcher?
+    /// Periodic rescans where inotify cannot hear changes (network folders) or is unavailable.
+    private var poller: LibraryPoller?
+    /// Seconds between those rescans (tests shorten it).
+    var pollInterval = 60.0
+    private var roots: RootPresence?
+    /// Where mounts are read and watched: the kernel's table, or a fake a test sets before the
+    /// loop first runs.
+    var mountTable: any MountTableSource = SystemMountTable()
+    private var isWatchingMounts = false
+    private var rootCheckTimer: EventLoop.TimerID?
+    /// How often the folders are checked for having vanished or come back (unmounts).
+    static let rootCheckInterval = 3.0
+
+    /// Changes inotify or the poller heard of (runs on the loop thread).
+    var onChanges: ([LibraryChange]) -> Void = { _ in }
+    /// Everything a full rescan found: the list becomes that.
+    var onRescanned: ([ScannedFile]) -> Void = { _ in }
+
+    /// - Parameters:
+    ///   - startup: the start's scan, which this watcher cancels when it goes away.
+    ///   - photos: the list, whose files are the poller's first baseline.
+    init(startup: LibraryStartup, photos: PhotoList, loop: EventLoop, logger: Logger) {
+        scanner = startup.scanner
+        scan = startup.scan
+        self.photos = photos
+        self.loop = loop
+        self.logger = logger
+    }
+
+    deinit {
+        scan?.cancel()
+    }
+
+    /// The first scan finished: watch the folders, and the mount table for them, from now on.
+    func beginWatching() {
+        startWatching()
+        checkRootsLater()
+    }
+
+    /// Scans everything again and applies the difference (after lost inotify events or a
+    /// folder that changed under the watcher), then watches the folders afresh.
+    func rescan() {
+        scan?.cancel()
+        let found = ScanCollector()
+        scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) }, onBatch: { batch in
+            found.files += batch
+        }, onFinish: { [weak self] _ in
+            guard let self else { return }
+            self.onRescanned(found.files)
+            if let old = self.inotify { self.loop.unwatch(old.fileDescriptor) }
+            self.inotify = nil
+            self.startWatching()
+        })
+    }
+
+    // MARK: Folders vanishing and returning
+
+    /// A folder unmounted, mounted over, renamed away, or back again: rescan (inotify does not
+    /// report these). Checked when the mount table changes, and every few seconds only while a
+    /// folder is missing, so an idle kiosk with all its folders present has no wakeups.
+    private func checkRootsLater() {
+        roots = roots ?? RootPresence(roots: scanner.roots)
+        if !isWatchingMounts {
+            do {
+                isWatchingMounts = try mountTable.watchChanges(on: loop) { [weak self] in self?.checkRoots() }
+            } catch {
+                logger.notice("mount changes not watched: \(error)")
+            }
+        }
+        scheduleMissingRootCheck()
+    }
+
+    private func checkRoots() {
+        let now = RootPresence(roots: scanner.roots)
+        if now != roots {
+            logger.notice("library: a photo folder appeared, vanished or was remounted; rescanning")
+            roots = now
+            rescan()
+        }
+        scheduleMissingRootCheck()
+    }
+
+    /// A folder that does not exist yet (a share not mounted) is looked for every few seconds.
+    private func scheduleMissingRootCheck() {
+        guard rootCheckTimer == nil, roots?.isMissingAny ?? false else { return }
+        rootCheckTimer = loop.addTimer(after: Self.rootCheckInterval) { [weak self] in
+            self?.rootCheckTimer = nil
+            self?.checkRoots()
+        }
+    }
+
+    // MARK: Changes inside the folders
+
+    private func startWatching() {
+        poller?.stop()
+        poller = nil
+        if LibraryWatchMode.recommended(for: scanner.roots, mounts: mountTable.currentMounts()) == .polling {
+            startPolling(because: "a photo folder is on a network file system, where inotify hears nothing")
+            return
+        }
+        do {
+            let watcher = try InotifyWatcher(scanner: scanner)
+            try loop.watch(watcher.fileDescriptor) { [weak self] in
+                guard let self, let watcher = self.inotify else { return }
+                self.onChanges(watcher.readChanges())
+                // A root renamed or deleted away is reported here; note it gone so that its
+                // return is seen as a change by the root check (which now polls for it).
+                self.roots = RootPresence(roots: self.scanner.roots)
+                self.scheduleMissingRootCheck()
+            }
+            inotify = watcher
+        } catch {
+            startPolling(because: "inotify is not available (\(error))")
+        }
+    }
+
+    private func startPolling(because reason: String) {
+        logger.notice("library: rescanning every \(Int(pollInterval)) s: \(reason)")
+        let baseline = (0..<photos.count).map { photos[$0].file }
+        poller = LibraryPoller(scanner: scanner, baseline: baseline, loop: loop, interval: pollInterval) { [weak self] changes in
+            self?.onChanges(changes)
+        }
+    }
+}
