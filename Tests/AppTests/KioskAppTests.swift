@@ -88,7 +88,7 @@ import Widgets
         let (app, _) = try makeApp(folder: folder)
         #expect(try app.runUntilSettled(timeout: 20))
         // Let start-up work (indicator fades, late deliveries) drain first.
-        _ = try app.host.loop.runOnce(timeout: 0.5)
+        try app.host.loop.runUntilQuiet()
         let before = app.host.loop.wakeups
         let end = app.host.loop.now + 3.5
         while app.host.loop.now < end { _ = try app.host.loop.runOnce(timeout: end - app.host.loop.now) }
