@@ -14,6 +14,18 @@ import SystemAccess
         return path + "/Sources"
     }()
 
+    /// Every Swift/C source file under `targets` (folders of Sources/), and "file: line" for
+    /// each line `offendingLines` picks out of one.
+    static func scan(_ targets: [String], for offendingLines: (String) -> [String]) -> (files: Int, offenders: [String]) {
+        let files = targets.flatMap { sourceFiles(sources + "/" + $0) }
+        var offenders: [String] = []
+        for file in files {
+            let text = String(decoding: AtomicFile.read(file, limit: 8 << 20) ?? [], as: UTF8.self)
+            offenders += offendingLines(text).map { "\(file): \($0)" }
+        }
+        return (files.count, offenders)
+    }
+
     static func sourceFiles(_ directory: String) -> [String] {
         var found: [String] = []
         for name in directoryNames(directory) {
@@ -51,13 +63,8 @@ import SystemAccess
         // What the photokiosk program is built from (Sources/Benchmarks is a separate bench tool
         // that starts the program it measures; it is not linked into photokiosk).
         let targets = ["CShims", "Graphics", "SystemAccess", "Imaging", "Platform", "UI", "Widgets", "PhotoKioskApp", "photokiosk"]
-        let files = targets.flatMap { Self.sourceFiles(Self.sources + "/" + $0) }
-        #expect(files.count > 50, "found the sources at \(Self.sources)")
-        var offenders: [String] = []
-        for file in files {
-            let text = String(decoding: AtomicFile.read(file, limit: 8 << 20) ?? [], as: UTF8.self)
-            offenders += Self.offendingLines(in: text).map { "\(file): \($0)" }
-        }
+        let (files, offenders) = Self.scan(targets, for: Self.offendingLines(in:))
+        #expect(files > 50, "found the sources at \(Self.sources)")
         #expect(offenders.isEmpty, "\(offenders)")
     }
 

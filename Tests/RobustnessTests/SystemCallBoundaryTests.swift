@@ -1,4 +1,3 @@
-import SystemAccess
 import Testing
 
 /// Issue 23: system calls go through typed wrappers at the edge. Only Platform, SystemAccess
@@ -20,13 +19,8 @@ import Testing
     }
 
     @Test func noLayerAboveTheEdgeCallsTheKernelDirectly() {
-        let files = Self.aboveTheEdge.flatMap { SecurityTests.sourceFiles(SecurityTests.sources + "/" + $0) }
-        #expect(files.count > 100, "found the sources at \(SecurityTests.sources)")
-        var offenders: [String] = []
-        for file in files {
-            let text = String(decoding: AtomicFile.read(file, limit: 8 << 20) ?? [], as: UTF8.self)
-            offenders += Self.offendingLines(in: text).map { "\(file): \($0)" }
-        }
+        let (files, offenders) = SecurityTests.scan(Self.aboveTheEdge, for: Self.offendingLines(in:))
+        #expect(files > 100, "found the sources at \(SecurityTests.sources)")
         #expect(offenders.isEmpty, "\(offenders)")
     }
 
