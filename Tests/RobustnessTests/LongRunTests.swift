@@ -23,6 +23,21 @@ import Widgets
         print("long run \(label): RSS \(start.rss >> 10) KiB -> \(end.rss >> 10) KiB, open fds \(start.fds) -> \(end.fds)")
     }
 
+    /// The sanitizer scripts/sanitizers.sh runs these tests under, if any.
+    static var sanitizer: String? { getenv("PHOTOKIOSK_SANITIZER").map { String(cString: $0) } }
+
+    /// RSS growth over the measured part of the run stays under 24 MB. Under AddressSanitizer
+    /// RSS says nothing about leaks: its quarantine keeps freed blocks resident (up to 256 MB)
+    /// and its shadow memory grows with every address touched, so CI's asan phase grew 32 MB on
+    /// a run that stays flat without it. There the check is skipped, and says so.
+    static func expectFlatResidentMemory(_ label: String, start: Int, end: Int) {
+        if let sanitizer {
+            print("long run \(label): RSS check skipped under \(sanitizer) (its allocator keeps freed memory resident); descriptors still checked")
+            return
+        }
+        #expect(end - start < 24 << 20, "RSS grew by \((end - start) >> 20) MB")
+    }
+
     /// The slideshow controller on an accelerated clock for a day: a slide every 10 s, each
     /// decoded at screen size through the real loader and cache; random touches stop it (idle
     /// 5 min restarts it); every simulated half hour a photo is added and another removed.
@@ -91,7 +106,7 @@ import Widgets
         #expect(shown > hours * 200, "a slide every 10 s while idle")
         #expect(failed == 0)
         #expect(finish.fds <= first.fds + Self.descriptorSlack, "descriptors leak: \(first.fds) -> \(finish.fds)")
-        #expect(finish.rss - first.rss < 24 << 20, "RSS grew by \((finish.rss - first.rss) >> 20) MB")
+        Self.expectFlatResidentMemory("slideshow", start: first.rss, end: finish.rss)
     }
 
     /// The whole KioskApp: rounds of random gestures, photos opened and closed, files added and
@@ -125,6 +140,6 @@ import Widgets
         Self.report("KioskApp \(rounds) rounds (\(storm.eventCount) events)", start: first, end: finish)
         #expect(app.window.activeTouches.isEmpty)
         #expect(finish.fds <= first.fds + Self.descriptorSlack, "descriptors leak: \(first.fds) -> \(finish.fds)")
-        #expect(finish.rss - first.rss < 24 << 20, "RSS grew by \((finish.rss - first.rss) >> 20) MB")
+        Self.expectFlatResidentMemory("KioskApp", start: first.rss, end: finish.rss)
     }
 }
