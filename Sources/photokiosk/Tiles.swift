@@ -82,9 +82,5 @@ final class ProgressBar {
 }
 
 enum MonotonicSeconds {
-    static var now: Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    static var now: Double { SystemClock.monotonicSeconds() }
 }

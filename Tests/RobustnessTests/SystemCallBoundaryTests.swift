@@ -8,8 +8,9 @@ import Testing
     static let aboveTheEdge = ["Graphics", "Imaging", "UI", "Widgets", "PhotoKioskApp", "Remote", "RemoteServer", "photokiosk"]
 
     /// errno as the C global (not `.errno` of an error, nor an `errno:` or `errno code:` label), EINTR loops,
-    /// inotify, readdir, ioctl, stdio opens, open(2) flags, and the raw descriptor calls.
-    static var rawCall: some RegexComponent { #/(^|[^.\w])errno\b(?!\s*:|\s+\w+\s*:)|\bEINTR\b|\binotify_\w+|(^|[^.\w])(readdir|opendir|fdopendir|ioctl|fopen)\(|\bO_(RDONLY|WRONLY|RDWR|CREAT)\b|Glibc\.(open|read|write|close)\(/# }
+    /// inotify, readdir, ioctl, stdio opens, open(2) flags, the raw descriptor calls, and the
+    /// clocks (SystemClock and Platform's LocalWallClock read them; the UI gets an injected Clock).
+    static var rawCall: some RegexComponent { #/(^|[^.\w])errno\b(?!\s*:|\s+\w+\s*:)|\bEINTR\b|\binotify_\w+|(^|[^.\w])(readdir|opendir|fdopendir|ioctl|fopen)\(|\bO_(RDONLY|WRONLY|RDWR|CREAT)\b|Glibc\.(open|read|write|close)\(|(^|[^.\w])(clock_gettime|localtime_r|gettimeofday)\(|(^|[^.\w])time\(nil\)/# }
 
     static func offendingLines(in text: String) -> [String] {
         text.split(separator: "\n").filter { line in
@@ -34,5 +35,9 @@ import Testing
         #expect(Self.offendingLines(in: "// a loop that retried EINTR by hand").isEmpty)
         #expect(Self.offendingLines(in: "public init(step: String, errno code: Errno) {").isEmpty)
         #expect(!Self.offendingLines(in: "let code = errno").isEmpty)
+        #expect(!Self.offendingLines(in: "clock_gettime(CLOCK_REALTIME, &now)").isEmpty)
+        #expect(!Self.offendingLines(in: "let now = time(nil)").isEmpty)
+        #expect(!Self.offendingLines(in: "localtime_r(&now, &parts)").isEmpty)
+        #expect(Self.offendingLines(in: "let now = SystemClock.realtimeSeconds()").isEmpty)
     }
 }

@@ -215,10 +215,10 @@ public final class ThumbnailDiskCache: Sendable {
     /// Removes temp files left by a crash; returns the size of the real entries.
     private func removeStaleTempFiles() -> Int {
         guard let names = FileIO.directoryEntries(directory) else { return 0 }
-        let now = time(nil)
+        let now = SystemClock.realtimeSeconds()
         for name in names where name.starts(with: Array(".tmp-".utf8)) {
             let path = directory.appending(name)
-            if let info = FileIO.linkStatus(path), Int(now - info.st_mtim.tv_sec) > Self.staleTempSeconds {
+            if let info = FileIO.linkStatus(path), Int(now - Int64(info.st_mtim.tv_sec)) > Self.staleTempSeconds {
                 try? FileSystemCalls.unlink(path.filePath)
             }
         }

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// A local wall-clock date and time, the input of schedule decisions. Passed in, never read inside
 /// the logic, so tests can ask about any day. Arithmetic is on wall-clock seconds ("local seconds
@@ -70,13 +70,19 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         return "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute)):\(two(second))"
     }
 
-    /// The current local time from the system clock and time zone: for the app's edge only.
-    public static func current() -> LocalDateTime {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        return LocalDateTime(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
-                             hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+    /// The current local time, from Platform's reading of the system clock: for the app's edge only.
+    public static func current() -> LocalDateTime { LocalDateTime(LocalWallClock.now()) }
+
+    /// The wall-clock fields Platform reads and formats (the weekday follows from the date).
+    public init(_ fields: CalendarFields) {
+        self.init(year: fields.year, month: fields.month, day: fields.day,
+                  hour: fields.hour, minute: fields.minute, second: fields.second)
+    }
+
+    /// For the locale's formats (Platform's `LocaleTimeFormat`).
+    public var calendarFields: CalendarFields {
+        CalendarFields(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                       weekday: (weekday.rawValue + 1) % 7)   // Weekday counts from Monday, tm from Sunday
     }
 }
 

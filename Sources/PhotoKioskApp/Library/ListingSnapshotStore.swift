@@ -108,9 +108,5 @@ public struct ListingSnapshotStore: Sendable {
         }
     }
 
-    @Sendable public static func realtimeNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
+    @Sendable public static func realtimeNanoseconds() -> Int64 { SystemClock.realtimeNanoseconds() }
 }

@@ -18,11 +18,3 @@ struct OverlayPhotoInfo: Equatable, Sendable {
                                 place: details.position.flatMap { places?.place(at: $0)?.description })
     }
 }
-
-extension LocalDateTime {
-    /// For the locale's formats (Platform's `LocaleTimeFormat`).
-    var calendarFields: CalendarFields {
-        CalendarFields(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                       weekday: (weekday.rawValue + 1) % 7)   // Weekday counts from Monday, tm from Sunday
-    }
-}

@@ -1,12 +1,9 @@
 import Glibc
+import SystemAccess
 
 /// CLOCK_MONOTONIC in seconds: the clock of timerfd deadlines, libinput and DRM timestamps.
 public enum MonotonicClock {
-    public static func now() -> Double {
-        var ts = Glibc.timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    public static func now() -> Double { SystemClock.monotonicSeconds() }
 
     /// An absolute `timespec` for `seconds`; never all-zero, because zero disarms a timerfd.
     static func absoluteTime(_ seconds: Double) -> timespec {
