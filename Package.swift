@@ -3,8 +3,9 @@
 // Layers (one-way; the README's "Architecture" section has the picture): photokiosk → Remote →
 // RemoteServer, PhotoKioskApp → Widgets → UI → Graphics; PhotoKioskApp → Imaging, Platform →
 // Graphics; Imaging, Platform, PhotoKioskApp, RemoteServer → SystemAccess (typed system calls on
-// swift-system). C libraries are reached only through the C* targets. Each target lists every
-// module it imports, even one another dependency already brings in.
+// swift-system); photokiosk-bench → ChildProcesses → SystemAccess. C libraries are reached only
+// through the C* targets. Each target lists every module it imports, even one another dependency
+// already brings in.
 import PackageDescription
 
 let package = Package(
@@ -65,6 +66,10 @@ let package = Package(
         // bytes, SystemError), for every layer that touches files (not Graphics: UI and Widgets
         // see no files). Operating-system services (inotify, mounts, screens, input) are Platform's.
         .target(name: "SystemAccess", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        // Running another program and waiting for it with its rusage (posix_spawnp, wait4): the
+        // benchmarks' only. Apart from SystemAccess because photokiosk must hold no way to start
+        // a program (SecurityTests); only photokiosk-bench links it.
+        .target(name: "ChildProcesses", dependencies: ["SystemAccess", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Imaging", dependencies: ["Graphics", "SystemAccess", "CJPEG", "CPNG",
                                                 "CHEIF", "CLibHeif", "CLibWebP", .product(name: "SystemPackage", package: "swift-system"),
                                                 .product(name: "Logging", package: "swift-log")]),
@@ -93,7 +98,8 @@ let package = Package(
         .plugin(name: "VersionStamp", capability: .buildTool()),
 
         .executableTarget(name: "photokiosk-bench", dependencies: [
-            "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "SystemAccess",
+            "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "SystemAccess", "ChildProcesses",
+            .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Benchmarks"),
 
@@ -107,7 +113,7 @@ let package = Package(
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM", "SystemAccess", "CLazyLibrary"]),
-        .testTarget(name: "SystemAccessTests", dependencies: ["SystemAccess", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "SystemAccessTests", dependencies: ["SystemAccess", "ChildProcesses", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),
         .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",

@@ -1,4 +1,5 @@
 import Graphics
+import SystemAccess
 import UI
 import Widgets
 
@@ -26,7 +27,7 @@ extension FrameBench {
         var i = 0
         while samples.count < frames && i < frames * 4 {
             clock.advance(by: 1.0 / 60)
-            let start = Clocks.threadCPU()
+            let start = SystemClock.threadCPUSeconds()
             if paging {
                 if i % 30 == 0 { album.setCenterPageIndex(album.centerPageIndex + 1, animated: true) }
             } else {
@@ -34,7 +35,7 @@ extension FrameBench {
             }
             window.advance(to: clock.now)
             let damage = window.render(into: canvas)
-            let spent = Clocks.threadCPU() - start
+            let spent = SystemClock.threadCPUSeconds() - start
             if !damage.isEmpty { samples.add(spent) }
             i += 1
         }

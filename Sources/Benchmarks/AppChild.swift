@@ -4,6 +4,8 @@ import Imaging
 import Logging
 import PhotoKioskApp
 import Platform
+import SystemAccess
+import SystemPackage
 
 /// The app measured in a fresh child process (so peak RSS, cold caches and CPU are its own):
 /// KioskApp on a headless 1920x1080 screen, driven like `ScreenHost.run()` drives it — wait for
@@ -15,7 +17,7 @@ import Platform
 /// - fling:   CPU share and frames while the grid is flung up and down continuously
 /// - latency: touch event timestamp → frame presented, during a continuous drag
 final class AppChild {
-    let startTime = Clocks.wall()
+    let startTime = SystemClock.monotonicSeconds()
     let app: KioskApp
     let loop: EventLoop
     let display: HeadlessDisplay
@@ -51,9 +53,9 @@ final class AppChild {
     /// Starts a new VmHWM window (Linux: "5" to clear_refs resets the peak to the current RSS),
     /// so a phase's own peak can be told from the start-up's.
     static func resetPeakRSS() {
-        guard let f = fopen("/proc/self/clear_refs", "w") else { return }
-        fputs("5", f)
-        fclose(f)
+        guard let file = try? FileDescriptor.openFile("/proc/self/clear_refs", .writeOnly) else { return }
+        defer { file.closeQuietly() }
+        try? file.writeAll(Array("5".utf8))
     }
 
     func write(to path: String) {
@@ -68,9 +70,7 @@ final class AppChild {
         if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_stats") {
             unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)()
         }
-        guard let f = fopen(path, "w") else { return }
-        for (k, v) in results { fputs("\(k)=\(v)\n", f) }
-        fclose(f)
+        writeKeyValues(results, to: path)
     }
 
     /// One turn as in `ScreenHost.run()`: wait for input, timers or posted results, then pump.
@@ -105,9 +105,9 @@ final class AppChild {
     func measureIdle(seconds: Double) throws {
         try settle()
         let frames = app.host.framesPresented, wakeups = loop.wakeups
-        let cpu0 = Clocks.processCPU(), t0 = loop.now
+        let cpu0 = ResourceUsage.current().cpuSeconds, t0 = loop.now
         while loop.now - t0 < seconds { try turn(timeout: seconds - (loop.now - t0)) }
-        record("cpu_percent", (Clocks.processCPU() - cpu0) / (loop.now - t0) * 100)
+        record("cpu_percent", (ResourceUsage.current().cpuSeconds - cpu0) / (loop.now - t0) * 100)
         record("frames", Double(app.host.framesPresented - frames))
         record("wakeups", Double(loop.wakeups - wakeups))
     }
@@ -120,7 +120,7 @@ final class AppChild {
         Self.resetPeakRSS()
         let decodes0 = app.loaderStatistics.decodesStarted
         let frames = app.host.framesPresented
-        let cpu0 = Clocks.processCPU(), t0 = loop.now
+        let cpu0 = ResourceUsage.current().cpuSeconds, t0 = loop.now
         var script = swipes(from: t0 + 0.05, until: t0 + seconds)
         var travelled = 0.0
         while loop.now - t0 < seconds {
@@ -136,7 +136,7 @@ final class AppChild {
         record("scrolled_px", travelled)
         record("fling_decodes_started", Double(app.loaderStatistics.decodesStarted - decodes0))
         let elapsed = loop.now - t0
-        record("cpu_percent", (Clocks.processCPU() - cpu0) / elapsed * 100)
+        record("cpu_percent", (ResourceUsage.current().cpuSeconds - cpu0) / elapsed * 100)
         record("fps", Double(app.host.framesPresented - frames) / elapsed)
     }
 
@@ -252,10 +252,10 @@ final class DragFeeder: @unchecked Sendable {
     func join() { pthread_join(thread, nil) }
 
     private func feed() {
-        let start = Clocks.wall()
+        let start = SystemClock.monotonicSeconds()
         var i = 0
         while true {
-            let now = Clocks.wall()
+            let now = SystemClock.monotonicSeconds()
             let elapsed = now - start
             let done = elapsed >= seconds
             // Triangle wave between y = 250 and 850, 600 px each way per second.

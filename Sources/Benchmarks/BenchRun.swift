@@ -1,6 +1,9 @@
+import ChildProcesses
 import Glibc
 import Graphics
 import Imaging
+import SystemAccess
+import SystemPackage
 
 struct BenchOptions {
     var corpus: String? = "../shared/photos"
@@ -16,8 +19,8 @@ struct BenchRun {
     var reps: Int { options.repetitions }
 
     func run() throws {
-        let began = Clocks.wall()
-        mkdirs(options.work)
+        let began = SystemClock.monotonicSeconds()
+        try makeDirectories(options.work)
         let corpus = try Corpus.load(from: options.corpus, work: options.work)
         say("corpus: \(corpus.photos.count) photos (\(corpus.isGenerated ? "generated with JPEGEncoder" : options.corpus ?? ""))")
         var table = Table()
@@ -25,12 +28,12 @@ struct BenchRun {
         try formatSection(corpus, &table)
         let frameTimes = try frameSection(corpus, &table)
         try appSections(corpus, &table)
-        let total = Clocks.wall() - began
+        let total = SystemClock.monotonicSeconds() - began
         say("\n" + table.plainText)
         say("total benchmark time: \(fixed(total, 0)) s")
         if let path = options.markdown {
             let header = "Measured \(machineSummary()); corpus: \(corpus.photos.count) \(corpus.isGenerated ? "generated" : "real") photos; \(reps) repetitions; benchmark took \(fixed(total, 0)) s.\n"
-            if let f = fopen(path, "w") { fputs(header + table.markdown, f); fclose(f) }
+            try FileReader.write(Array((header + table.markdown).utf8), to: path)
             print("markdown table: \(path)")
         }
         if let path = options.histogram, let (samples, floor) = frameTimes {
@@ -43,7 +46,7 @@ struct BenchRun {
 
     func decodeSection(_ corpus: Corpus, _ table: inout Table) throws {
         table.section("(a) decode, per image (thread CPU; tools: child CPU minus their start-up), ratio = PhotoKiosk / tool, median over images")
-        let hasMagick = access("/usr/bin/convert", X_OK) == 0
+        let hasMagick = which("/usr/bin/convert") != nil
         let bench = DecodeBench(photos: corpus.photos, repetitions: reps, work: options.work)
         let sizes: [(String, SizeClass, [String])] = [
             ("thumbnail (covers 256x256)", .thumbnail(edge: 256), ["-thumbnail", "256x256^"]),
@@ -66,7 +69,7 @@ struct BenchRun {
         }
         table.section("(g) comparable tools on the same photos")
         if hasMagick { magickRows.forEach { table.add($0) } } else { table.add(Row(figure: "ImageMagick convert", median: "not installed (apt-get install imagemagick)")) }
-        let fbiNote = which("fbi") == nil ? "not installed" : access("/dev/fb0", F_OK) != 0 ? "installed, cannot run: needs a Linux console with /dev/fb0 (none here)" : "installed; not timed"
+        let fbiNote = which("fbi") == nil ? "not installed" : !FileSystemCalls.exists("/dev/fb0") ? "installed, cannot run: needs a Linux console with /dev/fb0 (none here)" : "installed; not timed"
         table.add(Row(figure: "fbi", median: fbiNote))
     }
 
@@ -199,7 +202,7 @@ struct BenchRun {
         let small = try corpus.library(count: 100, in: options.work)
         let large = try corpus.library(count: 10_000, in: options.work)
         let out = options.work + "/child-result.txt"
-        func child(_ mode: String, _ folder: String, cache: String, seconds: Double = 3, memoryMB: Int? = nil) -> ([String: Double], ChildResult?) {
+        func child(_ mode: String, _ folder: String, cache: String, seconds: Double = 3, memoryMB: Int? = nil) -> ([String: Double], ChildProcess.Result?) {
             let r = spawn([exe, "child", mode, folder, cache, out, String(seconds)] + (memoryMB.map { [String($0)] } ?? []), showErrors: true)
             return (keyValues(readText(out) ?? ""), r)
         }
@@ -218,7 +221,7 @@ struct BenchRun {
             for _ in 0..<reps {
                 for (label, folder) in libraries {
                     let cache = cacheDirectory(label)
-                    if temperature == "cold" { removeTree(cache) } else if access(cache, F_OK) != 0 { _ = child("start", folder, cache: cache) }
+                    if temperature == "cold" { removeTree(cache) } else if !FileSystemCalls.exists(FilePath(cache)) { _ = child("start", folder, cache: cache) }
                     let (kv, _) = child(temperature == "listed" ? "start-listing" : "start", folder, cache: cache)
                     let key = "\(label) \(temperature)"
                     if kv["snapshot_used"] == 1 { snapshotStarts[key, default: 0] += 1 }

@@ -1,7 +1,7 @@
-import SystemAccess
-import Glibc
 import Graphics
 import Imaging
+import SystemAccess
+import SystemPackage
 
 /// The photos the benchmarks decode and the large libraries they open.
 ///
@@ -33,12 +33,12 @@ struct Corpus {
     static func generated(in folder: String) throws -> [String] {
         let sizes = [(4000, 3000), (2560, 1600), (3840, 2160), (3000, 4000)]
         var paths: [String] = []
-        mkdirs(folder)
+        try makeDirectories(folder)
         for i in 0..<12 {
             let (w, h) = sizes[i % sizes.count]
             let path = folder + "/generated-\(i < 10 ? "0" : "")\(i)-\(w)x\(h).jpg"
             paths.append(path)
-            if access(path, R_OK) == 0 { continue }
+            if FileSystemCalls.exists(FilePath(path)) { continue }
             let bitmap = Bitmap(width: w, height: h)
             var random = SeededRandom(seed: UInt64(i))
             for y in 0..<h {
@@ -66,9 +66,9 @@ struct Corpus {
     func library(count: Int, in work: String, fullCopies: Int = 600) throws -> String {
         let folder = work + "/library-\(count)\(isGenerated ? "-generated" : "")"
         let marker = folder + "/.complete"
-        if access(marker, F_OK) == 0 { return folder }
+        if FileSystemCalls.exists(FilePath(marker)) { return folder }
         removeTree(folder)
-        mkdirs(folder)
+        try makeDirectories(folder)
         let originals = try photos.map { try FileReader.read(path: $0) }
         var small: [[UInt8]] = []
         if count > fullCopies {
@@ -84,12 +84,7 @@ struct Corpus {
             let bytes = i < fullCopies ? originals[i % originals.count] : small[i % small.count]
             try FileReader.write(bytes, to: folder + "/photo-\(number).jpg")
         }
-        if let f = fopen(marker, "w") { fclose(f) }
+        try FileReader.write([], to: marker)
         return folder
     }
 }
-
-func mkdirs(_ path: String) {
-    _ = spawn(["mkdir", "-p", path])
-}
-

@@ -1,6 +1,7 @@
-import Glibc
 import Graphics
 import Imaging
+import SystemAccess
+import SystemPackage
 
 /// (a) and (g): per-image decode cost of the app's decoder at thumbnail and screen size, next to
 /// libjpeg-turbo's own `djpeg` at the same DCT scale and ImageMagick's `convert` on the same
@@ -75,7 +76,7 @@ struct DecodeBench {
 
     func tinyJPEG() throws -> String {
         let path = work + "/tiny-8x8.jpg"
-        if access(path, R_OK) != 0 {
+        if !FileSystemCalls.exists(FilePath(path)) {
             try FileReader.write(try JPEGEncoder.encode(Bitmap(width: 8, height: 8), options: .init()), to: path)
         }
         return path

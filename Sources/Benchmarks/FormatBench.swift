@@ -1,6 +1,7 @@
-import Glibc
 import Graphics
 import Imaging
+import SystemAccess
+import SystemPackage
 
 /// Issue 17 (5): the app's decoder on HEIC, AVIF and WebP at thumbnail and screen size, next to
 /// the reference tools on the same files in the same run: `heif-convert` to .y4m (decode and
@@ -28,14 +29,14 @@ struct FormatBench {
     /// item as phones write them, AVIFs without (as most exporters write them).
     func files(_ kind: Kind, count: Int = 4) throws -> [String] {
         let folder = work + "/formats"
-        mkdirs(folder)
+        try makeDirectories(folder)
         var paths: [String] = []
         for (i, photo) in photos.prefix(count).enumerated() {
             let path = "\(folder)/photo-\(i).\(kind.fileExtension)"
             paths.append(path)
-            if access(path, R_OK) == 0 { continue }
+            if FileSystemCalls.exists(FilePath(path)) { continue }
             let png = "\(folder)/photo-\(i).png"
-            if access(png, R_OK) != 0 {
+            if !FileSystemCalls.exists(FilePath(png)) {
                 let bitmap = try ImageDecoder.decode(path: photo, fitting: Size(width: 4032, height: 3024)).bitmap
                 try PNGEncoder.write(bitmap, to: png, compression: 1)
             }
@@ -59,7 +60,7 @@ struct FormatBench {
         let decoder = PhotoFileDecoder()
         let tools = DecodeBench(photos: [], repetitions: repetitions, work: work)
         let tiny = files[0] + ".tiny." + kind.fileExtension
-        if access(tiny, R_OK) != 0 {
+        if !FileSystemCalls.exists(FilePath(tiny)) {
             let png = work + "/formats/tiny.png"
             try PNGEncoder.write(Bitmap(width: 8, height: 8), to: png)
             try encode(kind, png, to: tiny, thumbnailItem: false)
@@ -71,9 +72,9 @@ struct FormatBench {
             _ = try decoder.decode(request)  // page cache and code warm
             var ours = Samples()
             for _ in 0..<repetitions {
-                let start = Clocks.processCPU()
+                let start = ResourceUsage.current().cpuSeconds
                 _ = try decoder.decode(request)
-                ours.add(Clocks.processCPU() - start)
+                ours.add(ResourceUsage.current().cpuSeconds - start)
             }
             result.ours.add(ours.median)
             let target = try targetSize(path, size)

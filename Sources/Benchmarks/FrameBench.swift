@@ -1,6 +1,7 @@
 import Glibc
 import Graphics
 import Imaging
+import SystemAccess
 import UI
 import Widgets
 
@@ -45,11 +46,11 @@ struct FrameBench {
             let maxY = grid.contentSize.height - grid.bounds.height
             var y = grid.contentOffset.y + direction * pixelsPerFrame
             if y > maxY || y < 0 { direction = -direction; y = grid.contentOffset.y + direction * pixelsPerFrame }
-            let start = Clocks.threadCPU()
+            let start = SystemClock.threadCPUSeconds()
             grid.contentOffset = Point(x: 0, y: y)
             window.advance(to: clock.now)
             window.render(into: canvas)
-            samples.add(Clocks.threadCPU() - start)
+            samples.add(SystemClock.threadCPUSeconds() - start)
         }
         return samples
     }
@@ -82,11 +83,11 @@ struct FrameBench {
             let progress = min(1, Double(i) / 15)
             let finger = Point(x: start.x + 3 * sin(Double(i) / 3),
                                y: start.y + (Double(height) - 25 - start.y) * progress)
-            let begin = Clocks.threadCPU()
+            let begin = SystemClock.threadCPUSeconds()
             grid.reorderDrag?.move(to: finger)
             window.advance(to: clock.now)
             window.render(into: canvas)
-            samples.add(Clocks.threadCPU() - begin)
+            samples.add(SystemClock.threadCPUSeconds() - begin)
         }
         return samples
     }

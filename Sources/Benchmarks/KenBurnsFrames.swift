@@ -1,6 +1,7 @@
 import Graphics
 import Imaging
 import PhotoKioskApp
+import SystemAccess
 import UI
 
 extension FrameBench {
@@ -35,10 +36,10 @@ extension FrameBench {
         var samples = Samples()
         for _ in 0..<frames {
             clock.advance(by: 1.0 / 60)
-            let start = Clocks.threadCPU()
+            let start = SystemClock.threadCPUSeconds()
             window.advance(to: clock.now)
             window.render(into: canvas)
-            samples.add(Clocks.threadCPU() - start)
+            samples.add(SystemClock.threadCPUSeconds() - start)
         }
         return samples
     }

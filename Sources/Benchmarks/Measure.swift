@@ -1,27 +1,9 @@
-import Glibc
+import SystemAccess
 
-/// Clocks for measuring: wall time (CLOCK_MONOTONIC) and this thread's CPU time. The machine
-/// is shared, so per-operation costs are reported in thread CPU time, which other processes'
-/// load does not inflate; whole-app figures (time to first frame, latency) are wall time.
-enum Clocks {
-    static func wall() -> Double { read(CLOCK_MONOTONIC) }
-    static func threadCPU() -> Double { read(CLOCK_THREAD_CPUTIME_ID) }
-
-    /// User + system CPU seconds of the whole process (all threads).
-    static func processCPU() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-
-    static func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-
-    private static func read(_ id: clockid_t) -> Double {
-        var ts = timespec()
-        clock_gettime(id, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}
+// Clocks for measuring are the edge's: SystemClock.monotonicSeconds() for wall time and
+// threadCPUSeconds() for this thread's CPU, ResourceUsage for the whole process's. The machine is
+// shared, so per-operation costs are reported in thread CPU time, which other processes' load
+// does not inflate; whole-app figures (time to first frame, latency) are wall time.
 
 /// Repeated measurements of one figure: median and spread.
 struct Samples {
@@ -52,9 +34,9 @@ struct Samples {
 func cpuTimes(_ count: Int, _ body: () throws -> Void) rethrows -> Samples {
     var samples = Samples()
     for _ in 0..<count {
-        let start = Clocks.threadCPU()
+        let start = SystemClock.threadCPUSeconds()
         try body()
-        samples.add(Clocks.threadCPU() - start)
+        samples.add(SystemClock.threadCPUSeconds() - start)
     }
     return samples
 }

@@ -2,6 +2,8 @@ import Glibc
 import Graphics
 import Imaging
 import PhotoKioskApp
+import SystemAccess
+import SystemPackage
 
 /// The overlay's place lookup (`photokiosk-bench places`): what opening the mapped table costs,
 /// a lookup's CPU time where towns are dense (central Europe) and anywhere on the globe, and the
@@ -11,12 +13,9 @@ struct PlaceBench {
 
     /// VmRSS and RssFile of this process, kB.
     static func resident() -> (total: Int, file: Int) {
-        guard let f = fopen("/proc/self/status", "r") else { return (0, 0) }
-        defer { fclose(f) }
+        guard let status = readText("/proc/self/status") else { return (0, 0) }
         var total = 0, file = 0
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), f) != nil {
-            let text = String(decoding: line.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        for text in status.split(separator: "\n") {
             let number = Int(text.split(separator: " ").dropFirst().first.map(String.init) ?? "") ?? 0
             if text.hasPrefix("VmRSS:") { total = number }
             if text.hasPrefix("RssFile:") { file = number }
@@ -35,12 +34,9 @@ struct PlaceBench {
 
     /// Resident kB of the mapping of `path` (its pages that lookups touched), from smaps.
     static func mappedResident(_ path: String) -> Int {
-        guard let f = fopen("/proc/self/smaps", "r") else { return 0 }
-        defer { fclose(f) }
+        guard let smaps = readText("/proc/self/smaps") else { return 0 }
         var inMapping = false, total = 0
-        var line = [CChar](repeating: 0, count: 512)
-        while fgets(&line, Int32(line.count), f) != nil {
-            let text = String(decoding: line.prefix(while: { $0 != 0 && $0 != 10 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        for text in smaps.split(separator: "\n") {
             let fields = text.split(separator: " ", omittingEmptySubsequences: true)
             if let first = fields.first, first.contains("-"), !first.hasSuffix(":") {
                 inMapping = text.hasSuffix(path)
@@ -53,19 +49,20 @@ struct PlaceBench {
 
     func run(lookups: Int = 20_000) throws {
         // Out of the page cache first, so the first lookup reads from the disk as after a boot.
-        let fd = open(path, O_RDONLY)
-        if fd >= 0 { posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED); close(fd) }
+        if let file = try? FileDescriptor.openFile(FilePath(path), .readOnly) {
+            try? file.dropCachedPages()
+            file.closeQuietly()
+        }
         let before = Self.resident().total
-        var start = Clocks.wall()
+        var start = SystemClock.monotonicSeconds()
         let table = try PlaceTable(path: path)
-        let openTime = Clocks.wall() - start
+        let openTime = SystemClock.monotonicSeconds() - start
         let opened = Self.resident().total
         var random = SeededRandom(seed: 21)
-        start = Clocks.wall()
+        start = SystemClock.monotonicSeconds()
         _ = table.nearest(to: GeoPosition(latitude: 48.2, longitude: 16.37)!)
-        let firstLookup = Clocks.wall() - start
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let absolute = realpath(path, &buffer).map { String(cString: $0) } ?? path
+        let firstLookup = SystemClock.monotonicSeconds() - start
+        let absolute = FileSystemCalls.resolved(FilePath(path))?.string ?? path
         say("place table \(path): open \(ms(openTime)) ms, first lookup (from disk) \(ms(firstLookup)) ms; "
             + "the table's resident pages: \(Self.mappedResident(absolute)) kB after one lookup")
         for (name, latitudes, longitudes) in [("central Europe", 43.0...55.0, -5.0...25.0), ("the globe", -60.0...75.0, -180.0...180.0)] {
@@ -74,9 +71,9 @@ struct PlaceBench {
             for _ in 0..<lookups {
                 let position = GeoPosition(latitude: Double.random(in: latitudes, using: &random),
                                            longitude: Double.random(in: longitudes, using: &random))!
-                let t = Clocks.threadCPU()
+                let t = SystemClock.threadCPUSeconds()
                 if table.nearest(to: position) != nil { found += 1 }
-                samples.add(Clocks.threadCPU() - t)
+                samples.add(SystemClock.threadCPUSeconds() - t)
             }
             say("  \(name): \(lookups) lookups, \(found) named; per lookup median \(fixed(samples.median * 1e6, 1)) µs, p90 \(fixed(samples.percentile(90) * 1e6, 1)) µs, max \(fixed(samples.percentile(100) * 1e6, 1)) µs")
         }

@@ -1,4 +1,6 @@
 import Glibc
+import SystemAccess
+import SystemPackage
 
 /// One line of the results table: a figure, its baseline measured in the same run, and where it
 /// stands against the target.
@@ -74,4 +76,10 @@ func verdict(_ value: Double, atMost limit: Double) -> String {
 func say(_ text: String) {
     print(text)
     fflush(nil)
+}
+
+/// A line on stderr (a failure the figures will miss), after whatever stdout holds so far.
+func sayError(_ text: String) {
+    fflush(nil)
+    try? FileDescriptor.standardError.writeAll(Array((text + "\n").utf8))
 }

@@ -4,6 +4,7 @@ import Imaging
 import Logging
 import PhotoKioskApp
 import Platform
+import SystemAccess
 import UI
 import Widgets
 
@@ -43,9 +44,9 @@ final class TilesChild {
     /// One pump, timed in this thread's CPU when it presented a frame.
     private func pump() -> Double? {
         let before = host.framesPresented
-        let t0 = Clocks.threadCPU()
+        let t0 = SystemClock.threadCPUSeconds()
         host.pump()
-        let spent = Clocks.threadCPU() - t0
+        let spent = SystemClock.threadCPUSeconds() - t0
         mostTiles = max(mostTiles, view.liveTileCount)
         return host.framesPresented > before ? spent : nil
     }
@@ -111,14 +112,8 @@ final class TilesChild {
     }
 
     func write(to path: String) {
-        if let status = readText("/proc/self/status"),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-           let kb = Double(line.split(separator: " ").dropFirst().first ?? "") {
-            results.append(("peak_rss", kb * 1024))
-        }
-        guard let f = fopen(path, "w") else { return }
-        for (k, v) in results { fputs("\(k)=\(v)\n", f) }
-        fclose(f)
+        if let peak = AppChild.peakRSS() { results.append(("peak_rss", peak)) }
+        writeKeyValues(results, to: path)
     }
 }
 

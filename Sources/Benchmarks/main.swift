@@ -1,6 +1,8 @@
 import Glibc
 import Graphics
 import Imaging
+import SystemAccess
+import SystemPackage
 
 // photokiosk-bench: the figures of BENCHMARKS.md. `make bench` runs
 //   photokiosk-bench run [--corpus DIR] [--work DIR] [--reps N] [--markdown FILE] [--histogram FILE]
@@ -22,7 +24,7 @@ do {
         let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
         var options = BenchOptions()
         if arguments.count > 2, let reps = Int(arguments[2]) { options.repetitions = max(1, reps) }
-        mkdirs(options.work)
+        try makeDirectories(options.work)
         var table = Table()
         _ = try BenchRun(options: options).frameSection(corpus, &table)
         say("\n" + table.plainText)
@@ -95,8 +97,7 @@ do {
 
                     """
                 let unknown = arguments[i] == "--help" || arguments[i] == "-h" ? "" : "photokiosk-bench: unknown option \(arguments[i])\n"
-                let message = Array((unknown + usage).utf8)
-                _ = message.withUnsafeBytes { Glibc.write(unknown.isEmpty ? 1 : 2, $0.baseAddress, $0.count) }
+                try? (unknown.isEmpty ? FileDescriptor.standardOutput : .standardError).writeAll(Array((unknown + usage).utf8))
                 exit(unknown.isEmpty ? 0 : 2)
             }
             i += 2
@@ -104,7 +105,6 @@ do {
         try BenchRun(options: options).run()
     }
 } catch {
-    let message = Array("photokiosk-bench: \(error)\n".utf8)
-    _ = message.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    sayError("photokiosk-bench: \(error)")
     exit(1)
 }

@@ -5,7 +5,7 @@ import Testing
 /// folders with readdir, use inotify or ioctl, or read errno; the layers above get
 /// FileDescriptor, Errno and SystemError.
 @Suite struct SystemCallBoundaryTests {
-    static let aboveTheEdge = ["Graphics", "Imaging", "UI", "Widgets", "PhotoKioskApp", "Remote", "RemoteServer", "photokiosk"]
+    static let aboveTheEdge = ["Graphics", "Imaging", "UI", "Widgets", "PhotoKioskApp", "Remote", "RemoteServer", "photokiosk", "Benchmarks"]
 
     /// errno as the C global (not `.errno` of an error, nor an `errno:` or `errno code:` label), EINTR loops,
     /// inotify, readdir, ioctl, stdio opens, open(2) flags, the raw descriptor calls, and the
