@@ -2,13 +2,12 @@ import ChildProcesses
 import SystemAccess
 import SystemPackage
 
-/// Runs `arguments` (PATH searched for the first) with stdout to `stdout` (default /dev/null),
-/// stderr to /dev/null unless `showErrors`; waits and returns what the kernel measured. A program
-/// that cannot be started is reported on stderr and gives nil (the figure is then missing).
-func spawn(_ arguments: [String], stdout: String? = nil, showErrors: Bool = false) -> ChildProcess.Result? {
+/// Runs `arguments` (PATH searched for the first) with stdout to /dev/null, stderr too unless
+/// `showErrors`; waits and returns what the kernel measured. A program that cannot be started is
+/// reported on stderr and gives nil (the figure is then missing).
+func spawn(_ arguments: [String], showErrors: Bool = false) -> ChildProcess.Result? {
     do {
-        return try ChildProcess.run(arguments, standardOutput: stdout.map { .file(FilePath($0)) } ?? .discarded,
-                                    standardError: showErrors ? .inherited : .discarded)
+        return try ChildProcess.run(arguments, standardError: showErrors ? .inherited : .discarded)
     } catch {
         sayError("photokiosk-bench: \(error)")
         return nil
