@@ -1,17 +1,18 @@
 import Platform
+import SystemPackage
 
 /// An `EventLoopRegistry` turned by hand: watches are recorded, timers fire when the test
 /// advances time, in deadline order (then in the order they were added).
 public final class SteppedLoop: EventLoopRegistry {
     public var now = 0.0
-    public private(set) var watched: [Int32: () -> Void] = [:]
+    public private(set) var watched: [FileDescriptor: () -> Void] = [:]
     private var timers: [(id: UInt64, deadline: Double, handler: () -> Void)] = []
     private var nextID: UInt64 = 1
 
     public init() {}
 
-    public func watch(_ fd: Int32, _ handler: @escaping () -> Void) throws(PlatformError) { watched[fd] = handler }
-    public func unwatch(_ fd: Int32) { watched[fd] = nil }
+    public func watch(_ descriptor: FileDescriptor, _ handler: @escaping () -> Void) throws(PlatformError) { watched[descriptor] = handler }
+    public func unwatch(_ descriptor: FileDescriptor) { watched[descriptor] = nil }
 
     public func addTimer(after delay: Double, _ handler: @escaping () -> Void) -> EventLoop.TimerID {
         defer { nextID += 1 }
