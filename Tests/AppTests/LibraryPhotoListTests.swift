@@ -1,5 +1,5 @@
 import Imaging
-import PhotoKioskApp
+@testable import PhotoKioskApp
 import Testing
 
 @Suite("PhotoList and NaturalOrder")
