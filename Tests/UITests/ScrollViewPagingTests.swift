@@ -25,15 +25,6 @@ import Graphics
         h.drag(from: a, to: b, duration: 4 * Harness.frame)
     }
 
-    /// A 400x400 scroll view without paging over content `contentHeight` tall.
-    func makeVerticalScroll(contentHeight: Double) -> (Harness, ScrollView) {
-        let h = Harness()
-        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        scroll.contentSize = Size(width: 400, height: contentHeight)
-        h.window.addSubview(scroll)
-        return (h, scroll)
-    }
-
     /// `times` forward flicks `framesApart` frames apart, then the view comes to rest.
     func flickForward(_ h: Harness, times: Int, framesApart: Double) {
         for _ in 0..<times {
@@ -141,7 +132,7 @@ import Graphics
     }
 
     @Test func aTapThatCatchesAnOverscrolledViewLetsItSpringBack() {
-        let (h, scroll) = makeVerticalScroll(contentHeight: 2000)
+        let (h, scroll) = makeScroll(content: Size(width: 400, height: 2000))
         // Pull past the top and let go: it springs back; a tap catches it on the way.
         h.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 300), duration: 0.5)
         h.advance(by: Harness.frame)
@@ -152,7 +143,7 @@ import Graphics
     }
 
     @Test func aTapThatCatchesAFlingInsideTheContentLeavesItThere() {
-        let (h, scroll) = makeVerticalScroll(contentHeight: 100_000)
+        let (h, scroll) = makeScroll(content: Size(width: 400, height: 100_000))
         h.drag(from: Point(x: 200, y: 350), to: Point(x: 200, y: 230), duration: 0.1)
         h.run(for: 0.2)
         h.tap(Point(x: 200, y: 200))
