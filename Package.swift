@@ -107,12 +107,14 @@ let package = Package(
         // Helpers several test targets share (scratch folders, file I/O, log capture, seeded random).
         // CLibHeif: HEIFWriter makes the irot fixtures heif-enc 1.15 cannot (linked directly: the
         // encoder is not among the functions CHEIF loads).
-        .target(name: "TestSupport", dependencies: ["Imaging", "Graphics", "SystemAccess", "CLibHeif",
+        .target(name: "TestSupport", dependencies: ["Imaging", "Graphics", "Platform", "SystemAccess", "CLibHeif",
+                                                    .product(name: "SystemPackage", package: "swift-system"),
                                                     .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport", linkerSettings: [.linkedLibrary("heif")]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM", "SystemAccess", "CLazyLibrary"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM", "SystemAccess", "CLazyLibrary", "TestSupport",
+                                                     .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "SystemAccessTests", dependencies: ["SystemAccess", "ChildProcesses", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),

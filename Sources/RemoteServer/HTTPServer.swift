@@ -2,6 +2,7 @@ import CHTTP
 import CLibMicroHTTPD
 import Glibc
 import Platform
+import SystemPackage
 
 public struct HTTPServerError: Error, CustomStringConvertible, Sendable {
     public var description: String
@@ -45,7 +46,7 @@ public final class HTTPServer {
     private let loop: EventLoop
     private let dispatcher: Dispatcher
     private var daemon: OpaquePointer?
-    private let epollFD: Int32
+    private let epollFD: FileDescriptor
     private var timeoutTimer: EventLoop.TimerID?
 
     public init(_ configuration: Configuration, loop: EventLoop, router: @escaping Router) throws(HTTPServerError) {
@@ -62,7 +63,7 @@ public final class HTTPServer {
         }
         self.daemon = daemon
         port = Int(chttp_bound_port(daemon))
-        epollFD = chttp_epoll_fd(daemon)
+        epollFD = FileDescriptor(rawValue: chttp_epoll_fd(daemon))
         // A resumed connection is only picked up by the next MHD_run (the loop drives libmicrohttpd,
         // it has no thread of its own to notice), so a resume schedules one on the next loop turn.
         dispatcher.wake = { [weak self, unowned loop] in

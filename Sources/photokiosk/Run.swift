@@ -82,7 +82,7 @@ struct Run: ParsableCommand {
         let relayout = app.host.onResize
         app.host.onResize = { [weak input] size in
             relayout?(size)
-            input?.mapping = ScreenMapping(logicalSize: size, rotation: displayOptions.rotation)
+            input?.screenChanged(to: ScreenMapping(logicalSize: size, rotation: displayOptions.rotation))
         }
         let life = app.startKioskSession(resume: ResumeStore(path: Bootstrap.paths(config: config).resumeFile),
                                       power: Self.screenPower(config, display: opened.display, logger: logger))

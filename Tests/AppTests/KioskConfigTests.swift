@@ -1,5 +1,5 @@
 import Graphics
-import PhotoKioskApp
+@testable import PhotoKioskApp
 import Testing
 
 @Suite struct KioskConfigTests {

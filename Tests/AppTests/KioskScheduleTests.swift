@@ -1,4 +1,4 @@
-import PhotoKioskApp
+@testable import PhotoKioskApp
 import Testing
 
 @Suite struct KioskScheduleTests {

@@ -1,5 +1,5 @@
 import Imaging
-import PhotoKioskApp
+@testable import PhotoKioskApp
 import Testing
 
 @Suite("PhotoList and NaturalOrder")
@@ -44,6 +44,8 @@ struct LibraryPhotoListTests {
         #expect(list.paths.map(\.description) == ["/p/a.jpg", "/p/b2.jpg", "/p/B3.jpg", "/p/b10.jpg"])
         #expect(list.photo(at: "/p/b2.jpg")?.id == id)
         #expect(list.index(of: id) == 1)
+        #expect(list.index(at: "/p/b10.jpg") == 3, "a path's place follows the merge")
+        #expect(list.index(at: "/p/b3.jpg") == nil, "paths are bytes: no case folding")
     }
 
     @Test("date order uses the capture date, else the file time, ties by name; re-sorting keeps ids")

@@ -16,10 +16,15 @@ struct LibraryWatcherTests {
         return list.paths
     }
 
-    func events(_ watcher: InotifyWatcher) -> [LibraryChange] {
-        var request = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        #expect(poll(&request, 1, 0) == 1, "the fd is readable after a change")
-        return watcher.readChanges()
+    /// The changes the watcher hands to an event loop it is attached to, in one turn of it.
+    func events(_ watcher: InotifyWatcher) throws -> [LibraryChange] {
+        let loop = try EventLoop(signals: [])
+        var delivered: [LibraryChange]?
+        try watcher.attach(to: loop) { delivered = $0 }
+        defer { watcher.detach(from: loop) }
+        try loop.runOnce(timeout: 0)
+        #expect(delivered != nil, "the loop hears of a change at once")
+        return delivered ?? []
     }
 
     @Test("inotify reports added, rewritten, renamed and removed photos and folders")
@@ -36,7 +41,7 @@ struct LibraryWatcherTests {
 
         // A new photo, written and closed.
         scratch.file("p/sub/new.JPG", bytes: [1, 2])
-        var changes = events(watcher)
+        var changes = try events(watcher)
         #expect(changes.count == 1)
         guard case .added(let added)? = changes.first else { Issue.record("expected .added"); return }
         #expect(added.path == scratch["p/sub/new.JPG"] && added.size == 2)
@@ -46,7 +51,7 @@ struct LibraryWatcherTests {
         // A name that is not UTF-8 arrives intact.
         let latin1 = scratch["p"].appending(Array("caf".utf8) + [0xE9] + Array(".png".utf8))
         writeFile(latin1, [1])
-        changes = events(watcher)
+        changes = try events(watcher)
         #expect(changes.map { change -> RawPath? in if case .added(let f) = change { return f.path } else { return nil } } == [latin1])
         list.apply(changes)
         #expect(list.paths == rescanned(scanner))
@@ -59,7 +64,7 @@ struct LibraryWatcherTests {
         // A rename keeps the identity.
         let id = list.photo(at: scratch["p/a.jpg"])!.id
         rename(scratch["p/a.jpg"], scratch["p/sub/renamed.jpg"])
-        changes = events(watcher)
+        changes = try events(watcher)
         #expect(changes == [.moved(from: scratch["p/a.jpg"], to: try #require(changes.first.flatMap {
             if case .moved(_, let to) = $0 { return to } else { return nil }
         }))])
@@ -70,10 +75,10 @@ struct LibraryWatcherTests {
         // A new folder with photos already inside by the time we look, then a photo in it later.
         scratch.file("p/2025/x.jpg", bytes: [1])
         scratch.file("p/2025/inner/y.png", bytes: [1])
-        list.apply(events(watcher))
+        list.apply(try events(watcher))
         #expect(list.paths == rescanned(scanner))
         scratch.file("p/2025/inner/z.jpg", bytes: [1])
-        list.apply(events(watcher))
+        list.apply(try events(watcher))
         #expect(list.paths == rescanned(scanner))
         #expect(watcher.watchCount == 4)
 
@@ -81,22 +86,22 @@ struct LibraryWatcherTests {
         let xID = list.photo(at: scratch["p/2025/x.jpg"])!.id
         rename(scratch["p/2025"], scratch["p/sub/2025-moved"])
         _ = scratch["p/sub/b.jpg"].withCString { unlink($0) }
-        changes = events(watcher)
+        changes = try events(watcher)
         #expect(changes.first == .movedDirectory(from: scratch["p/2025"], to: scratch["p/sub/2025-moved"]))
         let folderMove = list.apply(changes)
         #expect(list.paths == rescanned(scanner))
         #expect(list.photo(at: scratch["p/sub/2025-moved/x.jpg"])?.id == xID)
         #expect(folderMove.inserted.isEmpty && folderMove.removed.count == 1 && folderMove.updated.count == 3)
         scratch.file("p/sub/2025-moved/inner/w.jpg", bytes: [1])   // watches follow the move
-        list.apply(events(watcher))
+        list.apply(try events(watcher))
         #expect(list.paths == rescanned(scanner))
 
         // Deleting a whole folder; moving a photo out of the library.
         removeTree(scratch["p/sub/2025-moved"])
-        list.apply(events(watcher))
+        list.apply(try events(watcher))
         #expect(list.paths == rescanned(scanner))
         rename(scratch["p/sub/new.JPG"], scratch["outside.jpg"])
-        changes = events(watcher)
+        changes = try events(watcher)
         #expect(changes == [.removed(scratch["p/sub/new.JPG"])])
         list.apply(changes)
         #expect(list.paths == rescanned(scanner))

@@ -51,51 +51,55 @@ import Platform
 
     func isRed(_ c: Color) -> Bool { c.red > 200 && c.green < 50 && c.blue < 50 }
 
-    @Test func theSlideshowShowsItAndResumesWithItAfterARestart() throws {
+    /// Runs `body` with the usual folder and a resume store in a state folder of its own, and
+    /// removes both afterwards.
+    func withResumeStore(_ body: (_ folder: String, _ odd: RawPath, _ store: ResumeStore) throws -> Void) throws {
         let (folder, odd) = try makeFolder()
         defer { removeTree(folder) }
         let state = makeTemporaryDirectory("nonutf8-state")
         defer { removeTree(state) }
-        let store = ResumeStore(path: state + "/resume")
-        do {
-            let (app, display) = try makeApp(config(idle: 0), folder: folder)
+        try body(folder, odd, ResumeStore(path: state + "/resume"))
+    }
+
+    @Test func theSlideshowShowsItAndResumesWithItAfterARestart() throws {
+        try withResumeStore { folder, odd, store in
+            do {
+                let (app, display) = try makeApp(config(idle: 0), folder: folder)
+                let life = app.startKioskSession(resume: store, seed: 1)
+                #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
+                #expect(life.slideshowView?.photo == odd, "sequential order starts with café.jpg")
+                #expect(isRed(display.frameBuffer.color(x: 400, y: 300)), "its pixels, not a broken-photo tile")
+                life.saveResume(force: true)
+            }
+            let saved = store.load()
+            #expect(saved.problem == nil)
+            #expect(saved.state.photo == odd, "stored and read back byte for byte")
+            let (app, display) = try makeApp(config(idle: 600), folder: folder)
             let life = app.startKioskSession(resume: store, seed: 1)
+            #expect(life.isSlideshowRunning)
             #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
-            #expect(life.slideshowView?.photo == odd, "sequential order starts with café.jpg")
-            #expect(isRed(display.frameBuffer.color(x: 400, y: 300)), "its pixels, not a broken-photo tile")
-            life.saveResume(force: true)
+            #expect(life.slideshowView?.photo == odd)
+            #expect(isRed(display.frameBuffer.color(x: 400, y: 300)))
         }
-        let saved = store.load()
-        #expect(saved.problem == nil)
-        #expect(saved.state.photo == odd, "stored and read back byte for byte")
-        let (app, display) = try makeApp(config(idle: 600), folder: folder)
-        let life = app.startKioskSession(resume: store, seed: 1)
-        #expect(life.isSlideshowRunning)
-        #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
-        #expect(life.slideshowView?.photo == odd)
-        #expect(isRed(display.frameBuffer.color(x: 400, y: 300)))
     }
 
     @Test func theAlbumReopensAtItAfterARestart() throws {
-        let (folder, odd) = try makeFolder()
-        defer { removeTree(folder) }
-        let state = makeTemporaryDirectory("nonutf8-state")
-        defer { removeTree(state) }
-        let store = ResumeStore(path: state + "/resume")
-        do {
-            let (app, _) = try makeApp(config(idle: 600), folder: folder)
-            let life = app.startKioskSession(resume: store, seed: 1)
+        try withResumeStore { folder, odd, store in
+            do {
+                let (app, _) = try makeApp(config(idle: 600), folder: folder)
+                let life = app.startKioskSession(resume: store, seed: 1)
+                #expect(try app.runUntilSettled(timeout: 20))
+                let index = try #require((0..<app.photos.count).first { app.photos[$0].path == odd })
+                app.openPhoto(at: index)
+                #expect(app.currentScreen == .photo(path: odd))
+                life.saveResume(force: true)
+            }
+            let (app, display) = try makeApp(config(idle: 600), folder: folder)
+            app.startKioskSession(resume: store, seed: 1)
             #expect(try app.runUntilSettled(timeout: 20))
-            let index = try #require((0..<app.photos.count).first { app.photos[$0].path == odd })
-            app.openPhoto(at: index)
             #expect(app.currentScreen == .photo(path: odd))
-            life.saveResume(force: true)
+            #expect(isRed(display.frameBuffer.color(x: 400, y: 300)))
         }
-        let (app, display) = try makeApp(config(idle: 600), folder: folder)
-        app.startKioskSession(resume: store, seed: 1)
-        #expect(try app.runUntilSettled(timeout: 20))
-        #expect(app.currentScreen == .photo(path: odd))
-        #expect(isRed(display.frameBuffer.color(x: 400, y: 300)))
     }
 
     @Test func theCustomOrderKeepsItsPlaceAfterARestart() throws {

@@ -1,6 +1,6 @@
 import Testing
 import Graphics
-import Platform
+@testable import Platform
 @testable import PhotoKioskApp
 
 /// `touch-test --report`'s panel figures from scripted input events (times are the events' own).

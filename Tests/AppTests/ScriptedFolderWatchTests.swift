@@ -14,7 +14,10 @@ private final class ScriptedFolderWatch: FolderWatch {
     var queued: [FolderEvent] = []
     var refuse: Set<[UInt8]> = []
 
-    var readableDescriptor: Int32 { -1 }
+    /// The tests read events themselves; attaching only records that it happened.
+    var attached = false
+    func attach(to loop: any EventLoopRegistry, onPending: @escaping () -> Void) throws(PlatformError) { attached = true }
+    func detach(from loop: any EventLoopRegistry) { attached = false }
 
     func addWatch(folder path: [UInt8]) throws(SystemError) -> Int32 {
         if refuse.contains(path) { throw SystemError("inotify_add_watch", path: FilePath(bytes: path), errno: .noSpace) }

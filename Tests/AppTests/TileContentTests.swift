@@ -7,7 +7,7 @@ import Imaging
 import Platform
 import UI
 @testable import PhotoKioskApp
-import Widgets
+@testable import Widgets
 
 @Suite struct TileContentTests {
     func temporaryFolder() -> String {

@@ -76,7 +76,7 @@ import Platform
         var last: [Int: Point] = [:]
         var replayed: [InputEvent] = []
         for e in back.entries {
-            replayed += Replayer.inputEvents(e.event, at: e.time, geometry: g, last: &last)
+            replayed += ReplayInputSource.inputEvents(e.event, at: e.time, geometry: g, last: &last)
         }
         let touches = replayed.compactMap { e -> (Int, Platform.TouchPhase, Point)? in
             if case let .touch(slot, phase, p, _) = e { return (slot, phase, p) } else { return nil }

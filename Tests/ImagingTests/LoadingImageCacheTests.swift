@@ -1,5 +1,5 @@
 import Graphics
-import Imaging
+@testable import Imaging
 import TestSupport
 import Testing
 

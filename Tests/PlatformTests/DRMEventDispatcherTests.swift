@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import SystemPackage
 import Testing
 @testable import Platform
 
@@ -57,7 +58,7 @@ struct DRMEventDispatcherTests {
         var sequence: UInt32 = 0
         dispatcher.onPageFlip = { seq, _ in sequence = seq }
         let readEnd = fds[0]
-        try loop.watch(readEnd) { dispatcher.dispatch(fd: readEnd) }
+        try loop.watch(FileDescriptor(rawValue: readEnd)) { dispatcher.dispatch(fd: readEnd) }
         writeFlipComplete(fds[1], userData: dispatcher.userData, sequence: 7, seconds: 1, microseconds: 0)
         try loop.runOnce(timeout: 1)
         #expect(sequence == 7)

@@ -1,5 +1,6 @@
 import Glibc
 import Graphics
+import SystemPackage
 import Testing
 @testable import Platform
 
@@ -81,7 +82,7 @@ struct EventLoopTests {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
-        try loop.watch(fds[0]) {}
+        try loop.watch(FileDescriptor(rawValue: fds[0])) {}
         let until = loop.now + 0.3
         var iterations = 0
         while loop.now < until {
@@ -98,7 +99,7 @@ struct EventLoopTests {
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
         var got: [UInt8] = []
-        try loop.watch(fds[0]) {
+        try loop.watch(FileDescriptor(rawValue: fds[0])) {
             var byte: UInt8 = 0
             if read(fds[0], &byte, 1) == 1 { got.append(byte) }
         }
@@ -106,7 +107,7 @@ struct EventLoopTests {
         _ = write(fds[1], &b, 1)
         try loop.runOnce(timeout: 1)
         #expect(got == [7])
-        loop.unwatch(fds[0])
+        loop.unwatch(FileDescriptor(rawValue: fds[0]))
         _ = write(fds[1], &b, 1)
         #expect(try loop.runOnce(timeout: 0.05) == 0)
     }

@@ -1,40 +1,7 @@
 import Graphics
 import Platform
+import TestSupport
 import Testing
-
-/// An `EventLoopRegistry` turned by hand: watches are recorded, timers fire when the test
-/// advances time, in deadline order (then in the order they were added).
-private final class SteppedLoop: EventLoopRegistry {
-    var now = 0.0
-    private(set) var watched: [Int32: () -> Void] = [:]
-    private var timers: [(id: UInt64, deadline: Double, handler: () -> Void)] = []
-    private var nextID: UInt64 = 1
-
-    func watch(_ fd: Int32, _ handler: @escaping () -> Void) throws(PlatformError) { watched[fd] = handler }
-    func unwatch(_ fd: Int32) { watched[fd] = nil }
-
-    func addTimer(after delay: Double, _ handler: @escaping () -> Void) -> EventLoop.TimerID {
-        defer { nextID += 1 }
-        timers.append((nextID, now + delay, handler))
-        return EventLoop.TimerID(nextID)
-    }
-
-    func cancelTimer(_ id: EventLoop.TimerID) {
-        timers.removeAll { EventLoop.TimerID($0.id) == id }
-    }
-
-    var pendingTimers: Int { timers.count }
-
-    /// Moves time to `time`, firing every timer due by then.
-    func advance(to time: Double) {
-        now = time
-        while let next = timers.enumerated().filter({ $0.element.deadline <= time })
-            .min(by: { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }) {
-            timers.remove(at: next.offset)
-            next.element.handler()
-        }
-    }
-}
 
 @Suite("Input sources on an event-loop protocol")
 struct InputSourceTests {

@@ -258,20 +258,17 @@ import TestSupport
         #expect(kept == Set([f.photoBytes, other]), "neither overwrote the other")
     }
 
-    @Test func aConnectionCutMidUploadLeavesNoFile() throws {
-        let f = try RemoteFixture()
-        let big = try RemoteFixture.jpeg(color: .red, width: 300, height: 300)
-        var form = MultipartBody()
-        form.addFile(name: Array("cut.jpg".utf8), data: big)
-        let body = form.finished
+    /// Sends `body` as an upload, holds it open after `cutAfter` bytes until the server has its
+    /// temporary file (up to 30 s), then sends `sendBeforeClose` more bytes and closes the
+    /// connection. True when the temporary file was seen.
+    func cutUploadOnceItsTemporaryFileExists(_ f: RemoteFixture, body: [UInt8], cutAfter: Int,
+                                             sendBeforeClose: Int = 0) throws -> Bool {
         let uploads = f.uploads
-        // The client holds the half-sent upload open until the server has its temporary file,
-        // then closes the connection.
-        let sawTemporary = (try f.whileServing({ port -> Bool in
+        return (try f.whileServing({ port -> Bool in
             let seen = Locked(false)
             _ = LoopbackClient.send(port: port, method: "POST", path: "/api/photos",
                                     headers: [("Authorization", "Bearer \(RemoteFixture.token)"), MultipartBody.contentType],
-                                    body: body, cutAfter: 400 + body.count / 2) {
+                                    body: body, cutAfter: cutAfter, beforeCut: {
                 for _ in 0..<3000 where !seen.withLock({ $0 }) {
                     if (directoryEntryNames(RawPath(uploads)) ?? []).contains(where: { $0.starts(with: Array(".upload-".utf8)) }) {
                         seen.withLock { $0 = true }
@@ -279,10 +276,19 @@ import TestSupport
                         usleep(10_000)
                     }
                 }
-            }
+            }, sendBeforeClose: sendBeforeClose)
             return seen.withLock { $0 }
         }) ?? false)
-        #expect(sawTemporary, "the upload had started when the connection was cut")
+    }
+
+    @Test func aConnectionCutMidUploadLeavesNoFile() throws {
+        let f = try RemoteFixture()
+        let big = try RemoteFixture.jpeg(color: .red, width: 300, height: 300)
+        var form = MultipartBody()
+        form.addFile(name: Array("cut.jpg".utf8), data: big)
+        let body = form.finished
+        #expect(try cutUploadOnceItsTemporaryFileExists(f, body: body, cutAfter: 400 + body.count / 2),
+                "the upload had started when the connection was cut")
         _ = try f.whileServing({ _ in () }, until: { f.names(in: f.uploads).isEmpty })
         #expect(f.names(in: f.uploads).isEmpty, "no half photo and no temporary file left")
     }
@@ -294,23 +300,9 @@ import TestSupport
         var form = MultipartBody()
         form.addFile(name: Array("burst.jpg".utf8), data: try RemoteFixture.jpeg(color: .red, width: 300, height: 300))
         let body = form.finished
-        let uploads = f.uploads
-        let sawTemporary = (try f.whileServing({ port -> Bool in
-            let seen = Locked(false)
-            _ = LoopbackClient.send(port: port, method: "POST", path: "/api/photos",
-                                    headers: [("Authorization", "Bearer \(RemoteFixture.token)"), MultipartBody.contentType],
-                                    body: body, cutAfter: 400 + body.count / 4, beforeCut: {
-                for _ in 0..<3000 where !seen.withLock({ $0 }) {
-                    if (directoryEntryNames(RawPath(uploads)) ?? []).contains(where: { $0.starts(with: Array(".upload-".utf8)) }) {
-                        seen.withLock { $0 = true }
-                    } else {
-                        usleep(10_000)
-                    }
-                }
-            }, sendBeforeClose: body.count / 4)
-            return seen.withLock { $0 }
-        }) ?? false)
-        #expect(sawTemporary, "the upload had started when the connection was cut")
+        #expect(try cutUploadOnceItsTemporaryFileExists(f, body: body, cutAfter: 400 + body.count / 4,
+                                                         sendBeforeClose: body.count / 4),
+                "the upload had started when the connection was cut")
         _ = try f.whileServing({ _ in () }, until: { f.names(in: f.uploads).isEmpty })
         #expect(f.names(in: f.uploads).isEmpty, "the temporary file went with the connection")
     }

@@ -76,3 +76,11 @@ final class RecordingView: View {
 
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
 func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool { a.distance(to: b) <= tolerance }
+
+/// A 400x400 scroll view over `content`, in `h`'s window.
+func makeScroll(content: Size, in h: Harness = Harness()) -> (Harness, ScrollView) {
+    let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    scroll.contentSize = content
+    h.window.addSubview(scroll)
+    return (h, scroll)
+}

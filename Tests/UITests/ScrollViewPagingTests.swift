@@ -25,6 +25,15 @@ import Graphics
         h.drag(from: a, to: b, duration: 4 * Harness.frame)
     }
 
+    /// `times` forward flicks `framesApart` frames apart, then the view comes to rest.
+    func flickForward(_ h: Harness, times: Int, framesApart: Double) {
+        for _ in 0..<times {
+            flick(h, forward: true)
+            h.run(for: framesApart * Harness.frame)
+        }
+        h.runUntilIdle()
+    }
+
     func page(of scroll: ScrollView) -> Double { scroll.contentOffset.x / Self.page }
 
     @Test func aTapDuringASnapFinishesTheSnap() {
@@ -80,11 +89,7 @@ import Graphics
 
     @Test func flicksEveryOtherFrameStillCountOnePageEach() {
         let (h, scroll, _) = makePager(pages: 20)
-        for _ in 0..<6 {
-            flick(h, forward: true)
-            h.run(for: 2 * Harness.frame)
-        }
-        h.runUntilIdle()
+        flickForward(h, times: 6, framesApart: 2)
         #expect(scroll.contentOffset.x == 6 * Self.page)
     }
 
@@ -110,11 +115,7 @@ import Graphics
 
     @Test func flicksDuringASnapStopAtTheLastPage() {
         let (h, scroll, _) = makePager(pages: 3, start: 1)
-        for _ in 0..<3 {
-            flick(h, forward: true)
-            h.run(for: 3 * Harness.frame)
-        }
-        h.runUntilIdle()
+        flickForward(h, times: 3, framesApart: 3)
         #expect(scroll.contentOffset.x == 2 * Self.page)
     }
 
@@ -131,10 +132,7 @@ import Graphics
     }
 
     @Test func aTapThatCatchesAnOverscrolledViewLetsItSpringBack() {
-        let h = Harness()
-        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        scroll.contentSize = Size(width: 400, height: 2000)
-        h.window.addSubview(scroll)
+        let (h, scroll) = makeScroll(content: Size(width: 400, height: 2000))
         // Pull past the top and let go: it springs back; a tap catches it on the way.
         h.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 300), duration: 0.5)
         h.advance(by: Harness.frame)
@@ -145,10 +143,7 @@ import Graphics
     }
 
     @Test func aTapThatCatchesAFlingInsideTheContentLeavesItThere() {
-        let h = Harness()
-        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        scroll.contentSize = Size(width: 400, height: 100_000)
-        h.window.addSubview(scroll)
+        let (h, scroll) = makeScroll(content: Size(width: 400, height: 100_000))
         h.drag(from: Point(x: 200, y: 350), to: Point(x: 200, y: 230), duration: 0.1)
         h.run(for: 0.2)
         h.tap(Point(x: 200, y: 200))

@@ -14,13 +14,6 @@ final class DelegateLog: ScrollViewDelegate {
 }
 
 @Suite struct ScrollViewTests {
-    func makeScroll(content: Size, in h: Harness = Harness()) -> (Harness, ScrollView) {
-        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        scroll.contentSize = content
-        h.window.addSubview(scroll)
-        return (h, scroll)
-    }
-
     @Test func flingFollowsTheDecelerationCurveAndStopsAtItsRestPoint() {
         let (h, scroll) = makeScroll(content: Size(width: 400, height: 100_000))
         let delegateLog = DelegateLog()
@@ -195,10 +188,7 @@ final class DelegateLog: ScrollViewDelegate {
 
 @Suite struct BounceAxisTests {
     @Test func smallContentMovesOnlyWithAlwaysBounce() {
-        let h = Harness()
-        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        scroll.contentSize = Size(width: 400, height: 300)
-        h.window.addSubview(scroll)
+        let (h, scroll) = makeScroll(content: Size(width: 400, height: 300))
         h.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 200), duration: 0.1, lift: false)
         #expect(scroll.contentOffset == .zero)
         h.touch(.ended, Point(x: 200, y: 200))
@@ -213,11 +203,8 @@ final class DelegateLog: ScrollViewDelegate {
     }
 
     @Test func scrollDisabledDoesNotScroll() {
-        let h = Harness()
-        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        scroll.contentSize = Size(width: 400, height: 3000)
+        let (h, scroll) = makeScroll(content: Size(width: 400, height: 3000))
         scroll.isScrollEnabled = false
-        h.window.addSubview(scroll)
         h.drag(from: Point(x: 200, y: 300), to: Point(x: 200, y: 100), duration: 0.1)
         h.runUntilIdle()
         #expect(scroll.contentOffset == .zero)
@@ -229,9 +216,7 @@ final class DelegateLog: ScrollViewDelegate {
         let h = Harness()
         weak var weakScroll: ScrollView?
         do {
-            let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-            scroll.contentSize = Size(width: 400, height: 10_000)
-            h.window.addSubview(scroll)
+            let (_, scroll) = makeScroll(content: Size(width: 400, height: 10_000), in: h)
             h.drag(from: Point(x: 200, y: 350), to: Point(x: 200, y: 150), duration: 0.1)
             scroll.setZoomScale(1, animated: true)
             #expect(scroll.isDecelerating)

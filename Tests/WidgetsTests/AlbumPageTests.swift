@@ -7,23 +7,20 @@ import UI
     let viewport = Size(width: 400, height: 300)
 
     @Test func zoomLimitsForLandscapePortraitAndSmallPhotos() {
-        let landscape = PhotoZoomLimits(photo: Size(width: 4000, height: 2000), viewport: viewport)
-        #expect(landscape.minimum == 0.1)
-        #expect(landscape.maximum == 4)
-        let portrait = PhotoZoomLimits(photo: Size(width: 1500, height: 3000), viewport: viewport)
-        #expect(portrait.minimum == 0.1)
-        #expect(portrait.maximum == 4)
-        // Smaller than the screen: fit enlarges it; the maximum is the same 4 photo pixels...
-        let small = PhotoZoomLimits(photo: Size(width: 200, height: 100), viewport: viewport)
-        #expect(small.minimum == 2)
-        #expect(small.maximum == 4)
-        // ...or twice the fit for a tiny photo, so a double tap always has a step to take.
-        let tiny = PhotoZoomLimits(photo: Size(width: 40, height: 30), viewport: viewport)
-        #expect(tiny.minimum == 10)
-        #expect(tiny.maximum == 20)
-        let panorama = PhotoZoomLimits(photo: Size(width: 8000, height: 200), viewport: viewport)
-        #expect(panorama.minimum == 0.05)
-        #expect(panorama.maximum == 4)
+        let cases: [(photo: Size, minimum: Double, maximum: Double)] = [
+            (Size(width: 4000, height: 2000), 0.1, 4),   // landscape
+            (Size(width: 1500, height: 3000), 0.1, 4),   // portrait
+            // Smaller than the screen: fit enlarges it; the maximum is the same 4 photo pixels...
+            (Size(width: 200, height: 100), 2, 4),
+            // ...or twice the fit for a tiny photo, so a double tap always has a step to take.
+            (Size(width: 40, height: 30), 10, 20),
+            (Size(width: 8000, height: 200), 0.05, 4),   // panorama
+        ]
+        for (photo, minimum, maximum) in cases {
+            let limits = PhotoZoomLimits(photo: photo, viewport: viewport)
+            #expect(limits.minimum == minimum, "\(photo)")
+            #expect(limits.maximum == maximum, "\(photo)")
+        }
     }
 
     @Test func fullResolutionIsNeededOnlyPastTheScreenImage() {

@@ -19,6 +19,14 @@ import UI
 
     func centre(_ index: Int) -> Point { grid.convert(grid.layout.frame(of: index).center, to: nil) }
 
+    /// Picks up item `from` and carries it over item `to`; the first 12 cells as they were before.
+    func carry(_ from: Int, over to: Int) -> [ThumbnailCellView] {
+        let cells = (0..<12).map { grid.cell(at: $0)! }
+        h.longPress(at: centre(from))
+        h.move(from: centre(from), to: centre(to), steps: 10)
+        return cells
+    }
+
     /// The point of the item the finger grabbed, on screen.
     func grabbedPointOnScreen(_ drag: ReorderDrag) -> Point { drag.lifted.convert(drag.grab, to: nil) }
 
@@ -117,9 +125,7 @@ import UI
     @Test func forwardMoveAcrossRowsSlidesTheOthersBackAndCommitsOnLift() throws {
         var moved: [(Int, Int)] = []
         grid.onMove = { moved.append(($0, $1)) }
-        let cells = (0..<12).map { grid.cell(at: $0)! }
-        h.longPress(at: centre(1))
-        h.move(from: centre(1), to: centre(9), steps: 10)           // row 0 → row 2
+        let cells = carry(1, over: 9)                               // row 0 → row 2
         let drag = try #require(grid.reorderDrag)
         #expect(drag.plan == ReorderPlan(from: 1, to: 9))
         h.run(for: ReorderDrag.rearrangeDuration + 0.05)
@@ -141,9 +147,7 @@ import UI
     @Test func backwardMoveAcrossRowsSlidesTheOthersForward() throws {
         var moved: [(Int, Int)] = []
         grid.onMove = { moved.append(($0, $1)) }
-        let cells = (0..<12).map { grid.cell(at: $0)! }
-        h.longPress(at: centre(10))
-        h.move(from: centre(10), to: centre(2), steps: 10)          // row 2 → row 0
+        let cells = carry(10, over: 2)                              // row 2 → row 0
         #expect(grid.reorderDrag?.plan == ReorderPlan(from: 10, to: 2))
         h.run(for: ReorderDrag.rearrangeDuration + 0.05)
         for item in 2...9 { #expect(cells[item].frame == grid.layout.frame(of: item + 1), "item \(item)") }

@@ -1,6 +1,6 @@
 import Testing
 import Graphics
-import Widgets
+@testable import Widgets
 
 @Suite struct TileGridTests {
     @Test func levelSizesRoundUpLikeDeepZoom() {

@@ -2,7 +2,7 @@ import Testing
 import Glibc
 import Graphics
 import UI
-import Widgets
+@testable import Widgets
 
 @Suite struct TiledImageViewTests {
     /// A 512x512 window (the seed's 3x3 case: at most 36 live tiles) showing a 5000x3000 image.

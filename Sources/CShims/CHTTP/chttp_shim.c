@@ -26,11 +26,8 @@ static struct clazy_library lazy = CLAZY_LIBRARY("libmicrohttpd.so.12", "MHD_", 
 
 bool chttp_load(char *error, size_t error_size) { return clazy_load_once(&lazy, error, error_size); }
 
-#define FORWARD(type, name, parameters, arguments) \
-    type chttp_##name parameters { return functions.name arguments; }
-#define FORWARD_VOID(name, parameters, arguments) \
-    void chttp_##name parameters { functions.name arguments; }
-CHTTP_FUNCTIONS(FORWARD, FORWARD_VOID)
+#define CLAZY_SHIM_PREFIX chttp_
+CHTTP_FUNCTIONS(CLAZY_FORWARD, CLAZY_FORWARD_VOID)
 
 struct MHD_Daemon *chttp_start(const char *address, uint16_t port, unsigned connection_limit,
                                unsigned per_address_limit, unsigned connection_timeout_seconds,

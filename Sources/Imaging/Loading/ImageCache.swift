@@ -21,13 +21,6 @@ public final class ImageCache: Sendable {
         public var pinnedBytes: Int
         public var budget: Int
 
-        public init(key: ImageKey, neededBytes: Int, pinnedBytes: Int, budget: Int) {
-            self.key = key
-            self.neededBytes = neededBytes
-            self.pinnedBytes = pinnedBytes
-            self.budget = budget
-        }
-
         public var description: String {
             "image cache over budget: \(key) needs \(neededBytes) bytes, pinned \(pinnedBytes) of \(budget)"
         }

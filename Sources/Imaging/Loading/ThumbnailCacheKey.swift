@@ -12,16 +12,10 @@ public struct ThumbnailCacheKey: Hashable, Sendable {
     public var modificationSeconds: Int64
     public var modificationNanoseconds: Int64
     public var fileSize: Int64
+}
 
-    public init(path: RawPath, edge: Int, modificationSeconds: Int64,
-                modificationNanoseconds: Int64, fileSize: Int64) {
-        self.path = path
-        self.edge = edge
-        self.modificationSeconds = modificationSeconds
-        self.modificationNanoseconds = modificationNanoseconds
-        self.fileSize = fileSize
-    }
-
+// In an extension so that Swift still synthesizes the memberwise initializer.
+extension ThumbnailCacheKey {
     /// The key for the file as it is on disk now, or nil if it cannot be stat'ed.
     public init?(path: RawPath, edge: Int) {
         guard let info = try? FileSystemCalls.status(path.filePath) else { return nil }

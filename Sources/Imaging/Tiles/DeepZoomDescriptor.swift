@@ -11,11 +11,6 @@ public struct DeepZoomDescriptor: Hashable, Sendable {
     /// The tile files' extension: "jpeg", "jpg" or "png".
     public var format: String
 
-    public init(layout: DeepZoomLayout, format: String) {
-        self.layout = layout
-        self.format = format
-    }
-
     public var xml: String {
         """
         <?xml version="1.0" encoding="UTF-8"?>

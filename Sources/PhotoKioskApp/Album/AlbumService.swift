@@ -127,7 +127,7 @@ public final class AlbumService: PhotoAlbumSource {
                 logger.warning("cannot show photo: \(error)")
             }
         }
-        guard let photo = photos.photo(at: key.path), let index = photos.index(of: photo.id) else { return }
+        guard let index = photos.index(at: key.path) else { return }
         onChange?(index)
     }
 

@@ -42,7 +42,7 @@ extension KioskApp {
         let screenOn = sessionDriver?.session.screenOn ?? true
         let screen: KioskStatus.Screen = !screenOn ? .blank : running ? .slideshow : album != nil ? .album : .grid
         return KioskStatus(screen: screen, photo: photo,
-                           photoIndex: photo.flatMap { photos.photo(at: $0) }.flatMap { photos.index(of: $0.id) },
+                           photoIndex: photo.flatMap { photos.index(at: $0) },
                            photoCount: photos.count, isSlideshowRunning: running,
                            isPaused: sessionDriver?.session.slideshow.isPaused ?? false, isScreenOn: screenOn)
     }

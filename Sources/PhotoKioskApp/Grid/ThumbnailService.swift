@@ -138,7 +138,7 @@ public final class ThumbnailService: ThumbnailProvider {
             logger.warning("broken photo: \(error)")
         }
         // The photo may have moved in the list since the request (library changes).
-        guard let photo = photos.photo(at: key.path), let index = photos.index(of: photo.id) else { return }
+        guard let index = photos.index(at: key.path) else { return }
         onChange?(index)
     }
 

@@ -25,12 +25,6 @@ public struct KioskSession: Equatable, Sendable {
         public var screenChanged: Bool
         /// The slideshow started or moved to another photo: redraw from `slideshow.frame(at:)`.
         public var slideshowChanged: Bool
-
-        public init(screenOn: Bool, screenChanged: Bool, slideshowChanged: Bool) {
-            self.screenOn = screenOn
-            self.screenChanged = screenChanged
-            self.slideshowChanged = slideshowChanged
-        }
     }
 
     public private(set) var slideshow: SlideshowController

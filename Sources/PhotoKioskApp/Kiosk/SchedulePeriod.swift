@@ -19,12 +19,10 @@ public enum Weekday: Int, CaseIterable, Comparable, Sendable {
 public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var hour: Int
     public var minute: Int
+}
 
-    public init(hour: Int, minute: Int) {
-        self.hour = hour
-        self.minute = minute
-    }
-
+// In an extension so that Swift still synthesizes the memberwise initializer.
+extension TimeOfDay {
     public init?(parsing text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2,

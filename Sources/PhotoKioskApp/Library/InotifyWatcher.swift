@@ -13,8 +13,8 @@ import SystemAccess
 /// two halves arrive in one read becomes `.moved` (`.movedDirectory` for a folder), keeping the
 /// photos' identities.
 ///
-/// The app's event loop polls `fileDescriptor` for reading and calls `readChanges()` when it is
-/// readable (the descriptor is non-blocking). Not thread-safe: use it from the loop thread.
+/// Attached to the app's event loop, it hands over the changes whenever there are some (or call
+/// `readChanges()` yourself). Not thread-safe: use it from the loop thread.
 /// Network file systems do not report remote changes to inotify; see `LibraryWatchMode`.
 public final class InotifyWatcher {
     private let folderWatch: any FolderWatch
@@ -43,8 +43,12 @@ public final class InotifyWatcher {
         _ = watchTree(roots, listingFiles: false)
     }
 
-    /// What the event loop polls: readable when changes are pending.
-    public var fileDescriptor: Int32 { folderWatch.readableDescriptor }
+    /// Calls `onChanges` on the loop thread with the changes, whenever the folders changed.
+    public func attach(to loop: any EventLoopRegistry, onChanges: @escaping ([LibraryChange]) -> Void) throws(PlatformError) {
+        try folderWatch.attach(to: loop) { [unowned self] in onChanges(self.readChanges()) }
+    }
+
+    public func detach(from loop: any EventLoopRegistry) { folderWatch.detach(from: loop) }
 
     /// Number of directories watched.
     public var watchCount: Int { directories.count }

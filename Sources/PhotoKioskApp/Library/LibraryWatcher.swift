@@ -63,7 +63,7 @@ final class LibraryWatcher {
         }, onFinish: { [weak self] _ in
             guard let self else { return }
             self.onRescanned(found.files)
-            if let old = self.inotify { self.loop.unwatch(old.fileDescriptor) }
+            self.inotify?.detach(from: self.loop)
             self.inotify = nil
             self.startWatching()
         })
@@ -116,9 +116,9 @@ final class LibraryWatcher {
         }
         do {
             let watcher = try InotifyWatcher(scanner: scanner)
-            try loop.watch(watcher.fileDescriptor) { [weak self] in
-                guard let self, let watcher = self.inotify else { return }
-                self.onChanges(watcher.readChanges())
+            try watcher.attach(to: loop) { [weak self] changes in
+                guard let self else { return }
+                self.onChanges(changes)
                 // A root renamed or deleted away is reported here; note it gone so that its
                 // return is seen as a change by the root check (which now polls for it).
                 self.roots = RootPresence(roots: self.scanner.roots)

@@ -13,14 +13,10 @@ public struct DirectoryStamp: Hashable, Sendable {
     /// Nanoseconds since the epoch.
     public var modified: Int64
     public var changed: Int64
+}
 
-    public init(path: RawPath, identity: FileIdentity, modified: Int64, changed: Int64) {
-        self.path = path
-        self.identity = identity
-        self.modified = modified
-        self.changed = changed
-    }
-
+// In an extension so that Swift still synthesizes the memberwise initializer.
+extension DirectoryStamp {
     init(path: RawPath, status info: Stat) {
         self.init(path: path, identity: info.identity,
                   modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),

@@ -59,9 +59,13 @@ public final class PhotoList {
         return indexByID![id]
     }
 
+    /// Where the photo at `path` is in the list, if it is there.
+    public func index(at path: RawPath) -> Int? {
+        idByPath[path].flatMap { index(of: $0) }
+    }
+
     public func photo(at path: RawPath) -> Photo? {
-        guard let id = idByPath[path], let index = index(of: id) else { return nil }
-        return photos[index]
+        index(at: path).map { photos[$0] }
     }
 
     public func setOrder(_ newOrder: LibrarySortOrder) {

@@ -5,11 +5,6 @@ import SystemPackage
 public struct FileIdentity: Hashable, Sendable {
     public var device: UInt64
     public var inode: UInt64
-
-    public init(device: UInt64, inode: UInt64) {
-        self.device = device
-        self.inode = inode
-    }
 }
 
 /// One photo file as a scan found it.

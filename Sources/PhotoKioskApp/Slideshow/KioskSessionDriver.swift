@@ -9,13 +9,14 @@ import UI
 /// blanked through a `ScreenPowerControl`, the `SlideshowPresenter` shows the slideshow, and a
 /// `ResumeSaver` keeps the place the person was for a restart.
 public final class KioskSessionDriver {
-    public private(set) var session: KioskSession
+    /// Changed by the driver and its requests (KioskSessionDriver+Requests.swift) only.
+    public internal(set) var session: KioskSession
     /// What blanks the screen; nil when nothing can.
     public var power: (any ScreenPowerControl)? { screenPower.control }
 
-    private unowned let app: KioskApp
-    private let localTime: () -> LocalDateTime
-    private let logger: Logger
+    unowned let app: KioskApp
+    let localTime: () -> LocalDateTime
+    let logger: Logger
     private var gate = InputGate()
     private let timer: SessionTimer
     private let presenter: SlideshowPresenter
@@ -62,7 +63,7 @@ public final class KioskSessionDriver {
         schedule()
     }
 
-    private var now: Double { app.window.scheduler.now }
+    var now: Double { app.window.scheduler.now }
 
     // MARK: Input
 
@@ -94,7 +95,7 @@ public final class KioskSessionDriver {
     // MARK: Time
 
     /// Arms the timer at the session's next event.
-    private func schedule() {
+    func schedule() {
         timer.cancel()
         guard var delay = session.secondsUntilNextEvent(now: now, local: localTime()) else { return }
         if !session.power.schedule.periods.isEmpty { delay = min(delay, Self.scheduleRecheck) }
@@ -112,41 +113,7 @@ public final class KioskSessionDriver {
         schedule()
     }
 
-    // MARK: Requests (through KioskApp.perform)
-
-    func requestScreen(on: Bool) {
-        apply(session.requestScreen(on: on, now: now, local: localTime()))
-        logger.info("screen \(on ? "on" : "off") on request")
-        schedule()
-    }
-
-    func requestSlideshow(on: Bool) {
-        session.navigate(to: app.currentScreen)
-        if on {
-            guard !isSlideshowRunning else { return }
-            session.startSlideshow(now: now)
-            showSlideshowFrame()
-        } else if session.stopSlideshow(now: now) != nil {
-            stopSlideshow()
-        }
-        schedule()
-    }
-
-    /// True when the photo changed.
-    func requestStep(forward: Bool) -> Bool {
-        guard session.step(forward: forward, now: now) else { return false }
-        showSlideshowFrame()
-        schedule()
-        return true
-    }
-
-    func requestPause(_ paused: Bool) {
-        if paused { session.pause() } else { session.resume(now: now) }
-        logger.info("slideshow \(paused ? "paused" : "resumed") on request")
-        schedule()
-    }
-
-    private func apply(_ update: KioskSession.Update) {
+    func apply(_ update: KioskSession.Update) {
         if update.screenChanged { screenPower.set(on: update.screenOn, slideshowView: presenter.view) }
         if update.slideshowChanged { showSlideshowFrame() }
     }
@@ -168,7 +135,7 @@ public final class KioskSessionDriver {
         return presenter.isSettled(showing: photo)
     }
 
-    private func showSlideshowFrame() {
+    func showSlideshowFrame() {
         guard presenter.showCurrent(of: &session) else { return }
         saveResume(force: presenter.view?.photo == nil)
     }
@@ -188,7 +155,7 @@ public final class KioskSessionDriver {
         schedule()
     }
 
-    private func stopSlideshow() {
+    func stopSlideshow() {
         presenter.stop()
         app.overlayScreenChanged()
         logger.info("slideshow stopped")

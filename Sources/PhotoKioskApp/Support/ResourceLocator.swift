@@ -12,17 +12,7 @@ public enum ResourceLocator {
 
     /// The bundled sample photo folder, or nil when none can be found.
     public static func bundledPhotos(executablePath: String? = currentExecutablePath()) -> String? {
-        if let exe = executablePath {
-            var dir = parentDirectory(of: exe)
-            // .build/<triple>/release/photokiosk sits four levels below the checkout.
-            for _ in 0..<6 {
-                let candidate = dir + "/assets/photos"
-                if isDirectory(candidate) { return candidate }
-                let up = parentDirectory(of: dir)
-                if up == dir { break }
-                dir = up
-            }
-        }
+        if let found = inCheckout("/assets/photos", above: executablePath, where: isDirectory) { return found }
         return isDirectory(installedPhotos) ? installedPhotos : nil
     }
 
@@ -32,17 +22,24 @@ public enum ResourceLocator {
     /// The place table of a source checkout (`assets/places` above the built binary), else the
     /// installed one; nil when neither exists.
     public static func placeTable(executablePath: String? = currentExecutablePath()) -> String? {
-        if let exe = executablePath {
-            var dir = parentDirectory(of: exe)
-            for _ in 0..<6 {
-                let candidate = dir + "/assets/places/places.bin"
-                if isRegularFile(candidate) { return candidate }
-                let up = parentDirectory(of: dir)
-                if up == dir { break }
-                dir = up
-            }
-        }
+        if let found = inCheckout("/assets/places/places.bin", above: executablePath, where: isRegularFile) { return found }
         return isRegularFile(installedPlaceTable) ? installedPlaceTable : nil
+    }
+
+    /// `relative` below the first of the executable's six nearest ancestor folders where
+    /// `exists` holds for it: .build/<triple>/release/photokiosk sits four levels below the checkout.
+    private static func inCheckout(_ relative: String, above executablePath: String?,
+                                   where exists: (String) -> Bool) -> String? {
+        guard let exe = executablePath else { return nil }
+        var dir = parentDirectory(of: exe)
+        for _ in 0..<6 {
+            let candidate = dir + relative
+            if exists(candidate) { return candidate }
+            let up = parentDirectory(of: dir)
+            if up == dir { break }
+            dir = up
+        }
+        return nil
     }
 
     public static func isRegularFile(_ path: String) -> Bool {

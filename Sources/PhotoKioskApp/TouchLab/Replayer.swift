@@ -3,7 +3,7 @@ import Platform
 import UI
 
 /// Plays a recording into a screen as the input devices would: with its original timing on
-/// the real clock, or as fast as possible on a virtual clock (`ManualClock`) that stands still
+/// the real clock (through a `ReplayInputSource` on the loop), or as fast as possible on a virtual clock (`ManualClock`) that stands still
 /// while images decode, so a fast replay gives the same pixels and the same gestures every time.
 public final class Replayer {
     public enum Pace {
@@ -47,69 +47,62 @@ public final class Replayer {
         self.isSettled = isSettled
     }
 
-    /// The platform events a recording entry stands for; `last` keeps each slot's position
-    /// (a lift reports where the finger was).
-    static func inputEvents(_ event: TouchRecording.Event, at time: Double, geometry: RecordingGeometry,
-                            last: inout [Int: Point]) -> [InputEvent] {
-        func slot(_ s: Int) -> Int { s == TouchRecorder.mouseSlot ? InputEvent.mouseSlot : s }
-        switch event {
-        case let .down(s, x, y), let .move(s, x, y):
-            let p = geometry.logicalPoint(x: x, y: y)
-            last[s] = p
-            let phase: Platform.TouchPhase
-            if case .down = event { phase = .down } else { phase = .motion }
-            return [.touch(slot: slot(s), phase: phase, location: p, time: time)]
-        case let .up(s):
-            return [.touch(slot: slot(s), phase: .up, location: last.removeValue(forKey: s) ?? .zero, time: time)]
-        case let .cancel(s):
-            return [.touch(slot: slot(s), phase: .cancel, location: last.removeValue(forKey: s) ?? .zero, time: time)]
-        case .frame:
-            return [.frame(time: time)]
-        case let .key(name, pressed):
-            return RecordedKey.key(name).map { [.key($0, pressed: pressed, time: time)] } ?? []
-        case .mark:
-            return []
-        }
-    }
-
     /// Plays every entry, then lets the screen settle.
     public func run() throws {
         try settle()
         let start = host.window.scheduler.now
         startTime = start
+        switch pace {
+        case .fast(let clock): try playStepwise(from: start, clock: clock)
+        case .original: try playOnTheLoop()
+        }
+        try finish(after: start + recording.duration)
+    }
+
+    /// The virtual clock moves from entry to entry, through every UI deadline on the way.
+    private func playStepwise(from start: Double, clock: ManualClock) throws {
         var last: [Int: Point] = [:]
         for entry in recording.entries {
             let due = start + entry.time
-            try wait(until: due)
+            try wait(until: due, clock: clock)
             if case .mark(let name) = entry.event {
                 try settle()
                 try onMark?(name)
                 continue
             }
-            for event in Self.inputEvents(entry.event, at: due, geometry: geometry, last: &last) { deliver(event) }
+            for event in ReplayInputSource.inputEvents(entry.event, at: due, geometry: geometry, last: &last) { deliver(event) }
             host.pump()
         }
-        try finish(after: start + recording.duration)
     }
 
-    private func wait(until due: Double) throws {
-        switch pace {
-        case .fast(let clock):
-            var steps = 0
-            while let deadline = host.window.nextDeadline, deadline <= due, steps < 100_000 {
-                clock.now = max(clock.now, deadline)
-                host.pump()
+    /// Real time: the recording is an input source on the loop, like the touchscreen it was made on.
+    private func playOnTheLoop() throws {
+        let source = ReplayInputSource(recording: recording, geometry: geometry, clock: { [loop = host.loop] in loop.now },
+                                       handler: deliver)
+        try source.attach(to: host.loop)
+        defer { source.close() }
+        while !source.isFinished {
+            if let mark = source.heldAtMark {
                 try settle()
-                steps += 1
+                try onMark?(mark)
+                source.resume()
+                continue
             }
-            clock.now = max(clock.now, due)
+            try host.loop.runOnce(timeout: 0.05)
             host.pump()
-        case .original:
-            while host.loop.now < due {
-                try host.loop.runOnce(timeout: due - host.loop.now)
-                host.pump()
-            }
         }
+    }
+
+    private func wait(until due: Double, clock: ManualClock) throws {
+        var steps = 0
+        while let deadline = host.window.nextDeadline, deadline <= due, steps < 100_000 {
+            clock.now = max(clock.now, deadline)
+            host.pump()
+            try settle()
+            steps += 1
+        }
+        clock.now = max(clock.now, due)
+        host.pump()
     }
 
     /// Lets pending content arrive without moving the virtual clock.
@@ -129,11 +122,11 @@ public final class Replayer {
 
     private func finish(after end: Double) throws {
         switch pace {
-        case .fast:
+        case .fast(let clock):
             // An animation that keeps asking for the same instant must not hold the replay.
             var steps = 0
             while let deadline = host.window.nextDeadline, deadline <= end + tail, steps < 100_000 {
-                try wait(until: deadline)
+                try wait(until: deadline, clock: clock)
                 steps += 1
             }
             try settle()

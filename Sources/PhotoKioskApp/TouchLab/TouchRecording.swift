@@ -59,11 +59,6 @@ public struct TouchRecording: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var time: Double
         public var event: Event
-
-        public init(time: Double, event: Event) {
-            self.time = time
-            self.event = event
-        }
     }
 
     public var device: Device?

@@ -90,7 +90,7 @@ public func openDisplay(_ options: DisplayOptions, logger: Logger = Logger(label
 /// libinput cannot start; `.libinput` throws. Events reach `handler` after `attach(to:)`.
 public func openInput(_ backend: InputBackend, configuration: InputConfiguration = InputConfiguration(),
                       mapping: ScreenMapping, logger: Logger = Logger(label: "photokiosk.input"),
-                      handler: @escaping (InputEvent) -> Void) throws -> LibinputSource? {
+                      handler: @escaping (InputEvent) -> Void) throws -> (any InputSource)? {
     switch backend {
     case .none: return nil
     case .libinput:

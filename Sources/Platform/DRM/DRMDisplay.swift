@@ -2,6 +2,7 @@ import CDRM
 import Glibc
 import Graphics
 import Logging
+import SystemPackage
 
 /// What to drive on a DRM device.
 public struct DRMConfiguration: Sendable {
@@ -276,10 +277,10 @@ public final class DRMDisplay: Display {
         self.loop = loop
         self.onEvent = onEvent
         let fd = card.fd
-        try loop.watch(fd) { [unowned self] in self.dispatcher.dispatch(fd: fd) }
+        try loop.watch(FileDescriptor(rawValue: fd)) { [unowned self] in self.dispatcher.dispatch(fd: fd) }
         if let monitor = UdevMonitor(subsystem: "drm") {
             hotplug = monitor
-            try loop.watch(monitor.fd) { [unowned self] in
+            try loop.watch(FileDescriptor(rawValue: monitor.fd)) { [unowned self] in
                 _ = monitor.drain()
                 self.screensChanged()
             }
@@ -386,8 +387,8 @@ public final class DRMDisplay: Display {
         guard !closed else { return }
         closed = true
         if let loop {
-            loop.unwatch(card.fd)
-            if let hotplug { loop.unwatch(hotplug.fd) }
+            loop.unwatch(FileDescriptor(rawValue: card.fd))
+            if let hotplug { loop.unwatch(FileDescriptor(rawValue: hotplug.fd)) }
             if let masterRetry { loop.cancelTimer(masterRetry) }
         }
         if let seatObserver { card.opener.seat?.removeObserver(seatObserver) }

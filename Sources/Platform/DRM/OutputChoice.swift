@@ -63,12 +63,6 @@ public struct EncoderInfo: Sendable {
     public var id: UInt32
     public var crtcID: UInt32
     public var possibleCRTCs: UInt32
-
-    public init(id: UInt32, crtcID: UInt32, possibleCRTCs: UInt32) {
-        self.id = id
-        self.crtcID = crtcID
-        self.possibleCRTCs = possibleCRTCs
-    }
 }
 
 /// A requested mode, "1280x800" or "1280x800@60".

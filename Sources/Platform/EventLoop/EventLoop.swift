@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import SystemPackage
 
 /// The app's one thread: epoll over the DRM fd, the libinput fd, a timerfd for timers, an eventfd
 /// for work posted by other threads, and a signalfd for SIGINT/SIGTERM. It sleeps in epoll_wait
@@ -71,21 +72,24 @@ public final class EventLoop {
 
     // MARK: File descriptors
 
-    /// Calls `handler` on the loop thread whenever `fd` is readable (or hung up).
-    public func watch(_ fd: Int32, _ handler: @escaping Handler) throws(PlatformError) {
+    /// Calls `handler` on the loop thread whenever `descriptor` is readable (or hung up).
+    public func watch(_ descriptor: FileDescriptor, _ handler: @escaping Handler) throws(PlatformError) {
+        let fd = descriptor.rawValue
         if watchers[fd] == nil { try add(fd: fd, events: EPOLLIN.rawValue) }
         watchers[fd] = handler
     }
 
     /// Calls `handler` when `fd` reports an exceptional condition (EPOLLPRI), the way the kernel
     /// signals a changed mount table on /proc/self/mountinfo.
-    public func watchPriority(_ fd: Int32, _ handler: @escaping Handler) throws(PlatformError) {
+    public func watchPriority(_ descriptor: FileDescriptor, _ handler: @escaping Handler) throws(PlatformError) {
+        let fd = descriptor.rawValue
         if watchers[fd] == nil { try add(fd: fd, events: EPOLLPRI.rawValue) }
         watchers[fd] = handler
     }
 
-    /// Stops watching `fd`. Call before closing it.
-    public func unwatch(_ fd: Int32) {
+    /// Stops watching `descriptor`. Call before closing it.
+    public func unwatch(_ descriptor: FileDescriptor) {
+        let fd = descriptor.rawValue
         guard watchers.removeValue(forKey: fd) != nil || sockets.removeValue(forKey: fd) != nil else { return }
         _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
     }
@@ -93,12 +97,14 @@ public final class EventLoop {
     /// Watches a network socket: `readable` when it can be read (or hung up), and `writable`
     /// when it can be written while `setWantsWrite(fd, true)` (output is queued). Stop with
     /// `unwatch` before the socket is closed.
-    public func watchSocket(_ fd: Int32, readable: @escaping Handler, writable: @escaping Handler) throws(PlatformError) {
+    public func watchSocket(_ descriptor: FileDescriptor, readable: @escaping Handler, writable: @escaping Handler) throws(PlatformError) {
+        let fd = descriptor.rawValue
         if sockets[fd] == nil { try add(fd: fd, events: EPOLLIN.rawValue) }
         sockets[fd] = (readable, writable)
     }
 
-    public func setWantsWrite(_ fd: Int32, _ wants: Bool) {
+    public func setWantsWrite(_ descriptor: FileDescriptor, _ wants: Bool) {
+        let fd = descriptor.rawValue
         guard sockets[fd] != nil else { return }
         var event = epoll_event()
         event.events = EPOLLIN.rawValue | (wants ? EPOLLOUT.rawValue : 0)

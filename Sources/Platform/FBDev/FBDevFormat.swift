@@ -9,17 +9,6 @@ public struct FBDevLayout: Sendable, Equatable {
     public var blueOffset: Int
     public var blueLength: Int
 
-    public init(bitsPerPixel: Int, redOffset: Int, redLength: Int, greenOffset: Int, greenLength: Int,
-                blueOffset: Int, blueLength: Int) {
-        self.bitsPerPixel = bitsPerPixel
-        self.redOffset = redOffset
-        self.redLength = redLength
-        self.greenOffset = greenOffset
-        self.greenLength = greenLength
-        self.blueOffset = blueOffset
-        self.blueLength = blueLength
-    }
-
     /// The scanout format, or nil for layouts we do not convert to (8 bpp palettes, 24 bpp).
     public var scanoutFormat: ScanoutFormat? {
         switch (bitsPerPixel, redOffset, greenOffset, blueOffset) {

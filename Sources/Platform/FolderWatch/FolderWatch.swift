@@ -38,12 +38,14 @@ public struct FolderEventKinds: OptionSet, Hashable, Sendable {
     public static let watchRemoved = FolderEventKinds(rawValue: 0x0000_8000)     // IN_IGNORED
 }
 
-/// Kernel notifications of changes in folders, one watch per folder (not recursive). The app's
-/// event loop polls `readableDescriptor` and calls `readEvents()` when it is readable.
-/// `Inotify` is the kernel's; tests can script their own.
+/// Kernel notifications of changes in folders, one watch per folder (not recursive). Attached to
+/// the event loop, it calls its handler when events are pending; the handler calls
+/// `readEvents()`. `Inotify` is the kernel's; tests can script their own.
 public protocol FolderWatch: AnyObject {
-    /// Becomes readable when events are pending (non-blocking).
-    var readableDescriptor: Int32 { get }
+    /// Calls `onPending` on the loop thread whenever events are pending.
+    func attach(to loop: any EventLoopRegistry, onPending: @escaping () -> Void) throws(PlatformError)
+    /// Stops calling it. Safe to call when not attached.
+    func detach(from loop: any EventLoopRegistry)
     /// Starts watching the folder at `path` (bytes) for creations, deletions, renames, finished
     /// writes and the folder's own removal; returns the watch's number (the same folder watched
     /// twice gives the same number).

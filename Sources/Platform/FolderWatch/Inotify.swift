@@ -18,7 +18,11 @@ public final class Inotify: FolderWatch {
 
     deinit { descriptor.closeQuietly() }
 
-    public var readableDescriptor: Int32 { descriptor.rawValue }
+    public func attach(to loop: any EventLoopRegistry, onPending: @escaping () -> Void) throws(PlatformError) {
+        try loop.watch(descriptor, onPending)
+    }
+
+    public func detach(from loop: any EventLoopRegistry) { loop.unwatch(descriptor) }
 
     public func addWatch(folder path: [UInt8]) throws(SystemError) -> Int32 {
         let watch = PathBytes.withCString(path) { inotify_add_watch(descriptor.rawValue, $0, Self.mask) }

@@ -65,10 +65,4 @@ public struct AxisRange: Sendable, Equatable {
     public var minimum: Int
     public var maximum: Int
     public var resolution: Int
-
-    public init(minimum: Int, maximum: Int, resolution: Int) {
-        self.minimum = minimum
-        self.maximum = maximum
-        self.resolution = resolution
-    }
 }

@@ -1,15 +1,21 @@
 /// Where input events come from, shaped like `Display`: made with the handler its events go to,
 /// started by `attach(to:)` on the loop, stopped by `close()`. `LibinputSource` reads the
-/// kernel's devices; `ScriptedInputSource` plays a fixed list on the loop's timers (tests, and
-/// replays in real time); the app's `Replayer` drives a screen directly for fast replays.
+/// kernel's devices; `ScriptedInputSource` plays a fixed list on the loop's timers (tests); the
+/// app's `ReplayInputSource` plays a touch recording in real time. (A fast replay on a virtual
+/// clock is not a source: the app's `Replayer` moves that clock itself.)
 public protocol InputSource: AnyObject {
     /// Starts delivering events; the handler runs on the loop thread.
     func attach(to loop: any EventLoopRegistry) throws(PlatformError)
     /// Stops delivering events. Safe to call more than once.
     func close()
+    /// The screen's size or rotation changed (another output was connected): positions are
+    /// mapped onto the new one from now on.
+    func screenChanged(to mapping: ScreenMapping)
 }
 
-extension LibinputSource: InputSource {}
+extension LibinputSource: InputSource {
+    public func screenChanged(to mapping: ScreenMapping) { self.mapping = mapping }
+}
 
 /// An `InputSource` that plays a fixed list of events, each `delay` seconds after `attach`,
 /// through the loop's timers: no device, no kernel.
@@ -50,4 +56,7 @@ public final class ScriptedInputSource: InputSource {
         for id in pending { loop?.cancelTimer(id) }
         pending = []
     }
+
+    /// The script's positions are screen points already: nothing to map.
+    public func screenChanged(to mapping: ScreenMapping) {}
 }

@@ -4,6 +4,7 @@ import SystemAccess
 import Glibc
 import Graphics
 import Logging
+import SystemPackage
 
 /// Which input devices to read.
 public struct InputConfiguration: Sendable {
@@ -187,7 +188,7 @@ public final class LibinputSource {
     /// Watches libinput's fd on `loop` and reports the devices already present right away.
     public func attach(to loop: any EventLoopRegistry) throws(PlatformError) {
         self.loop = loop
-        try loop.watch(fileDescriptor) { [unowned self] in self.dispatch() }
+        try loop.watch(FileDescriptor(rawValue: fileDescriptor)) { [unowned self] in self.dispatch() }
         try seat?.attach(to: loop)
         dispatch()
         if devices.isEmpty && configuration.devices.isEmpty {
@@ -209,7 +210,7 @@ public final class LibinputSource {
         guard let li = context else { return }
         if let seatObserver { seat?.removeObserver(seatObserver) }
         seatObserver = nil
-        loop?.unwatch(libinput_get_fd(li))
+        loop?.unwatch(FileDescriptor(rawValue: libinput_get_fd(li)))
         context = nil
         libinput_unref(li)
         if let udev { udev_unref(udev) }

@@ -2,6 +2,7 @@ import CMQTT
 import CMosquitto
 import Glibc
 import Logging
+import SystemPackage
 
 /// Where and how to reach an MQTT broker.
 public struct MQTTSettings: Equatable, Sendable {
@@ -213,7 +214,7 @@ public final class MQTTClient {
         let fd = cmqtt_socket(handle)
         guard fd >= 0 else { return }
         do throws(PlatformError) {
-            try loop.watchSocket(fd, readable: { [weak self] in self?.socketReadable() },
+            try loop.watchSocket(FileDescriptor(rawValue: fd), readable: { [weak self] in self?.socketReadable() },
                                  writable: { [weak self] in self?.socketWritable() })
             watchedFD = fd
             updateWriteInterest()
@@ -223,7 +224,7 @@ public final class MQTTClient {
     }
 
     private func unwatchSocket() {
-        if watchedFD >= 0 { loop.unwatch(watchedFD) }
+        if watchedFD >= 0 { loop.unwatch(FileDescriptor(rawValue: watchedFD)) }
         watchedFD = -1
     }
 
@@ -245,7 +246,7 @@ public final class MQTTClient {
         guard let handle, watchedFD >= 0 else { return }
         // A reconnect inside libmosquitto can change the socket.
         if cmqtt_socket(handle) != watchedFD { watchSocket(); return }
-        loop.setWantsWrite(watchedFD, cmqtt_want_write(handle))
+        loop.setWantsWrite(FileDescriptor(rawValue: watchedFD), cmqtt_want_write(handle))
     }
 
     /// Keep-alive pings and timeouts (mosquitto_loop_misc), once a second while a socket is open.

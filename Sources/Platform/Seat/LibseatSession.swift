@@ -1,6 +1,7 @@
 import CSeat
 import Glibc
 import Logging
+import SystemPackage
 
 /// A seat opened through libseat (seatd or logind), loaded with dlopen at run time.
 ///
@@ -87,7 +88,7 @@ public final class LibseatSession: @unchecked Sendable {
     func attach(to loop: any EventLoopRegistry) throws(PlatformError) {
         guard self.loop == nil, let session else { return }
         self.loop = loop
-        try loop.watch(cseat_get_fd(session)) { [unowned self] in self.dispatch() }
+        try loop.watch(FileDescriptor(rawValue: cseat_get_fd(session))) { [unowned self] in self.dispatch() }
         dispatch()
     }
 
@@ -132,7 +133,7 @@ public final class LibseatSession: @unchecked Sendable {
 
     public func close() {
         guard let session else { return }
-        loop?.unwatch(cseat_get_fd(session))
+        loop?.unwatch(FileDescriptor(rawValue: cseat_get_fd(session)))
         _ = activity.handle(.close)
         for (fd, id) in deviceIDs {
             _ = cseat_close_device(session, id)

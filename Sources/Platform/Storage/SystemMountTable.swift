@@ -7,7 +7,7 @@ import SystemPackage
 /// once per change, so an idle kiosk still sleeps.
 public final class SystemMountTable: MountTableSource {
     private let path: String
-    private var watchedFD: Int32 = -1
+    private var watched: FileDescriptor?
     private weak var loop: EventLoop?
 
     public init(path: String = "/proc/self/mountinfo") {
@@ -28,23 +28,22 @@ public final class SystemMountTable: MountTableSource {
 
     public func watchChanges(on loop: EventLoop, _ onChange: @escaping () -> Void) throws(PlatformError) -> Bool {
         stopWatching()
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard let file = try? FileDescriptor.openFile(FilePath(path), .readOnly) else { return false }
         do {
-            try loop.watchPriority(fd) { onChange() }
+            try loop.watchPriority(file) { onChange() }
         } catch {
-            close(fd)
+            file.closeQuietly()
             throw error
         }
-        watchedFD = fd
+        watched = file
         self.loop = loop
         return true
     }
 
     private func stopWatching() {
-        guard watchedFD >= 0 else { return }
-        loop?.unwatch(watchedFD)
-        close(watchedFD)
-        watchedFD = -1
+        guard let watched else { return }
+        loop?.unwatch(watched)
+        watched.closeQuietly()
+        self.watched = nil
     }
 }

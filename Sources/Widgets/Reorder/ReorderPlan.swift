@@ -5,11 +5,6 @@ public struct ReorderPlan: Hashable, Sendable {
     public let from: Int
     public let to: Int
 
-    public init(from: Int, to: Int) {
-        self.from = from
-        self.to = to
-    }
-
     /// Where the item that was at `index` before the move is shown during/after it.
     public func displayIndex(of index: Int) -> Int {
         if index == from { return to }

@@ -8,12 +8,6 @@ public struct TileID: Hashable, Sendable, CustomStringConvertible {
     public var column: Int
     public var row: Int
 
-    public init(resolution: Int, column: Int, row: Int) {
-        self.resolution = resolution
-        self.column = column
-        self.row = row
-    }
-
     /// The tile `levels` steps coarser that covers this one.
     public func ancestor(levels: Int) -> TileID {
         TileID(resolution: resolution - levels, column: column >> levels, row: row >> levels)

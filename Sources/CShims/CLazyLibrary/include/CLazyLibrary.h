@@ -40,3 +40,24 @@ bool clazy_load_once(struct clazy_library *lazy, char *error, size_t error_size)
 #define CLAZY_NAME_VOID(name, parameters, arguments) #name,
 #define CLAZY_SLOT(type, name, parameters, arguments) (void **)&functions.name,
 #define CLAZY_SLOT_VOID(name, parameters, arguments) (void **)&functions.name,
+
+// Each function of the list as the shim's own: CLAZY_SHIM_PREFIX + name, calling through the
+// table. The shim defines CLAZY_SHIM_PREFIX (e.g. cheif_) before expanding its list with these.
+#define CLAZY_CONCAT_(a, b) a##b
+#define CLAZY_CONCAT(a, b) CLAZY_CONCAT_(a, b)
+#define CLAZY_FORWARD(type, name, parameters, arguments) \
+    type CLAZY_CONCAT(CLAZY_SHIM_PREFIX, name) parameters { return functions.name arguments; }
+#define CLAZY_FORWARD_VOID(name, parameters, arguments) \
+    void CLAZY_CONCAT(CLAZY_SHIM_PREFIX, name) parameters { functions.name arguments; }
+
+/// A whole shim whose functions are all in LIST: the table, `library` (a soname) with its
+/// symbol prefix, `load` (the shim's public loader, as clazy_load_once) and the forwarders.
+#define CLAZY_SHIM(LIST, library, symbol_prefix, load)                                             \
+    static struct {                                                                                \
+        LIST(CLAZY_POINTER, CLAZY_POINTER_VOID)                                                    \
+    } functions;                                                                                   \
+    static const char *const names[] = {LIST(CLAZY_NAME, CLAZY_NAME_VOID)};                          \
+    static void **const slots[] = {LIST(CLAZY_SLOT, CLAZY_SLOT_VOID)};                               \
+    static struct clazy_library lazy = CLAZY_LIBRARY(library, symbol_prefix, names, slots);         \
+    bool load(char *error, size_t error_size) { return clazy_load_once(&lazy, error, error_size); } \
+    LIST(CLAZY_FORWARD, CLAZY_FORWARD_VOID)
