@@ -1,9 +1,10 @@
 import Testing
 
 /// Issue 23: system calls go through typed wrappers at the edge. Only Platform, SystemAccess
-/// (the edge's lower half, on swift-system) and the C shims open files with open(2) flags, list
-/// folders with readdir, use inotify or ioctl, or read errno; the layers above get
-/// FileDescriptor, Errno and SystemError.
+/// (the edge's lower half, on swift-system), ChildProcesses (the benchmarks' process runner) and
+/// the C shims open files with open(2) flags, list folders with readdir, use inotify or ioctl,
+/// read errno or read the clocks; the layers above, the CLI and the benchmarks get
+/// FileDescriptor, Errno, SystemError and SystemClock.
 @Suite struct SystemCallBoundaryTests {
     static let aboveTheEdge = ["Graphics", "Imaging", "UI", "Widgets", "PhotoKioskApp", "Remote", "RemoteServer", "photokiosk", "Benchmarks"]
 
