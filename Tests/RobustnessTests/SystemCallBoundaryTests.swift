@@ -10,7 +10,7 @@ import Testing
 
     /// errno as the C global (not `.errno` of an error, nor an `errno:` or `errno code:` label), EINTR loops,
     /// inotify, readdir, ioctl, stdio opens, open(2) flags, the raw descriptor calls, and the
-    /// clocks (SystemClock and Platform's LocalWallClock read them; the UI gets an injected Clock).
+    /// clocks (SystemClock and Platform's LocalWallClock read them; the UI gets an injected UIClock).
     static var rawCall: some RegexComponent { #/(^|[^.\w])errno\b(?!\s*:|\s+\w+\s*:)|\bEINTR\b|\binotify_\w+|(^|[^.\w])(readdir|opendir|fdopendir|ioctl|fopen)\(|\bO_(RDONLY|WRONLY|RDWR|CREAT)\b|Glibc\.(open|read|write|close)\(|(^|[^.\w])(clock_gettime|localtime_r|gettimeofday)\(|(^|[^.\w])time\(nil\)/# }
 
     static func offendingLines(in text: String) -> [String] {

@@ -60,7 +60,7 @@ public final class KioskApp {
     ///     (`LibraryStartup` over the same folders, config and loop); nil starts it here.
     public init(config: KioskConfig, folders: [String], display: any Display, loop: EventLoop,
                 thumbnailCacheDirectory: String?, stateDirectory: String? = nil, logger: Logger,
-                clock: (any Clock)? = nil, startup: LibraryStartup? = nil) {
+                clock: (any UIClock)? = nil, startup: LibraryStartup? = nil) {
         HeapTuning.apply()
         self.config = config
         self.loop = loop

@@ -46,7 +46,7 @@ public final class ScreenHost {
     /// reports one): the panel's size when the screen itself reports none.
     public private(set) var touchPanelMillimetres: Size?
 
-    public init(display: any Display, loop: EventLoop, logger: Logger, clock: (any Clock)? = nil) {
+    public init(display: any Display, loop: EventLoop, logger: Logger, clock: (any UIClock)? = nil) {
         self.display = display
         self.loop = loop
         self.logger = logger

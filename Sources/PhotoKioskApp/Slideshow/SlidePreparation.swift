@@ -4,7 +4,7 @@ import Logging
 
 /// Prepares the slideshow's slides ahead of their turn: decodes each photo at slide size through
 /// the app's cache and loader, and composes it (alone, or with the portrait it pairs with) on the
-/// workshop's thread, so a photo change never waits for a decode. Holds the composed slides until
+/// composer's threads, so a photo change never waits for a decode. Holds the composed slides until
 /// told which are still wanted.
 final class SlidePreparation {
     /// A slide was composed and is ready to show (called with its first photo).
@@ -14,7 +14,7 @@ final class SlidePreparation {
 
     private let loader: ImageLoader
     private let cache: ImageCache
-    private let workshop: SlideWorkshop
+    private let composer: BackgroundSlideComposer
     private let settings: KioskConfig.Slideshow
     private let logger: Logger
     private let now: () -> Double
@@ -32,11 +32,11 @@ final class SlidePreparation {
     private var composing: Set<RawPath> = []
     private var reportedBroken: Set<RawPath> = []
 
-    init(loader: ImageLoader, cache: ImageCache, workshop: SlideWorkshop, settings: KioskConfig.Slideshow, logger: Logger,
+    init(loader: ImageLoader, cache: ImageCache, composer: BackgroundSlideComposer, settings: KioskConfig.Slideshow, logger: Logger,
          now: @escaping () -> Double, screenSize: @escaping () -> Size) {
         self.loader = loader
         self.cache = cache
-        self.workshop = workshop
+        self.composer = composer
         self.settings = settings
         self.logger = logger
         self.now = now
@@ -64,7 +64,7 @@ final class SlidePreparation {
         for (_, ticket) in loads { loader.cancel(ticket) }
         loads = [:]
         slides = [:]
-        workshop.cancelAll()
+        composer.cancelAll()
         composing = []
     }
 
@@ -119,13 +119,13 @@ final class SlidePreparation {
         }
     }
 
-    /// Composes the slide of `photos` (one, or a pair) on the workshop's thread.
+    /// Composes the slide of `photos` (one, or a pair) on one of the composer's threads.
     private func compose(_ photos: [RawPath], _ bitmaps: [Bitmap]) {
         guard let photo = photos.first else { return }
         let started = now()
         let size = slideSize, fill = settings.portraitFill, background = settings.background
         composing.insert(photo)
-        workshop.compose({
+        composer.compose({
             let (bitmap, content) = bitmaps.count > 1
                 ? SlideComposer.composePair(bitmaps[0], bitmaps[1], size: size, fill: fill, background: background)
                 : SlideComposer.compose(bitmaps[0], size: size, fill: fill, background: background)

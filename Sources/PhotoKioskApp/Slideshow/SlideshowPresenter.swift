@@ -24,7 +24,7 @@ final class SlideshowPresenter {
         self.settings = settings
         self.seed = seed
         self.logger = logger
-        preparation = SlidePreparation(loader: app.loader, cache: app.cache, workshop: SlideWorkshop(loop: app.host.loop),
+        preparation = SlidePreparation(loader: app.loader, cache: app.cache, composer: BackgroundSlideComposer(loop: app.host.loop),
                                        settings: settings, logger: logger,
                                        now: { [unowned app] in app.window.scheduler.now },
                                        screenSize: { [unowned app] in app.window.bounds.size })

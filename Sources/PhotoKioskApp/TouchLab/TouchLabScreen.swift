@@ -20,7 +20,7 @@ public final class TouchLabScreen {
     /// The touchscreens' figures (`touch-test --report`), from every input event.
     public private(set) var panelReport = PanelReport()
 
-    public init(content: Content, display: any Display, loop: EventLoop, logger: Logger, clock: (any Clock)? = nil,
+    public init(content: Content, display: any Display, loop: EventLoop, logger: Logger, clock: (any UIClock)? = nil,
                 showsOverlay: Bool, allowsToggle: Bool, rotation: Rotation = .none) {
         switch content {
         case let .photos(config, folders, cacheDirectory):

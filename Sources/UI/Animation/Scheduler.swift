@@ -10,7 +10,7 @@ public final class Scheduler {
     /// Deadlines this close count as due, so float rounding in `now + 1/60` never skips a tick.
     static let tolerance = 1e-9
 
-    public let clock: any Clock
+    public let clock: any UIClock
     private var timers: [Int: TimerEntry] = [:]
     private var frameTasks: [(id: Int, step: (Double) -> Bool)] = []
     private var lastFrame: Double = 0
@@ -22,7 +22,7 @@ public final class Scheduler {
         var action: () -> Void
     }
 
-    public init(clock: any Clock) {
+    public init(clock: any UIClock) {
         self.clock = clock
     }
 

@@ -11,13 +11,13 @@ public enum TouchPhase: Sendable, Hashable {
 /// One finger's change in one input frame, already in window coordinates.
 ///
 /// Platform translates libinput events to these (slot from the multitouch slot, timestamp on
-/// the same monotonic base as the UI `Clock`) and hands a whole frame to `Window.dispatch(_:)`.
+/// the same monotonic base as `UIClock`) and hands a whole frame to `Window.dispatch(_:)`.
 public struct TouchEvent: Sendable, Hashable {
     /// The input slot; a slot is reused by later touches, each of which gets a new `Touch.id`.
     public var slot: Int
     public var phase: TouchPhase
     public var location: Point
-    /// Seconds, same base as `Clock.now`.
+    /// Seconds, same base as `UIClock.now`.
     public var timestamp: Double
 
     public init(slot: Int, phase: TouchPhase, location: Point, timestamp: Double) {

@@ -33,7 +33,7 @@ public final class Window: View {
     public internal(set) var copiedFrameCount = 0
     private(set) lazy var router = TouchRouter(window: self)
 
-    public init(size: Size, clock: any Clock) {
+    public init(size: Size, clock: any UIClock) {
         scheduler = Scheduler(clock: clock)
         damage = DamageRegion(bounds: Self.pixelBounds(size))
         super.init(frame: Rect(size: size))

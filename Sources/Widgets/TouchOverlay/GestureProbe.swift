@@ -37,7 +37,7 @@ public final class GestureProbe {
     public var onGesture: ((Double, RecognizedGesture) -> Void)?
     private let window: Window
 
-    public init(size: Size, clock: any Clock) {
+    public init(size: Size, clock: any UIClock) {
         window = Window(size: size, clock: clock)
         let surface = View(frame: Rect(size: size))
         window.addSubview(surface)

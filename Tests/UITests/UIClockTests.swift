@@ -2,13 +2,13 @@ import Testing
 import Graphics
 import UI
 
-/// The app defines its own monotonic clock; `Clock` must resolve to UI's protocol, not the
-/// standard library's, in a module that imports UI.
-private struct FixedClock: Clock {
+/// Any value that tells the time drives a window: the UI's clock is a one-property protocol
+/// (named `UIClock`, so it never shadows the standard library's `Clock`).
+private struct FixedClock: UIClock {
     var now: Double { 42 }
 }
 
-@Suite struct ClockNameTests {
+@Suite struct UIClockTests {
     @Test func aValueTypeClockDrivesAWindow() {
         let window = Window(size: Size(width: 10, height: 10), clock: FixedClock())
         #expect(window.scheduler.now == 42)

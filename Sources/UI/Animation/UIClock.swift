@@ -2,12 +2,12 @@
 /// `ManualClock`, so everything in UI is deterministic and never reads the wall clock.
 ///
 /// Touch timestamps (`TouchEvent.timestamp`) must be on the same time base.
-public protocol Clock {
+public protocol UIClock {
     var now: Double { get }
 }
 
 /// A clock that moves only when told to. For tests and replays.
-public final class ManualClock: Clock {
+public final class ManualClock: UIClock {
     public var now: Double
 
     public init(now: Double = 0) {

@@ -5,7 +5,7 @@ import Platform
 /// Composes slides on a thread of their own, so the tens of milliseconds a blurred full-screen
 /// slide takes (hundreds on a small board) never delay a touch on the event loop. One short-lived
 /// thread per slide (one every interval); results come back through the loop's mailbox.
-final class SlideWorkshop {
+final class BackgroundSlideComposer {
     private let loop: EventLoop
     private var pending: [Int: (thread: WorkerThread, completion: (ComposedSlide) -> Void)] = [:]
     private var nextID = 0
@@ -43,9 +43,9 @@ final class SlideWorkshop {
         job.completion(slide)
     }
 
-    /// The workshop, reached from the mailbox block; only ever dereferenced on the loop thread.
+    /// The composer, reached from the mailbox block; only ever dereferenced on the loop thread.
     private struct WeakOwner: @unchecked Sendable {
-        weak var value: SlideWorkshop?
-        init(_ value: SlideWorkshop) { self.value = value }
+        weak var value: BackgroundSlideComposer?
+        init(_ value: BackgroundSlideComposer) { self.value = value }
     }
 }
