@@ -135,7 +135,7 @@ public final class KioskApp {
         isScanFinished = true
         listingSnapshotUse = summary.snapshotUse
         logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
-        libraryWatcher.beginWatching(listed: summary.directoryStamps)
+        libraryWatcher.beginWatching()
         sessionDriver?.libraryDidChange()
     }
 

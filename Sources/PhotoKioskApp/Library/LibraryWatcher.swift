@@ -48,16 +48,9 @@ final class LibraryWatcher {
     }
 
     /// The first scan finished: watch the folders, and the mount table for them, from now on.
-    /// `listed`: each folder's stamp from just before the scan read it. A photo that arrived after
-    /// its folder was read and before the watch began makes no inotify event, but its folder's
-    /// stamp shows it: one rescan then catches up.
-    func beginWatching(listed: [DirectoryStamp]) {
+    func beginWatching() {
         startWatching()
         checkRootsLater()
-        if inotify != nil, let changed = listed.first(where: { !$0.isCurrent }) {
-            logger.info("library: \(changed.path) changed while it was scanned; scanning it again")
-            rescan()
-        }
     }
 
     /// Scans everything again and applies the difference (after lost inotify events or a

@@ -1,5 +1,4 @@
 import Imaging
-import SystemAccess
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -22,13 +21,6 @@ extension DirectoryStamp {
         self.init(path: path, identity: info.identity,
                   modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                   changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
-    }
-
-    /// Whether the folder is still what this stamp saw: the same one (device, inode), no name
-    /// added, removed or renamed in it since (mtime and ctime). False when it is gone.
-    var isCurrent: Bool {
-        guard let info = try? FileSystemCalls.status(path.filePath) else { return false }
-        return DirectoryStamp(path: path, status: info) == self
     }
 }
 

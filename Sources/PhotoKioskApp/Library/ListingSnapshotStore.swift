@@ -82,7 +82,8 @@ public struct ListingSnapshotStore: Sendable {
         guard header.roots == roots else { return "the photo folders are not the same" }
         guard header.hasCaptureDates == hasCaptureDates else { return "the sort order needs capture dates" }
         for stamp in header.directories {
-            guard stamp.isCurrent else { return "\(stamp.path) changed or is gone" }
+            guard let info = try? FileSystemCalls.status(stamp.path.filePath) else { return "\(stamp.path) is gone" }
+            guard DirectoryStamp(path: stamp.path, status: info) == stamp else { return "\(stamp.path) changed" }
             if max(stamp.modified, stamp.changed) >= header.scannedAt - Self.timestampSlack {
                 return "\(stamp.path) changed too close to the last scan to trust its timestamp"
             }
