@@ -5,6 +5,7 @@ import Imaging
 import Logging
 import Platform
 @testable import PhotoKioskApp
+import SystemAccess
 import TestSupport
 
 /// The kiosk on a real mosquitto broker on the loopback: Home Assistant discovery (topics and
@@ -34,9 +35,9 @@ import TestSupport
 
     /// Turns every frame's loop until `done`; false after `timeout` seconds.
     func turn(_ frames: [Frame], timeout: Double = 20, until done: () -> Bool) throws -> Bool {
-        let end = MonotonicClock.now() + timeout
+        let end = SystemClock.monotonicSeconds() + timeout
         while !done() {
-            if MonotonicClock.now() > end { return false }
+            if SystemClock.monotonicSeconds() > end { return false }
             for frame in frames {
                 try frame.app.host.loop.runOnce(timeout: 0.01)
                 frame.app.host.pump()

@@ -1,5 +1,6 @@
 import CDRM
 import Glibc
+import SystemAccess
 import SystemPackage
 
 /// The app's one thread: epoll over the DRM fd, the libinput fd, a timerfd for timers, an eventfd
@@ -68,7 +69,7 @@ public final class EventLoop {
     }
 
     /// Seconds on CLOCK_MONOTONIC, the clock deadlines and input timestamps use.
-    public var now: Double { MonotonicClock.now() }
+    public var now: Double { SystemClock.monotonicSeconds() }
 
     // MARK: File descriptors
 

@@ -1,10 +1,8 @@
 import Glibc
-import SystemAccess
 
-/// CLOCK_MONOTONIC in seconds: the clock of timerfd deadlines, libinput and DRM timestamps.
+/// CLOCK_MONOTONIC deadlines as timerfd takes them. (The clock itself is read by
+/// `SystemClock.monotonicSeconds()`, the base of the loop's `now`, libinput and DRM timestamps.)
 public enum MonotonicClock {
-    public static func now() -> Double { SystemClock.monotonicSeconds() }
-
     /// An absolute `timespec` for `seconds`; never all-zero, because zero disarms a timerfd.
     static func absoluteTime(_ seconds: Double) -> timespec {
         let clamped = max(seconds, 1e-9)

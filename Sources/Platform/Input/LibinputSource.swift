@@ -164,7 +164,7 @@ public final class LibinputSource {
         libinput_suspend(li)
         dispatch()
         guard !touches.isEmpty else { return }
-        let now = MonotonicClock.now()
+        let now = SystemClock.monotonicSeconds()
         for (slot, location) in touches.sorted(by: { $0.key < $1.key }) {
             handler(.touch(slot: slot, phase: .cancel, location: location, time: now))
         }
@@ -253,8 +253,8 @@ public final class LibinputSource {
             let info = devices.removeValue(forKey: device) ?? Self.info(device)
             if info.isPointer && mouseDown {
                 mouseDown = false
-                handler(.touch(slot: InputEvent.mouseSlot, phase: .cancel, location: mouse, time: MonotonicClock.now()))
-                handler(.frame(time: MonotonicClock.now()))
+                handler(.touch(slot: InputEvent.mouseSlot, phase: .cancel, location: mouse, time: SystemClock.monotonicSeconds()))
+                handler(.frame(time: SystemClock.monotonicSeconds()))
             }
             log.info("input device removed: \(info.name)")
             handler(.deviceRemoved(info))
