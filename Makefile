@@ -54,6 +54,13 @@ install: static-release
 deb: static-release
 	scripts/build-deb.sh --binary "$(STATIC_BIN)"
 
+# The arm64 package for Raspberry Pi OS (64-bit) / Debian 13, cross-built here with Debian 13's
+# Swift in a cached build root (scripts/build-deb-arm64.sh, docs/raspberry-pi.md):
+# .build/photokiosk_VERSION_arm64.deb. Needs root or sudo (debootstrap, chroot).
+.PHONY: deb-arm64
+deb-arm64:
+	scripts/build-deb-arm64.sh
+
 # Robustness (issue 11): libFuzzer over the decoders and EXIF (FUZZ_SECONDS per target), and the
 # unit tests under AddressSanitizer + ThreadSanitizer (SANITIZER=asan|tsan|all).
 FUZZ_SECONDS ?= 60

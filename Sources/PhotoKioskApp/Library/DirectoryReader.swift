@@ -48,7 +48,14 @@ struct DirectoryReader: ~Copyable {
 
     /// Opens `path` through `listing`. Follows a final symlink (callers decide about links).
     init(path: RawPath, listing: any FolderListing) throws(SystemError) {
-        folder = try listing.openFolder(path.bytes)
+        // Opened before any stored property is set: a throw from a half-initialised
+        // noncopyable value crashes Debian 13's Swift 6.0.3 ("SIL memory lifetime failure"),
+        // the compiler of the arm64 package (scripts/arm64-buildroot.sh).
+        self.init(folder: try listing.openFolder(path.bytes))
+    }
+
+    private init(folder: any OpenFolder) {
+        self.folder = folder
         identity = folder.status.identity
     }
 
