@@ -9,6 +9,8 @@ or take a caption that faded; "turned:<stage>": likewise, with that screendump t
 "photo:<stage>": likewise, in the top 70% only, above the album's bottom chrome, which fades
 on its own clock)."""
 import argparse, json, os, select, socket, subprocess, sys, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pixels
 
 DISPLAYS = {
     'bochs':  ['-vga', 'none', '-device', 'bochs-display'],    # bochs-drm: writes show at once
@@ -140,6 +142,8 @@ def turned180(img, cache={}):
     return cache[key]
 
 PHOTO_ROWS = 0.7
+REFERENCE_IMAGES = {}    # reference picture -> its pixels, decoded once
+REFERENCE_FIGURES = {}   # reference picture -> (pixels differing, total, largest difference), last compared
 
 def check(img, rules, previous, last_try, named={}):
     bad = []
@@ -155,6 +159,16 @@ def check(img, rules, previous, last_try, named={}):
                 d = difference(img, turned180(other) if kind == 'turned' else other, rows=rows)
                 where = 'of the screen' if kind != 'photo' else f'of the top {rows:.0%} of the screen'
                 if d > 0.03: bad.append(f'{d:.1%} {where} differs from {name}{" turned by 180°" if kind == "turned" else ""}')
+        elif isinstance(rule, tuple) and rule[0] == 'reference':
+            # ('reference', picture, threshold, fraction): at most that fraction of the pixels
+            # differs from the picture (another build's rendering) by more than threshold
+            _, path, threshold, fraction = rule
+            if path not in REFERENCE_IMAGES: REFERENCE_IMAGES[path] = pixels.read(path)
+            differing, total, largest, first = pixels.compare(img, REFERENCE_IMAGES[path], threshold)
+            REFERENCE_FIGURES[path] = (differing, total, largest)
+            if differing > fraction * total:
+                bad.append(f'{differing} of {total} pixels ({differing / total:.2%}) differ from {os.path.basename(path)} '
+                           f'by more than {threshold} (largest {largest}, first at {first})')
         elif rule == 'stable':     # settled: same as the screendump taken half a second before
             if last_try is None or last_try[2] != img[2]: bad.append('screen still changing')
         elif rule == 'changed':
@@ -198,7 +212,10 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
           'smallboard': ['sb_grid'] + [f'sb_page_{i}' for i in range(10)] + ['sb_zoom'],
           # real touch panels over uhid (panels-driver.sh): no screendumps, the host checks the
           # app's reports with panels.py check
-          'panels': []}
+          'panels': [],
+          # Debian 13 arm64 with the arm64 package (arm64-driver.sh): the unit's kiosk, then the
+          # small board's flick through the big photos
+          'arm64': ['arm64_grid', 'arm64_tap', 'arm64_swipe', 'sb_grid'] + [f'sb_page_{i}' for i in range(10)]}
 # How long a stage may take to reach its expected screen (the app has no frame handshake).
 PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'seat_start': 60, 'seat_vt_away': 10, 'seat_back': 30, 'seat_touch': 30,
@@ -212,7 +229,9 @@ PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'calib_offset': 30, 'rot90_grid': 60, 'rot90_tap': 30, 'rot270_grid': 45, 'rot270_tap': 30,
             'rot180_grid': 45, 'rot180_tap': 30,
             # emulated 1 GHz-class CPU decoding 5120x2880 progressive and 50-megapixel photos
-            'sb_grid': 120, 'sb_zoom': 180, **{f'sb_page_{i}': 90 for i in range(10)}}
+            'sb_grid': 120, 'sb_zoom': 180, **{f'sb_page_{i}': 90 for i in range(10)},
+            'arm64_grid': 240, 'arm64_tap': 60, 'arm64_swipe': 60}
+EXPECT.update({'arm64_grid': ['busy', 'stable'], 'arm64_tap': ['changed', 'stable'], 'arm64_swipe': ['changed', 'stable']})
 
 def screendump(qmp, path):
     if os.path.exists(path): os.unlink(path)
@@ -237,6 +256,8 @@ def main():
     ap.add_argument('--memory', type=int, default=1024, help='guest RAM in MB (smallboard: 256)')
     ap.add_argument('--resolution', help='WxH of the display device (default: its own, 1280x800)')
     ap.add_argument('--drive', help='a raw disk image for the guest (/dev/vda)')
+    ap.add_argument('--arch', default='x86_64', choices=['x86_64', 'arm64'],
+                    help='arm64: qemu-system-aarch64 -M virt, 4 Cortex-A53, root on --drive')
     a = ap.parse_args()
     expect = dict(EXPECT)
     if a.display == 'virtio':
@@ -246,6 +267,7 @@ def main():
     if a.expect:
         for stage, rules in json.load(open(a.expect)).items():
             expect[stage] = [r if isinstance(r, str) else ('near', tuple(r[1]), tuple(r[2])) if r[0] == 'near'
+                             else tuple(r) if r[0] == 'reference'
                              else (tuple(r[0]), tuple(r[1])) for r in rules]
     os.makedirs(a.out, exist_ok=True)
     qmp_path = f'{a.out}/qmp-{a.display}.sock'
@@ -260,6 +282,12 @@ def main():
            '-append', f'console=ttyS0 quiet panic=-1 pk.mode={a.mode} {a.append}'.rstrip(),
            '-display', 'none', '-serial', 'stdio', '-monitor', 'none', '-qmp', f'unix:{qmp_path},server=on,wait=off',
            '-no-reboot', *device]
+    if a.arch == 'arm64':   # a Raspberry Pi 3-class CPU; TCG only (no KVM here)
+        cmd = ['qemu-system-aarch64', '-M', 'virt', '-cpu', 'cortex-a53', '-smp', '4', '-accel', 'tcg',
+               '-m', str(a.memory), '-kernel', a.kernel, '-initrd', a.initrd,
+               '-append', f'console=ttyAMA0 quiet panic=-1 pk.mode={a.mode} {a.append}'.rstrip(),
+               '-display', 'none', '-serial', 'stdio', '-monitor', 'none', '-qmp', f'unix:{qmp_path},server=on,wait=off',
+               '-no-reboot', *device]
     t0 = time.time()
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     qmp = QMP(qmp_path)
@@ -313,6 +341,12 @@ def main():
                     named[stage] = img
                     stages.append(stage)
                     print(f'    screendump {stage}: {img[0]}x{img[1]} -> {"OK" if not bad else "FAIL " + "; ".join(bad)}', flush=True)
+                    for rule in expect.get(stage, []):
+                        if isinstance(rule, tuple) and rule[0] == 'reference' and rule[1] in REFERENCE_FIGURES:
+                            differing, total, largest = REFERENCE_FIGURES[rule[1]]
+                            print(f'    {stage} against {os.path.basename(rule[1])}: {differing} of {total} pixels differ by more '
+                                  f'than {rule[2]} ({differing / total:.3%}), largest channel difference {largest}; '
+                                  f'settled {time.time() - t0:.1f} s after QEMU started', flush=True)
                     if bad: failures.append(f'{stage}: {bad}')
                 try: p.stdin.write(b'ok\n'); p.stdin.flush()
                 except BrokenPipeError: pass

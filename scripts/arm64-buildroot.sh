@@ -122,10 +122,9 @@ part="$root.part"
 [ ! -d "$part" ] || release_root "$part"
 [ ! -d "$root" ] || release_root "$root"
 rm -rf "$part" "$root"
-mkdir -p "$CACHE/apt-archives/partial" "$part/var/cache/apt/archives"
-# debootstrap takes its .debs from the same download cache as apt (a rebuild downloads nothing).
-mount --bind "$CACHE/apt-archives" "$part/var/cache/apt/archives"
+mkdir -p "$CACHE/apt-archives/partial"
 trap 'release_root "$part"' EXIT
+# debootstrap keeps its .debs in the same download cache as apt (a rebuild downloads nothing).
 debootstrap --variant=minbase --cache-dir="$CACHE/apt-archives" "$SUITE" "$part" "$MIRROR" \
   >"$CACHE/debootstrap.log" 2>&1 || { tail -n 20 "$CACHE/debootstrap.log" >&2; exit 1; }
 mount_root "$part"

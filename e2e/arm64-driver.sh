@@ -1,0 +1,70 @@
+#!/bin/bash
+# Guest side of the arm64 stage (qemu-system-aarch64, Cortex-A53 x4, 512 MB, virtio-gpu at
+# 1920x1080): Debian 13 arm64 with the arm64 package installed by apt; photokiosk.service starts
+# the kiosk by itself. This script (pk-e2e.service on the serial console) checks that the unit
+# runs it as the package set it up, then: the grid (the host compares the screen with the amd64
+# build's snapshot of the same photos), a tap opens a photo, a swipe pages, an upload through the
+# remote API reaches the library; then the small board's flick through big generated photos
+# (as the smallboard stage) with the peak memory checked here: VmHWM at most 120 MB, no OOM kill.
+ready() { echo "@@READY $1"; read -t 600 ack; }
+fail() { echo "@@ARM64_FAIL $1"; journalctl -u photokiosk -n 30 --no-pager; tail -n 30 /tmp/app.log 2>/dev/null; echo "@@EXIT 1"; systemctl poweroff; exit 1; }
+touch_cmd() { echo "$1" > /tmp/touch.fifo; }
+echo "@@BOOTED systemd $(systemctl is-system-running) $(uname -m) $(nproc) CPUs $(grep MemTotal /proc/meminfo | tr -s ' ')"
+
+mkfifo /tmp/touch.fifo; : > /tmp/uitouch.out
+/opt/pk/uitouch /tmp/touch.fifo > /tmp/uitouch.out 2>&1 &
+i=0; while ! grep -q '@@UINPUT2' /tmp/uitouch.out && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
+udevadm settle -t 30
+
+# The kiosk came up by itself on DRM (it restarts until the GPU's module is loaded).
+i=0; while ! journalctl -u photokiosk --no-pager | grep -q "screen: DRM" && [ $i -lt 1800 ]; do sleep 0.1; i=$((i+1)); done
+line=$(journalctl -u photokiosk -o short-monotonic --no-pager | grep -m1 "screen: DRM") || fail "photokiosk.service never opened the screen"
+echo "@@ARM64_SCREEN $(echo "$line" | sed 's/^\[ *\([0-9.]*\)\].*/\1/') s after the kernel started: ${line#*]}"
+[ "$(systemctl is-active photokiosk.service)" = active ] || fail "photokiosk.service is not active"
+pid=$(systemctl show -p MainPID --value photokiosk.service)
+[ "$(stat -c %U /proc/$pid)" = photokiosk ] || fail "not running as the photokiosk user"
+echo "@@ARM64_UNIT pid $pid $(readlink /proc/$pid/exe) $(/usr/bin/photokiosk --version)"
+
+ready arm64_grid                                              # the samples' grid, as the amd64 build draws it
+touch_cmd "tap 240 455"; ready arm64_tap                      # the first photo opens
+touch_cmd "swipe 3200 2048 1000 2048 8"; ready arm64_swipe    # a flick pages to the second
+
+# The remote API (enabled in the test root's config file): an upload reaches the library.
+token=arm64-e2e-token-0123456789abcdef
+api() { curl -sS --max-time 20 -H "Authorization: Bearer $token" "$@"; }
+size() { api http://127.0.0.1:8080/api/status | grep -o '"library_size": *[0-9]*' | grep -o '[0-9]*$'; }
+i=0; while [ -z "$(size 2>/dev/null)" ] && [ $i -lt 300 ]; do sleep 0.2; i=$((i+1)); done
+before=$(size); [ -n "$before" ] || fail "the remote API did not answer"
+sample=$(find /opt/pk/bigphotos -name '*.jpg' | sort | head -n 1)
+code=$(api -o /tmp/upload.json -w '%{http_code}' -F "photo=@$sample;filename=uploaded-on-arm64.jpg" http://127.0.0.1:8080/api/photos)
+[ "$code" = 201 ] || fail "upload answered $code: $(cat /tmp/upload.json)"
+i=0; while [ "$(size)" != $((before + 1)) ] && [ $i -lt 100 ]; do sleep 0.2; i=$((i+1)); done
+[ "$(size)" = $((before + 1)) ] || fail "the library did not grow from $before after the upload"
+echo "@@ARM64_UPLOAD ok: 201, library $before -> $(size) photos"
+echo "@@ARM64_MEMORY unit $(awk '/^VmHWM/{print $2 " kB"}' /proc/$pid/status) VmHWM"
+
+# The small board's flick: the same program, by hand, on the big photos at 1920x1080.
+systemctl stop photokiosk.service
+/usr/bin/photokiosk run --display drm --input libinput --mode 1920x1080 --photos /opt/pk/bigphotos \
+  --cache-dir /tmp/sbcache > /tmp/app.log 2>&1 &
+APP=$!
+alive() { kill -0 $APP 2>/dev/null || { dmesg | tail -n 20; fail "photokiosk died: $1"; }; }
+sleep 3; alive start
+ready sb_grid
+touch_cmd "tap 213 379"; ready sb_page_0
+n=1
+while [ $n -lt 10 ]; do
+  alive "page $n"
+  touch_cmd "swipe 3200 2048 1000 2048 8"; ready sb_page_$n
+  n=$((n+1))
+done
+alive album
+hwm=$(awk '/^VmHWM/{print $2}' /proc/$APP/status)
+echo "@@ARM64_MEMORY album VmHWM ${hwm} kB ($((hwm / 1024)) MB), VmRSS $(awk '/^VmRSS/{print $2}' /proc/$APP/status) kB"
+if dmesg | grep -qiE "out of memory|oom-kill|invoked oom-killer"; then fail "OOM in the kernel log"; fi
+grep -q "cannot show photo" /tmp/app.log && fail "a photo was not shown: $(grep -m1 'cannot show photo' /tmp/app.log)"
+[ "$hwm" -le $((120 * 1024)) ] || fail "VmHWM ${hwm} kB is over 120 MB"
+kill -TERM $APP; wait $APP; rc=$?
+[ $rc = 0 ] || fail "photokiosk exited with $rc on SIGTERM"
+echo "@@EXIT 0"
+systemctl poweroff

@@ -1,0 +1,52 @@
+#!/bin/bash
+# The same pixels on both architectures: fixed scenes rendered headless by `photokiosk snapshot`,
+# once by the amd64 build and once by the arm64 package's program (run through qemu-user in the
+# arm64 stage's Debian 13 arm64 root, with that root's libraries), compared pixel by pixel.
+# Tolerance: at most 0.1% of a scene's pixels may differ, each by at most 2 levels per channel
+# (where a SIMD path may round differently); every difference is printed, identical or not.
+# Usage: arm64-pixels.sh ARM64_DIR AMD64_PHOTOKIOSK   (ARM64_DIR: arm64-stage.sh's, after prepare)
+set -uo pipefail
+A=$1 HOST_BIN=$2
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+R=$A/arm64-root
+P=$A/pixels
+THRESHOLD=2 FRACTION=0.001
+SIZE=1280x800
+rm -rf "$P" && mkdir -p "$P/photos/samples" "$P/photos/big" "$P/photos/tagged" "$P/amd64" "$P/arm64" || exit 1
+[ -x "$R/usr/bin/photokiosk" ] || { echo "arm64-pixels: no arm64 root with the package ($R)"; exit 1; }
+cp "$ROOT"/assets/photos/*.jpg "$P/photos/samples/"
+cp "$(ls "$A"/sb/photos/*.jpg | sed -n 2p)" "$P/photos/big/"      # 5120x2880: over twice the screen, tiled
+# The overlay's scene needs a caption, a date and a place: a tagged copy (as scripts/screenshots.sh).
+"$ROOT/scripts/install-deps.sh" libimage-exiftool-perl >/dev/null 2>&1
+cp "$ROOT/assets/photos/mate-nature-YellowFlower.jpg" "$P/photos/tagged/"
+exiftool -q -overwrite_original -ImageDescription="Sunflower by the garden wall" \
+  -DateTimeOriginal="2024:08:17 10:32:00" -GPSLatitude=48.8584 -GPSLatitudeRef=N \
+  -GPSLongitude=2.2945 -GPSLongitudeRef=E "$P/photos/tagged/mate-nature-YellowFlower.jpg" || exit 1
+rm -rf "$R/tmp/pixels" && cp -r "$P/photos" "$R/tmp/pixels" && mkdir -p "$R/tmp/pixels/out"
+
+# NAME FOLDER [snapshot options]: one scene, by both programs.
+SCENES=(
+  "grid samples"
+  "album-chrome samples --photo 3 --chrome"
+  "tiled-1to1 big --flick --photo 0"
+  "ken-burns samples --slideshow --ken-burns --photo 2 --at 4.5"
+  "info-overlay tagged --slideshow --at 12 --overlay-date-taken bottom-left --overlay-caption bottom-left --overlay-place top-right"
+)
+failed=0
+for scene in "${SCENES[@]}"; do
+  set -- $scene; name=$1 folder=$2; shift 2
+  "$HOST_BIN" snapshot --photos "$P/photos/$folder" --size $SIZE --no-cache --out "$P/amd64/$name.png" "$@" >"$P/amd64/$name.log" 2>&1 \
+    || { echo "arm64-pixels: $name: the amd64 program failed ($P/amd64/$name.log)"; failed=1; continue; }
+  start=$EPOCHREALTIME
+  chroot "$R" /usr/bin/photokiosk snapshot --photos "/tmp/pixels/$folder" --size $SIZE --no-cache \
+    --out "/tmp/pixels/out/$name.png" "$@" >"$P/arm64/$name.log" 2>&1 \
+    || { echo "arm64-pixels: $name: the arm64 program failed ($P/arm64/$name.log)"; failed=1; continue; }
+  took=$(awk "BEGIN { print $EPOCHREALTIME - $start }")
+  cp "$R/tmp/pixels/out/$name.png" "$P/arm64/$name.png"
+  figures=$(python3 "$ROOT/e2e/pixels.py" compare "$P/amd64/$name.png" "$P/arm64/$name.png" \
+    --threshold $THRESHOLD --max-fraction $FRACTION) || failed=1
+  exact=$(python3 "$ROOT/e2e/pixels.py" compare "$P/amd64/$name.png" "$P/arm64/$name.png" | cut -d'(' -f1-2)
+  printf 'arm64-pixels: %-13s %s; any difference: %s (arm64 under qemu-user %.1f s)\n' "$name" "$figures" "${exact% -> *}" "$took"
+done
+rm -rf "$R/tmp/pixels"
+exit $failed
