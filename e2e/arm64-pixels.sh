@@ -8,14 +8,16 @@
 set -uo pipefail
 A=$1 HOST_BIN=$2
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-R=$A/arm64-root
+R=${PIXELS_ROOT:-$A/arm64-root}              # an arm64 system with the package's libraries
+PROGRAM=${PIXELS_PROGRAM:-/usr/bin/photokiosk}  # the arm64 program, inside it
 P=$A/pixels
 THRESHOLD=2 FRACTION=0.001
 SIZE=1280x800
 rm -rf "$P" && mkdir -p "$P/photos/samples" "$P/photos/big" "$P/photos/tagged" "$P/amd64" "$P/arm64" || exit 1
-[ -x "$R/usr/bin/photokiosk" ] || { echo "arm64-pixels: no arm64 root with the package ($R)"; exit 1; }
+[ -x "$R$PROGRAM" ] || { echo "arm64-pixels: no arm64 root with the package ($R)"; exit 1; }
 cp "$ROOT"/assets/photos/*.jpg "$P/photos/samples/"
-cp "$(ls "$A"/sb/photos/*.jpg | sed -n 2p)" "$P/photos/big/"      # 5120x2880: over twice the screen, tiled
+# two 5120x2880 photos (the flick needs two): over twice the screen, so the zoom is tiled
+cp $(ls "$A"/sb/photos/*-5120x2880-*.jpg | head -n 2) "$P/photos/big/"
 # The overlay's scene needs a caption, a date and a place: a tagged copy (as scripts/screenshots.sh).
 "$ROOT/scripts/install-deps.sh" libimage-exiftool-perl >/dev/null 2>&1
 cp "$ROOT/assets/photos/mate-nature-YellowFlower.jpg" "$P/photos/tagged/"
@@ -23,6 +25,8 @@ exiftool -q -overwrite_original -ImageDescription="Sunflower by the garden wall"
   -DateTimeOriginal="2024:08:17 10:32:00" -GPSLatitude=48.8584 -GPSLatitudeRef=N \
   -GPSLongitude=2.2945 -GPSLongitudeRef=E "$P/photos/tagged/mate-nature-YellowFlower.jpg" || exit 1
 rm -rf "$R/tmp/pixels" && cp -r "$P/photos" "$R/tmp/pixels" && mkdir -p "$R/tmp/pixels/out"
+# The Swift runtime reads its arguments from /proc/self/cmdline.
+mountpoint -q "$R/proc" || { mount -t proc proc "$R/proc" && trap 'umount "$R/proc"' EXIT; }
 
 # NAME FOLDER [snapshot options]: one scene, by both programs.
 SCENES=(
@@ -38,7 +42,7 @@ for scene in "${SCENES[@]}"; do
   "$HOST_BIN" snapshot --photos "$P/photos/$folder" --size $SIZE --no-cache --out "$P/amd64/$name.png" "$@" >"$P/amd64/$name.log" 2>&1 \
     || { echo "arm64-pixels: $name: the amd64 program failed ($P/amd64/$name.log)"; failed=1; continue; }
   start=$EPOCHREALTIME
-  chroot "$R" /usr/bin/photokiosk snapshot --photos "/tmp/pixels/$folder" --size $SIZE --no-cache \
+  chroot "$R" "$PROGRAM" snapshot --photos "/tmp/pixels/$folder" --size $SIZE --no-cache \
     --out "/tmp/pixels/out/$name.png" "$@" >"$P/arm64/$name.log" 2>&1 \
     || { echo "arm64-pixels: $name: the arm64 program failed ($P/arm64/$name.log)"; failed=1; continue; }
   took=$(awk "BEGIN { print $EPOCHREALTIME - $start }")

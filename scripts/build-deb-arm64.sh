@@ -58,6 +58,10 @@ sed '1s/swift-tools-version: *6\.[0-9]*/swift-tools-version:6.0/' "$here/Package
 # No git in the copy: the version is this checkout's, fixed.
 sed "s/^version=\$release\$/version='$version'/" "$here/scripts/version.sh" | write_if_changed "$root$src/scripts/version.sh"
 chmod +x "$root$src/scripts/version.sh"
+# Swift 6.0.3 keeps its build description (and skips the VersionStamp plugin's prebuild command)
+# while the manifest is unchanged: a new version must make it plan again.
+stamp=$(find "$root$src/.build/plugins/outputs" -path '*VersionStamp/Generated/BuildVersion.swift' 2>/dev/null | head -n 1)
+if [ -n "$stamp" ] && ! grep -qF "\"$version\"" "$stamp"; then touch "$root$src/Package.swift"; fi
 
 # 3. The program for aarch64 and swift-argument-parser's generate-manual for this machine.
 build_env=(PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig)   # SwiftPM adds the SDK's own paths
