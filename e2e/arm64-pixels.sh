@@ -2,6 +2,7 @@
 # The same pixels on both architectures: fixed scenes rendered headless by `photokiosk snapshot`,
 # once by the amd64 build and once by the arm64 package's program (run through qemu-user in the
 # arm64 stage's Debian 13 arm64 root, with that root's libraries), compared pixel by pixel.
+# (--timeout: under qemu-user on a busy machine the slideshow takes minutes to get there.)
 # Tolerance: at most 0.1% of a scene's pixels may differ, each by at most 2 levels per channel
 # (where a SIMD path may round differently); every difference is printed, identical or not.
 # Usage: arm64-pixels.sh ARM64_DIR AMD64_PHOTOKIOSK   (ARM64_DIR: arm64-stage.sh's, after prepare)
@@ -39,18 +40,29 @@ SCENES=(
 failed=0
 for scene in "${SCENES[@]}"; do
   set -- $scene; name=$1 folder=$2; shift 2
-  "$HOST_BIN" snapshot --photos "$P/photos/$folder" --size $SIZE --no-cache --out "$P/amd64/$name.png" "$@" >"$P/amd64/$name.log" 2>&1 \
+  "$HOST_BIN" snapshot --photos "$P/photos/$folder" --size $SIZE --no-cache --timeout 900 --out "$P/amd64/$name.png" "$@" >"$P/amd64/$name.log" 2>&1 \
     || { echo "arm64-pixels: $name: the amd64 program failed ($P/amd64/$name.log)"; failed=1; continue; }
   start=$EPOCHREALTIME
-  chroot "$R" "$PROGRAM" snapshot --photos "/tmp/pixels/$folder" --size $SIZE --no-cache \
+  chroot "$R" "$PROGRAM" snapshot --photos "/tmp/pixels/$folder" --size $SIZE --no-cache --timeout 900 \
     --out "/tmp/pixels/out/$name.png" "$@" >"$P/arm64/$name.log" 2>&1 \
     || { echo "arm64-pixels: $name: the arm64 program failed ($P/arm64/$name.log)"; failed=1; continue; }
   took=$(awk "BEGIN { print $EPOCHREALTIME - $start }")
   cp "$R/tmp/pixels/out/$name.png" "$P/arm64/$name.png"
-  figures=$(python3 "$ROOT/e2e/pixels.py" compare "$P/amd64/$name.png" "$P/arm64/$name.png" \
-    --threshold $THRESHOLD --max-fraction $FRACTION) || failed=1
-  exact=$(python3 "$ROOT/e2e/pixels.py" compare "$P/amd64/$name.png" "$P/arm64/$name.png" | cut -d'(' -f1-2)
-  printf 'arm64-pixels: %-13s %s; any difference: %s (arm64 under qemu-user %.1f s)\n' "$name" "$figures" "${exact% -> *}" "$took"
+  # A slideshow frame (--at) is not always the same frame on amd64 either: two renders of the
+  # Ken Burns scene by the amd64 program differed by a sub-pixel pan on a busy machine (24% of the
+  # pixels). Up to two more amd64 renders are made then; the arm64 frame must match one of them,
+  # and how much the amd64 renders differ among themselves is printed.
+  attempt=1 last="$P/amd64/$name.png"
+  while true; do
+    figures=$(python3 "$ROOT/e2e/pixels.py" compare "$last" "$P/arm64/$name.png" --threshold $THRESHOLD --max-fraction $FRACTION) \
+      && break
+    [ $attempt -lt 3 ] || { failed=1; break; }
+    attempt=$((attempt + 1)) last="$P/amd64/$name-$attempt.png"
+    "$HOST_BIN" snapshot --photos "$P/photos/$folder" --size $SIZE --no-cache --timeout 900 --out "$last" "$@" >/dev/null 2>&1
+    echo "arm64-pixels: $name: amd64 render $attempt against amd64 render 1: $(python3 "$ROOT/e2e/pixels.py" compare "$P/amd64/$name.png" "$last" | cut -d'(' -f1)"
+  done
+  exact=$(python3 "$ROOT/e2e/pixels.py" compare "$last" "$P/arm64/$name.png" | cut -d'(' -f1-2)
+  printf 'arm64-pixels: %-13s %s; any difference: %s (amd64 render %d; arm64 under qemu-user %.1f s)\n' "$name" "$figures" "${exact% -> *}" $attempt "$took"
 done
 rm -rf "$R/tmp/pixels"
 exit $failed

@@ -71,7 +71,7 @@ TOML
 # The photos the grid shows: the samples, as a frame's photo folder (the reference screen is
 # rendered from the same files on the host).
 mkdir -p "$R/var/lib/photokiosk/photos" && cp "$SAMPLES"/*.jpg "$R/var/lib/photokiosk/photos/"
-uid=$(awk -F: '$1=="photokiosk"{print $3}' "$R/etc/passwd") gid=$(awk -F: '$1=="photokiosk"{print $4}' "$R/etc/group")
+uid=$(awk -F: '$1=="photokiosk"{print $3}' "$R/etc/passwd") gid=$(awk -F: '$1=="photokiosk"{print $3}' "$R/etc/group")
 if [ -n "$uid" ]; then chown -R "$uid:$gid" "$R/var/lib/photokiosk/photos"; fi
 
 # 4. Kernel modules: the GPU, uinput and evdev (udev loads them), from Debian's arm64 kernel.

@@ -5,6 +5,9 @@
 #   MODES="platform app" e2e/run.sh # only these stages (default: every stage in ALL_MODES)
 #   DISPLAYS=virtio e2e/run.sh
 #   E2E_SKIP="seat faults" e2e/run.sh # switch stages off on purpose (counted and named as skipped)
+#   MODES=arm64 e2e/run.sh          # the arm64 package in a Debian 13 arm64 VM (once, not per display;
+#                                   # e2e/arm64-stage.sh), with the arm64/amd64 pixel parity check;
+#                                   # not among the default stages yet
 # Every stage it cannot run where QEMU works (a package it could not install, a download that
 # failed) is a failure, not a skip. Only where QEMU itself cannot run does it print one
 # "e2e: SKIP ..." line, record every stage as skipped and exit 0.
@@ -17,13 +20,16 @@ CACHE=${PHOTOKIOSK_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/photokiosk-e2e}
 OUT=${PHOTOKIOSK_E2E_OUT:-$ROOT/.build/e2e}
 KPKG=linux-image-6.1.0-50-amd64        # pinned: module names and load order were checked with it
 DISPLAYS=${DISPLAYS:-bochs virtio}
+# arm64 is not in the default list yet: under TCG on this busy machine its small-board flick
+# does not yet pass reliably (docs/raspberry-pi.md); run it with MODES=arm64.
 ALL_MODES="platform app seat blank faults calib unit smallboard panels"
 MODES=${MODES:-$ALL_MODES}
 E2E_SKIP=${E2E_SKIP:-}
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
 RESULTS=${E2E_RESULTS:-/dev/null}
 # record STAGE VERDICT WHY: one line per display for make test's summary.
-record() { for d in $DISPLAYS; do echo "e2e $1/$d $2${3:+ $3}" >>"$RESULTS"; done; }
+record() { if [ "$1" = arm64 ]; then echo "e2e arm64 $2${3:+ $3}" >>"$RESULTS"; return; fi   # one VM, virtio-gpu
+  for d in $DISPLAYS; do echo "e2e $1/$d $2${3:+ $3}" >>"$RESULTS"; done; }
 has_mode() { [[ " $MODES " == *" $1 "* ]]; }
 drop_mode() { MODES=$(echo " $MODES " | sed "s/ $1 / /; s/^ *//; s/ *$//"); }
 # skip WHY: QEMU cannot run on this machine; nothing here can be tested.
@@ -50,6 +56,14 @@ command -v cpio >/dev/null || need+=(cpio)
 ldconfig -p | grep -q 'libseat.so.1 .*x86-64' || need+=(libseat1)   # the seat stage's libseat
 has_mode unit && ! command -v debootstrap >/dev/null && need+=(debootstrap)   # the unit stage's Debian guest
 if has_mode smallboard; then   # its photos (cjpeg) and their disk (mke2fs -d)
+  command -v cjpeg >/dev/null || need+=(libjpeg-turbo-progs)
+  command -v mke2fs >/dev/null || need+=(e2fsprogs)
+fi
+# the arm64 stage: an arm64 VM, arm64 programs on this machine (binfmt), its Debian guest, its photos
+if has_mode arm64; then
+  command -v qemu-system-aarch64 >/dev/null || need+=(qemu-system-arm)
+  [ -e /usr/libexec/qemu-binfmt/aarch64-binfmt-P ] || need+=(qemu-user-static binfmt-support)
+  command -v debootstrap >/dev/null || need+=(debootstrap)
   command -v cjpeg >/dev/null || need+=(libjpeg-turbo-progs)
   command -v mke2fs >/dev/null || need+=(e2fsprogs)
 fi
@@ -105,7 +119,12 @@ fi
 
 # 3. What runs in the guest: the test bundle (GuestE2ETests), the app, the uinput helper.
 cd "$ROOT"
-swift build --build-tests > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; fail "build ($OUT/build.log)"; }
+X86_MODES=$(echo " $MODES " | sed 's/ arm64 / /; s/^ *//; s/ *$//')   # the stages that boot the x86 guest
+if [ -n "$X86_MODES" ]; then
+  swift build --build-tests > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; fail "build ($OUT/build.log)"; }
+else   # arm64 alone: only the program (its snapshot is the grid's reference)
+  swift build --product photokiosk > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; fail "build ($OUT/build.log)"; }
+fi
 BIN=$(swift build --show-bin-path)
 gcc -O2 -Wall -static -o "$OUT/uitouch" "$E2E/src/uitouch.c"
 FILES=("$BIN/PhotoKioskPackageTests.xctest" "$OUT/uitouch")
@@ -170,7 +189,7 @@ if has_mode panels; then
   FILES+=("$OUT/uhidpanel" "$E2E/panels-driver.sh" "$OUT/panels")
   PANEL_MODULES="uhid hid-multitouch"
 fi
-EXTRA_MODULES="${PANEL_MODULES:-}" "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
+[ -z "$X86_MODES" ] || EXTRA_MODULES="${PANEL_MODULES:-}" "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 # The unit stage boots its own guest: Debian with systemd as init and the package (make deb)
 # installed, so the kiosk runs as photokiosk.service in its sandbox (build-unit-rootfs.sh).
 if has_mode unit; then
@@ -198,9 +217,16 @@ if has_mode smallboard; then
     || cannot_run smallboard "cannot prepare its photos, disk image or initramfs"
 fi
 
+# The arm64 stage: the package (make deb-arm64), its Debian 13 arm64 guest, the reference.
+if has_mode arm64 && ! "$E2E/arm64-stage.sh" prepare "$OUT" "$CACHE" "$BIN/photokiosk" >"$OUT/arm64-prepare.log" 2>&1; then
+  tail -n 15 "$OUT/arm64-prepare.log"
+  cannot_run arm64 "no arm64 package, guest or reference ($OUT/arm64-prepare.log)"
+fi
+has_mode arm64 && tail -n 2 "$OUT/arm64-prepare.log"
+
 # 4. Boot once per display device and mode; the harness checks every screendump.
 rc=$E2E_FAILED
-for mode in $MODES; do
+for mode in $X86_MODES; do
   for d in $DISPLAYS; do
     args=(--initrd "$OUT/initrd.gz" ${EXPECT_ARGS:-})
     [ $mode = unit ] && args=(--initrd "$OUT/unit-initrd.gz" ${EXPECT_ARGS:-})
@@ -223,6 +249,12 @@ for mode in $MODES; do
     fi
   done
 done
+if has_mode arm64; then   # once, on virtio-gpu; then the same scenes drawn by both builds
+  if "$E2E/arm64-stage.sh" boot "$OUT" "$CACHE" "$BIN/photokiosk"; then echo "e2e arm64 PASS" >>"$RESULTS"
+  else echo "e2e arm64 FAIL console log in $OUT/arm64" >>"$RESULTS"; rc=1; fi
+  if "$E2E/arm64-pixels.sh" "$OUT/arm64" "$BIN/photokiosk"; then echo "check arm64-pixel-parity PASS" >>"$RESULTS"
+  else echo "check arm64-pixel-parity FAIL see $OUT/arm64/pixels" >>"$RESULTS"; rc=1; fi
+fi
 if has_mode panels; then for d in $DISPLAYS; do cat "$OUT/panels-table-$d.txt" 2>/dev/null || true; done; fi
 echo "e2e: $([ $rc = 0 ] && echo PASS || echo FAIL) (screendumps and console logs in $OUT)"
 exit $rc
