@@ -29,14 +29,14 @@ enum Bootstrap {
     static func photoFolders(config: KioskConfig, explicit: Bool, logger: Logger) throws -> [String] {
         let configured = config.library.folders
         if explicit || configured != KioskConfig().library.folders || configured.contains(where: isDirectory) {
-            guard !configured.isEmpty else { throw ValidationError("no photo folder given") }
+            guard !configured.isEmpty else { throw CommandFailure("no photo folder given") }
             for folder in configured where !isDirectory(folder) {
                 logger.warning("photo folder \(folder) does not exist (yet): it is watched for when it appears")
             }
             return configured
         }
         guard let samples = ResourceLocator.bundledPhotos() else {
-            throw ValidationError("no photo folder: pass --photos DIR (the default \(configured.joined()) does not exist)")
+            throw CommandFailure("no photo folder: pass --photos DIR (the default \(configured.joined()) does not exist)")
         }
         return [samples]
     }

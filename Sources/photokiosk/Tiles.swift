@@ -19,9 +19,9 @@ struct Tiles: ParsableCommand {
     @Argument(help: "A JPEG, PNG, HEIF/HEIC, AVIF or WebP photo.") var image: String
     @Option(help: "Output folder (created).") var out: String = "."
     @Option(help: "Pyramid name (default: the photo's file name without extension).") var name: String?
-    @Option(help: "Tile edge in pixels.") var tileSize: Int = 256
+    @Option(parsing: .unconditional, help: "Tile edge in pixels.") var tileSize: Int = 256
     @Option(help: "jpeg or png.") var format: TileFileFormat = .jpeg
-    @Option(help: "JPEG quality 1-100.") var quality: Int = 85
+    @Option(parsing: .unconditional, help: "JPEG quality 1-100.") var quality: Int = 85
     @Option(help: "Refuse images with more pixels than this.") var maxPixels = 1_000_000_000
 
     func validate() throws {
