@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // PhotoKiosk: a touch photo viewer that owns the screen of a small Linux computer.
-// Layers (one-way; the README's "Architecture" section has the picture): photokiosk → Remote →
+// Layers (one-way; ARCHITECTURE.md, "Architecture", has the picture): photokiosk → Remote →
 // RemoteServer, PhotoKioskApp → Widgets → UI → Graphics; PhotoKioskApp → Imaging, Platform →
 // Graphics; Imaging, Platform, PhotoKioskApp, RemoteServer → SystemAccess (typed system calls on
 // swift-system); photokiosk-bench → ChildProcesses → SystemAccess. C libraries are reached only
