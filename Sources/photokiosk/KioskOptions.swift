@@ -62,8 +62,8 @@ struct GeneralOptions: ParsableArguments {
 struct PhotoOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(name: [.customLong("photos"), .customLong("folder")], help: "A photo folder (repeatable; default: the bundled samples).") var folders: [String] = []
     @Option(help: "name or date.") var sort: KioskConfig.Sort?
-    @Option(parsing: .unconditional, help: "Thumbnail edge in pixels.") var thumbnailSize: Int?
-    @Option(parsing: .unconditional, help: "Memory for decoded images, MB.") var cacheMemoryMb: Int?
+    @Option(parsing: .unconditional, help: "Thumbnail edge in pixels.", transform: ArgumentValues.wholeNumber) var thumbnailSize: Int?
+    @Option(parsing: .unconditional, help: "Memory for decoded images, MB.", transform: ArgumentValues.wholeNumber) var cacheMemoryMb: Int?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         o.folders = folders.isEmpty ? nil : folders
@@ -76,7 +76,7 @@ struct PhotoOptions: ParsableArguments, ConfigOverrideGroup {
 /// The thumbnail cache on disk (commands that keep one).
 struct DiskCacheOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(help: "Thumbnail cache directory.") var cacheDir: String?
-    @Option(parsing: .unconditional, help: "Disk thumbnail cache, MB (0: off).") var cacheDiskMb: Int?
+    @Option(parsing: .unconditional, help: "Disk thumbnail cache, MB (0: off).", transform: ArgumentValues.wholeNumber) var cacheDiskMb: Int?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         o.cacheDirectory = cacheDir
@@ -126,14 +126,14 @@ struct CalibrationOptions: ParsableArguments, ConfigOverrideGroup {
 /// The slideshow: when it starts and how it shows the photos (also what `snapshot` previews).
 struct SlideshowOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(parsing: .unconditional,
-            help: "Seconds without touch before the slideshow (0: start in it; default: \(decimalText(KioskConfig().slideshow.idleTimeout, places: 0))).")
+            help: "Seconds without touch before the slideshow (0: start in it; default: \(decimalText(KioskConfig().slideshow.idleTimeout, places: 0))).", transform: ArgumentValues.number)
     var idleTimeout: Double?
     @Option(parsing: .unconditional,
-            help: "Seconds per photo (default: \(decimalText(KioskConfig().slideshow.interval, places: 0))).")
+            help: "Seconds per photo (default: \(decimalText(KioskConfig().slideshow.interval, places: 0))).", transform: ArgumentValues.number)
     var interval: Double?
     @Option(help: "sequential or shuffle.") var order: KioskConfig.SlideshowOrder?
     @Option(help: "crossfade, slide or none.") var transition: KioskConfig.Transition?
-    @Option(parsing: .unconditional, help: "Cross-fade or slide seconds.") var transitionDuration: Double?
+    @Option(parsing: .unconditional, help: "Cross-fade or slide seconds.", transform: ArgumentValues.number) var transitionDuration: Double?
     @Option(help: "blur, solid or none.") var portraitFill: KioskConfig.PortraitFill?
     @Flag(inversion: .prefixedNo, help: "Slow pan and zoom across each photo.") var kenBurns: Bool?
     @Flag(inversion: .prefixedNo, help: "Two portrait photos side by side (landscape ones stacked on a portrait screen).")
@@ -165,7 +165,7 @@ struct ScheduleOptions: ParsableArguments, ConfigOverrideGroup {
     var schedule: [SchedulePeriod] = []
     @Flag(help: "Ignore the file's schedule: always on.") var noSchedule = false
     @Option(help: "dpms or backlight.") var blank: KioskConfig.BlankMethod?
-    @Option(parsing: .unconditional, help: "Minutes a touch wakes a blank screen.") var wakeMinutes: Int?
+    @Option(parsing: .unconditional, help: "Minutes a touch wakes a blank screen.", transform: ArgumentValues.wholeNumber) var wakeMinutes: Int?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         o.schedule = noSchedule ? [] : (schedule.isEmpty ? nil : schedule)
@@ -217,8 +217,8 @@ struct RemoteOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(help: "The remote API's token (at least 16 characters); required with --remote-listen.")
     var remoteToken: String?
     @Option(help: "Folder for uploaded photos (default: the first photo folder).") var remoteUploadFolder: String?
-    @Option(parsing: .unconditional, help: "Largest uploaded photo, MB.") var remoteMaxUploadMb: Int?
-    @Option(parsing: .unconditional, help: "Disk space uploads leave free, MB.") var remoteReserveMb: Int?
+    @Option(parsing: .unconditional, help: "Largest uploaded photo, MB.", transform: ArgumentValues.wholeNumber) var remoteMaxUploadMb: Int?
+    @Option(parsing: .unconditional, help: "Disk space uploads leave free, MB.", transform: ArgumentValues.wholeNumber) var remoteReserveMb: Int?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         if let remoteListen {

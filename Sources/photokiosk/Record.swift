@@ -17,8 +17,8 @@ struct Record: ParsableCommand {
     @Argument(help: "Where to write the recording.") var file: String
     @Flag(help: "Show the touch-test screen instead of the photos.") var touchTest = false
     @Flag(help: "Draw the touch overlay.") var touchOverlay = false
-    @Option(parsing: .unconditional, help: "Stop after this many seconds.") var duration: Double?
-    @Option(help: "Headless screen size WIDTHxHEIGHT (when no display device is usable).", transform: ArgumentValues.mode)
+    @Option(parsing: .unconditional, help: "Stop after this many seconds.", transform: ArgumentValues.number) var duration: Double?
+    @Option(help: "Headless screen size WIDTHxHEIGHT when no display device is usable (default: 1280x800).", transform: ArgumentValues.mode)
     var size: KioskConfig.DisplayMode = .init(width: 1280, height: 800)
     @OptionGroup var options: KioskOptions
 

@@ -14,14 +14,18 @@ struct Run: ParsableCommand {
     @OptionGroup var options: KioskOptions
     @OptionGroup(title: "MQTT (Home Assistant, fleets)") var mqtt: MQTTOptions
     @OptionGroup(title: "Remote control") var remote: RemoteOptions
-    @Option(help: "Headless screen size WIDTHxHEIGHT (when no display device is usable).", transform: ArgumentValues.mode)
+    @Option(help: "Headless screen size WIDTHxHEIGHT when no display device is usable (default: 1920x1080).", transform: ArgumentValues.mode)
     var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "Where the headless screen writes its PNG.")
     var screenshot: String = "photokiosk-screen.png"
-    @Option(parsing: .unconditional, help: "Seconds the headless screen waits for thumbnails before writing the PNG.")
+    @Option(parsing: .unconditional, help: "Seconds the headless screen waits for thumbnails before writing the PNG (default: 60).", transform: ArgumentValues.number)
     var settleTimeout: Double = 60
     @Flag(help: "Draw the touch overlay (fingers, trails, rate, latency, gestures); a four-finger tap toggles it outside kiosk mode.")
     var touchOverlay = false
+
+    func validate() throws {
+        guard settleTimeout > 0 else { throw ValidationError("--settle-timeout must be more than 0 seconds, not \(decimalText(settleTimeout, places: 3))") }
+    }
 
     mutating func run() throws {
         let config = try options.resolvedConfig(adding: [remote, mqtt])

@@ -13,22 +13,23 @@ struct Snapshot: ParsableCommand {
 
     @OptionGroup var general: GeneralOptions
     @OptionGroup(title: "Photos") var photos: PhotoOptions
-    @Option(help: "Screen size WIDTHxHEIGHT (default: the config's display.mode, else 1920x1080).", transform: ArgumentValues.mode)
+    @Option(name: [.customLong("size"), .customLong("mode")],
+            help: "Screen size WIDTHxHEIGHT (default: the config's display.mode, else 1920x1080).", transform: ArgumentValues.mode)
     var size: KioskConfig.DisplayMode?
     @Option(parsing: .unconditional, help: "0, 90, 180 or 270: the screen turned as on the frame (default: the config's display.rotation).")
     var rotation: KioskConfig.Rotation?
     @Option(help: "Output PNG.") var out: String
-    @Option(parsing: .unconditional, help: "Open the album at photo N (0-based) instead of the grid.") var photo: Int?
-    @Option(parsing: .unconditional, help: "Seconds to wait for thumbnails.") var timeout: Double = 60
+    @Option(parsing: .unconditional, help: "Open the album at photo N (0-based) instead of the grid.", transform: ArgumentValues.wholeNumber) var photo: Int?
+    @Option(parsing: .unconditional, help: "Seconds to wait for thumbnails (default: 60).", transform: ArgumentValues.number) var timeout: Double = 60
     @Flag(help: "Do not read or write the thumbnail disk cache.") var noCache = false
     @Flag(help: "Show the slideshow (from its first photo, or --photo N) instead of the grid; as on the frame when the config's idle_timeout is 0.")
     var slideshow = false
     @OptionGroup(title: "Slideshow") var slideshowOptions: SlideshowOptions
-    @Option(parsing: .unconditional, help: "Slideshow: the frame this many seconds after the first photo began to fade in, on a virtual clock (exact and repeatable); past the interval it catches the next transition.")
+    @Option(parsing: .unconditional, help: "Slideshow: the frame this many seconds after the first photo began to fade in, on a virtual clock (exact and repeatable); past the interval it catches the next transition.", transform: ArgumentValues.number)
     var at: Double?
     @Flag(help: "Measure instead: flick through the whole album, print figures (with --photo N: then zoom into photo N and write --out).")
     var flick = false
-    @Option(parsing: .unconditional, help: "Seconds between flicks with --flick.") var flickInterval: Double = 0.5
+    @Option(parsing: .unconditional, help: "Seconds between flicks with --flick (default: 0.5).", transform: ArgumentValues.number) var flickInterval: Double = 0.5
     @OptionGroup(title: "Information overlay") var overlay: OverlayOptions
     @Flag(help: "With --photo N: show the album's chrome (indicator, caption, filmstrip) as just after a touch, not faded.")
     var chrome = false
@@ -40,6 +41,10 @@ struct Snapshot: ParsableCommand {
     /// Mistakes in the call itself, found before anything runs, so the usage shown is this command's.
     func validate() throws {
         if at != nil && !slideshow && general.config == nil { throw ValidationError("--at needs --slideshow") }
+        if let photo, photo < 0 { throw ValidationError("--photo \(photo): photos are numbered from 0") }
+        if let at, at < 0 { throw ValidationError("--at \(decimalText(at, places: 3)): the time since the first photo began cannot be negative") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds, not \(decimalText(timeout, places: 3))") }
+        guard flickInterval > 0 else { throw ValidationError("--flick-interval must be more than 0 seconds, not \(decimalText(flickInterval, places: 3))") }
     }
 
     mutating func run() throws {

@@ -39,6 +39,20 @@ import TestSupport
         #expect(run.errors.contains("--interval: -5.0 is out of range (1.0 to 86400.0 seconds)"), "\(run.errors)")
     }
 
+    @Test func aWordForANumberSaysItIsNotOne() throws {
+        let run = try runProgram(try program(), ["run", "--interval", "ten"])
+        #expect(run.status != 0)
+        #expect(run.errors.contains("'ten' is invalid for '--interval <interval>': not a number"), "\(run.errors)")
+        let whole = try runProgram(try program(), ["run", "--wake-minutes", "2.5"])
+        #expect(whole.errors.contains("'2.5' is invalid for '--wake-minutes <wake-minutes>': not a whole number"), "\(whole.errors)")
+    }
+
+    @Test func aNegativePhotoNumberSaysWhy() throws {
+        let run = try runProgram(try program(), ["snapshot", "--photo", "-1", "--out", "x.png"])
+        #expect(run.status != 0)
+        #expect(run.errors.contains("--photo -1: photos are numbered from 0"), "\(run.errors)")
+    }
+
     @Test func anImpossibleModeSaysWhy() throws {
         let run = try runProgram(try program(), ["run", "--mode", "99999x1"])
         #expect(run.status != 0)
@@ -117,6 +131,8 @@ import TestSupport
         #expect(interval != nil && idle != nil)
         if let interval { #expect(help[interval...].prefix(3).joined().contains("default: 10)"), "\(help[interval...].prefix(3))") }
         if let idle { #expect(help[idle...].prefix(3).joined().contains("default: 120)"), "\(help[idle...].prefix(3))") }
+        // Options read through a transform lose ArgumentParser's own default note; theirs is in the text.
+        #expect(run.output.contains("(default: 1920x1080)") && run.output.contains("(default: 60)"), "\(run.output)")
     }
 
     @Test func everyDocumentedFlagIsAFlagOfRun() throws {
