@@ -21,7 +21,8 @@ struct Doctor: ParsableCommand {
         let loaded = Self.loadConfig(path: path, mustExist: config != nil)
         print(loaded.report)
         let resolved = loaded.config ?? KioskConfig()
-        let folders = Self.folderReport(Self.folders(for: resolved))
+        let folders = Self.folderReport(Bootstrap.folderChoice(config: resolved, explicit: false)
+                                        ?? (resolved.library.folders, false))
         print(folders.report)
         print(Self.timeReport(TimeSettings.current()))
         let remote = loaded.config.map { Self.remoteReport($0, path: path) } ?? (line: "Remote page: unknown (the config file has mistakes, see above)", summary: "unknown")
@@ -48,16 +49,6 @@ struct Doctor: ParsableCommand {
     }
 
     // MARK: Photo folders
-
-    /// The folders `run` would show: the configured ones, or the bundled samples while the
-    /// default folder does not exist (as `Bootstrap.photoFolders`).
-    static func folders(for config: KioskConfig) -> (folders: [String], samples: Bool) {
-        let configured = config.library.folders
-        if configured != KioskConfig().library.folders || configured.contains(where: ResourceLocator.isDirectory) {
-            return (configured, false)
-        }
-        return ResourceLocator.bundledPhotos().map { ([$0], true) } ?? (configured, false)
-    }
 
     /// Each folder: exists, the service user can list it, how many photos it holds, and
     /// whether the service's sandbox hides it.

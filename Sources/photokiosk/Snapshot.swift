@@ -59,7 +59,7 @@ struct Snapshot: ParsableCommand {
         let turned = (rotation ?? config.display.rotation).rawValue % 180 != 0
         let screen = size ?? config.display.mode ?? .init(width: 1920, height: 1080)
         let logical = turned ? KioskConfig.DisplayMode(width: screen.height, height: screen.width) : screen
-        let logger = Bootstrap.logger(level: .warning)
+        let logger = Bootstrap.logger(level: general.logLevel?.loggerLevel ?? .warning)
         let roots = try Bootstrap.photoFolders(config: config, explicit: !photos.folders.isEmpty, logger: logger)
         let loop = try EventLoop(signals: [])
         let display = HeadlessDisplay(width: logical.width, height: logical.height)
