@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // PhotoKiosk: a touch photo viewer that owns the screen of a small Linux computer.
-// Layers (one-way; the README's "Architecture" section has the picture): photokiosk → Remote →
+// Layers (one-way; ARCHITECTURE.md, "Architecture", has the picture): photokiosk → Remote →
 // RemoteServer, PhotoKioskApp → Widgets → UI → Graphics; PhotoKioskApp → Imaging, Platform →
 // Graphics; Imaging, Platform, PhotoKioskApp, RemoteServer → SystemAccess (typed system calls on
 // swift-system); photokiosk-bench → ChildProcesses → SystemAccess. C libraries are reached only
@@ -59,6 +59,8 @@ let package = Package(
         .target(name: "CHTTP", dependencies: ["CLibMicroHTTPD", "CLazyLibrary"], path: "Sources/CShims/CHTTP"),
         .target(name: "CHEIF", dependencies: ["CLibHeif", "CLazyLibrary"], path: "Sources/CShims/CHEIF"),
         .target(name: "CMQTT", dependencies: ["CMosquitto", "CLazyLibrary"], path: "Sources/CShims/CMQTT"),
+        // adjtimex's struct timex, which Glibc does not bring into Swift (doctor's time sync check).
+        .target(name: "CClockStatus", path: "Sources/CShims/CClockStatus"),
 
         // MARK: Swift layers
         .target(name: "Graphics", dependencies: ["CPixman", "CFreeType"]),
@@ -73,7 +75,7 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["Graphics", "SystemAccess", "CJPEG", "CPNG",
                                                 "CHEIF", "CLibHeif", "CLibWebP", .product(name: "SystemPackage", package: "swift-system"),
                                                 .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Platform", dependencies: ["Graphics", "SystemAccess", "CDRM", "CInput", "CSeat", "CMQTT", "CMosquitto",
+        .target(name: "Platform", dependencies: ["Graphics", "SystemAccess", "CDRM", "CInput", "CSeat", "CMQTT", "CMosquitto", "CClockStatus",
                                                  "CPixman", "CLibInput", .product(name: "SystemPackage", package: "swift-system"),
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),

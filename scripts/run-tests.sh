@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make test`: every check of the project, then one closing line counted from what ran.
 #   1. the summary's own checks (scripts/test_summary_test.py); every import declared in
-#      Package.swift (scripts/check-imports.py, and its self-test)
+#      Package.swift (scripts/check-imports.py, and its self-test); every link in the docs
+#      resolves (scripts/check-doc-links.py, and its self-test)
 #   2. unit tests (swift test; log in .build/unit-test.log)
 #   3. the remote page in headless Chromium (e2e/remote-page.sh; screenshots in .build/remote-page)
 #   4. libFuzzer: the self-test (a crash, a hang and an out-of-memory must each fail), then every
@@ -26,6 +27,10 @@ check summary python3 scripts/test_summary_test.py
 echo "== declared imports (every module a target imports is in Package.swift)"
 check imports-self-test python3 scripts/check-imports.py --self-test
 check imports python3 scripts/check-imports.py
+
+echo "== documentation links (every relative link, image and anchor in README.md, ARCHITECTURE.md, docs/)"
+check doc-links-self-test python3 scripts/check-doc-links.py --self-test
+check doc-links python3 scripts/check-doc-links.py
 
 echo "== unit tests"
 unit_exit=0

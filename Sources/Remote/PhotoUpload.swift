@@ -116,7 +116,7 @@ final class PhotoUpload: HTTPFormReceiver {
         if current.head.count < 16 {
             current.head += bytes.prefix(16 - current.head.count)
             if current.head.count == 16, ImageFormat.sniff(current.head) == nil {
-                refuse(&current, .notAPhoto("its first bytes are not JPEG or PNG"))
+                refuse(&current, .notAPhoto("its first bytes are not \(ImageFormat.supportedList)"))
                 return
             }
         }

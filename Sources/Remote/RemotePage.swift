@@ -76,7 +76,7 @@ enum RemotePage {
     <button id="slideshow">Slideshow</button><button id="screenpower">Screen off</button><button id="refresh">Refresh</button>
     </div>
     <div id="message" class="err"></div>
-    <div id="drop"><p>Drop photos here, or</p><input type="file" id="files" accept="image/jpeg,image/png" multiple></div>
+    <div id="drop"><p>Drop photos here (JPEG, PNG, HEIC/HEIF, AVIF, WebP), or</p><input type="file" id="files" accept="image/jpeg,image/png,image/heic,image/heif,image/avif,image/webp,.jpg,.jpeg,.png,.heic,.heif,.hif,.avif,.webp" multiple></div>
     <div id="uploads"></div>
     <h1>Photos <span id="count"></span></h1>
     <ul id="photos"></ul>

@@ -14,17 +14,22 @@ struct Run: ParsableCommand {
     @OptionGroup var options: KioskOptions
     @OptionGroup(title: "MQTT (Home Assistant, fleets)") var mqtt: MQTTOptions
     @OptionGroup(title: "Remote control") var remote: RemoteOptions
-    @Option(help: "Headless screen size WIDTHxHEIGHT (when no display device is usable).")
+    @Option(help: "Headless screen size WIDTHxHEIGHT when no display device is usable (default: 1920x1080).", transform: ArgumentValues.mode)
     var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "Where the headless screen writes its PNG.")
     var screenshot: String = "photokiosk-screen.png"
-    @Option(help: "Seconds the headless screen waits for thumbnails before writing the PNG.")
+    @Option(parsing: .unconditional, help: "Seconds the headless screen waits for thumbnails before writing the PNG (default: 60).", transform: ArgumentValues.number)
     var settleTimeout: Double = 60
     @Flag(help: "Draw the touch overlay (fingers, trails, rate, latency, gestures); a four-finger tap toggles it outside kiosk mode.")
     var touchOverlay = false
 
+    func validate() throws {
+        guard settleTimeout > 0 else { throw ValidationError("--settle-timeout must be more than 0 seconds, not \(decimalText(settleTimeout, places: 3))") }
+    }
+
     mutating func run() throws {
         let config = try options.resolvedConfig(adding: [remote, mqtt])
+        try OutputPath.checkFolder(of: screenshot, option: "--screenshot")
         let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
         let folders = try Bootstrap.photoFolders(config: config, explicit: !options.photos.folders.isEmpty, logger: logger)
         let loop = try EventLoop()
@@ -69,7 +74,10 @@ struct Run: ParsableCommand {
                 : try app.runUntilSettled(timeout: settleTimeout)
             if !settled { logger.warning("not every thumbnail arrived within \(settleTimeout) s; writing what is shown") }
             try PNGEncoder.write(headless.frameBuffer, to: screenshot)
-            print("No display device could be used; the headless screen is in \(screenshot)")
+            // The notice is for a frame that meant to use a screen; asked for, headless is no news.
+            print(config.display.backend == .headless
+                  ? "The headless screen is in \(screenshot)"
+                  : "No display device could be used; the headless screen is in \(screenshot)")
             return
         }
 
@@ -115,12 +123,12 @@ struct Run: ParsableCommand {
                             folders: [String], logger: Logger) throws -> RemoteService {
         let version = PhotoKioskCommand.configuration.version
         guard let settings = RemoteAPI.Settings(config: config, folders: folders, version: version.isEmpty ? "unknown" : version) else {
-            throw ValidationError("the remote needs a photo folder for uploads")
+            throw CommandFailure("the remote needs a photo folder for uploads")
         }
         do {
             return try RemoteService(app: app, loop: loop, listen: listen, settings: settings, logger: logger)
         } catch {
-            throw ValidationError("remote.listen \(listen): \(error)")
+            throw CommandFailure("remote.listen \(listen): \(error)")
         }
     }
 

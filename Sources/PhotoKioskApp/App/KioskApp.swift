@@ -134,7 +134,7 @@ public final class KioskApp {
     private func scanDidFinish(_ summary: LibraryScanner.Summary) {
         isScanFinished = true
         listingSnapshotUse = summary.snapshotUse
-        logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
+        logger.info("library: \(counted(summary.fileCount, "photo")) in \(counted(summary.directoryCount, "folder"))")
         libraryWatcher.beginWatching()
         sessionDriver?.libraryDidChange()
     }
