@@ -44,6 +44,8 @@ public final class RemoteAPI {
     private let startedAt: Double
     public let authenticator: RemoteAuthenticator
     private let screenEncoder: ScreenEncoder
+    /// `/api/settings` (RemoteSettingsAPI.swift); nil when the kiosk keeps no settings file.
+    public var settingsAPI: RemoteSettingsAPI?
 
     public init(app: KioskApp, loop: EventLoop, settings: Settings, logger: Logger) {
         self.app = app
@@ -87,6 +89,7 @@ public final class RemoteAPI {
     private func authorizedRoute(_ request: HTTPRequest) -> HTTPRoute {
         let path = request.path
         let method = request.method
+        if path == RemoteSettingsAPI.path, let settingsAPI { return settingsAPI.route(request) }
         switch path {
         case "/", "/index.html":
             guard method == "GET" else { return .respond(Self.methodNotAllowed(["GET"])) }

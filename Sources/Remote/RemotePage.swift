@@ -81,6 +81,7 @@ enum RemotePage {
     <h1>Photos <span id="count"></span></h1>
     <ul id="photos"></ul>
     <div class="buttons"><button id="prevpage">‹ Page</button><span id="pageinfo" style="text-align:center;align-self:center"></span><button id="nextpage">Page ›</button></div>
+    \(RemoteSettingsPage.section)
     </main>
     <script>
     "use strict";
@@ -193,6 +194,6 @@ enum RemotePage {
     refreshStatus(); refreshScreen(); loadPhotos();
     setInterval(refreshStatus, 2000);
     setInterval(refreshScreen, 2000);
-    </script></body></html>
+    </script><script>\(RemoteSettingsPage.script)</script></body></html>
     """
 }

@@ -20,6 +20,7 @@ struct Doctor: ParsableCommand {
         let path = config ?? KioskConfig.defaultPath
         let loaded = Self.loadConfig(path: path, mustExist: config != nil)
         print(loaded.report)
+        print(Self.settingsReport(over: loaded.config ?? KioskConfig()))
         let resolved = loaded.config ?? KioskConfig()
         let folders = Self.folderReport(Bootstrap.folderChoice(config: resolved, explicit: false)
                                         ?? (resolved.library.folders, false))

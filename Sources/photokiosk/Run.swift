@@ -28,9 +28,12 @@ struct Run: ParsableCommand {
     }
 
     mutating func run() throws {
-        let config = try options.resolvedConfig(adding: [remote, mqtt])
+        // config.toml and the command line, then the settings changed on the remote page over them.
+        let base = try options.resolvedConfig(adding: [remote, mqtt])
         try OutputPath.checkFolder(of: screenshot, option: "--screenshot")
-        let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
+        let logger = Bootstrap.logger(level: base.logLevel.loggerLevel)
+        let settingsStore = SettingsStore(stateDirectory: Bootstrap.stateDirectory(config: base), logger: logger)
+        let config = settingsStore.load(over: base)
         let folders = try Bootstrap.photoFolders(config: config, explicit: !options.photos.folders.isEmpty, logger: logger)
         let loop = try EventLoop()
         // Listing the folders overlaps opening the display.
@@ -56,6 +59,7 @@ struct Run: ParsableCommand {
             // A headless kiosk driven over HTTP or MQTT (and how their tests run it): until SIGTERM.
             let life = app.startKioskSession(resume: nil)
             let controls = try Self.startControls(app: app, loop: loop, config: config, folders: folders, logger: logger)
+            controls.remote?.api.settingsAPI = RemoteSettingsAPI(app: app, store: settingsStore, base: base, logger: logger)
             if let service = controls.remote, let listen = config.remote.listen {
                 print("Headless kiosk with the remote page on http://\(KioskConfig.ListenAddress(host: listen.host, port: UInt16(service.server.port)))/ until SIGTERM")
             } else {
@@ -95,6 +99,7 @@ struct Run: ParsableCommand {
         let life = app.startKioskSession(resume: ResumeStore(path: Bootstrap.paths(config: config).resumeFile),
                                       power: Self.screenPower(config, display: opened.display, logger: logger))
         let controls = try Self.startControls(app: app, loop: loop, config: config, folders: folders, logger: logger)
+        controls.remote?.api.settingsAPI = RemoteSettingsAPI(app: app, store: settingsStore, base: base, logger: logger)
         try app.run()
         controls.stop()
         life.saveResume(force: true)

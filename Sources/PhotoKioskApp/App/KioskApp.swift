@@ -31,7 +31,8 @@ public final class KioskApp {
     public internal(set) var sessionDriver: KioskSessionDriver?
 
     private let loop: EventLoop
-    let config: KioskConfig
+    /// config.toml, the command line and the settings file; changed by `applySettings` only.
+    public internal(set) var config: KioskConfig
     let logger: Logger
     let loader: ImageLoader
     let cache: ImageCache
@@ -44,7 +45,7 @@ public final class KioskApp {
     /// Photos over twice the screen size show as tiles over their album page (Tiles/).
     public var tiledPhoto: TiledPhotoAttachment? { albumPresenter.tiledPhoto }
     /// The clock and photo details over the album and slideshow (Overlay/); nil when `[overlay]` is all off.
-    private(set) var infoOverlay: InfoOverlay?
+    var infoOverlay: InfoOverlay?
     /// The local wall clock the overlay's clock shows, and the locale it writes dates in (tests
     /// set their own).
     public var wallClock: () -> LocalDateTime = LocalDateTime.current

@@ -92,7 +92,7 @@ func hexString(_ color: Color) -> String {
 /// Walks the TOML tree in document order, so the first mistake in the file is the one reported.
 /// Reads the parsed table into a config. A mistake in one option is kept in `problems` and
 /// decoding goes on with the next, so one run reports every mistake.
-private final class ConfigDecoder {
+final class ConfigDecoder {
     let file: String
     /// Line of each option that was set, for range errors found after decoding.
     var lines: [String: Int] = [:]
@@ -110,8 +110,10 @@ private final class ConfigDecoder {
         }
     }
 
-    func decode(_ root: TOMLTable) -> KioskConfig {
-        var c = KioskConfig()
+    /// `base` is what options not in `root` keep: the defaults for a config file, the running
+    /// configuration for the phone page's settings (`KioskSettings`).
+    func decode(_ root: TOMLTable, onto base: KioskConfig = KioskConfig()) -> KioskConfig {
+        var c = base
         for e in root.entries {
             let v = e.value
             do throws(ConfigError) {
