@@ -6,7 +6,7 @@ enum RemoteSettingsPage {
     static let section = """
     <section id="settings">
     <h1>Settings</h1>
-    <form id="settings-form" class="settings">
+    <form id="settings-form" class="settings" novalidate>
     <label>Seconds per photo <input type="number" data-key="slideshow.interval" min="1" step="any" inputmode="decimal"></label>
     <label>Order <select data-key="slideshow.order"></select></label>
     <label>Transition <select data-key="slideshow.transition"></select></label>

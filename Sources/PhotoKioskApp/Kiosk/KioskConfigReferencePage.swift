@@ -20,6 +20,18 @@ extension KioskConfig {
         The program then exits with status 78, which the service does not restart on, until the
         file is fixed and it is restarted. `photokiosk doctor` checks the file without starting.
 
+        ### Settings changed on the remote page
+
+        Some options can also be changed on the [remote page](remote.md#settings) while the frame
+        runs: \(KioskSettings.keys.map { "`\($0)`" }.joined(separator: ", ")). They are checked by
+        the same rules as this file, apply at once, and are kept in `settings.toml` in the state
+        directory (`/var/lib/photokiosk/settings.toml` for the service). **For the options it holds,
+        the settings file wins** over this file and over the command line; every other option comes
+        from here. Which ones it holds: `photokiosk doctor` lists them ("Settings file: …"), and the
+        page says so under its form. "Back to config.toml" on the page, or deleting the file and
+        restarting, hands them back to this file. A settings file that cannot be read or breaks a
+        rule is ignored as a whole (the log names it and the reason) and this file's values are used.
+
         """
         var table: String? = nil
         for option in reference {
