@@ -52,7 +52,9 @@ struct Run: ParsableCommand {
                            startup: startup)
         try app.start()
         if touchOverlay || !config.kiosk {   // the host keeps the lab
-            _ = TouchLab(host: app.host, showsOverlay: touchOverlay, allowsToggle: !config.kiosk)
+            let lab = TouchLab(host: app.host, showsOverlay: touchOverlay, allowsToggle: !config.kiosk)
+            // Kiosk mode switched on from the phone takes the four-finger toggle away too.
+            app.onSettingsApplied = { [weak lab] settings in lab?.allowsToggle = !settings.kiosk }
         }
 
         if opened.display is HeadlessDisplay, config.remote.listen != nil || config.mqtt.address != nil {

@@ -19,6 +19,7 @@ extension KioskApp {
         }
         if newConfig.overlay != old.overlay { rebuildInfoOverlay() }
         sessionDriver?.reconfigure(newConfig)
+        onSettingsApplied?(newConfig)
         if old != newConfig { logger.info("settings applied: \(changedSettings(from: old, to: newConfig).joined(separator: ", "))") }
     }
 

@@ -33,6 +33,8 @@ public final class KioskApp {
     private let loop: EventLoop
     /// config.toml, the command line and the settings file; changed by `applySettings` only.
     public internal(set) var config: KioskConfig
+    /// Called after `applySettings`, for parts the CLI holds (the touch lab's toggle).
+    public var onSettingsApplied: ((KioskConfig) -> Void)?
     let logger: Logger
     let loader: ImageLoader
     let cache: ImageCache
