@@ -89,7 +89,9 @@ enum RemotePage {
     function say(text) { $("message").textContent = text || ""; }
     async function api(method, path, body) {
       const options = {method, credentials: "same-origin", headers: {}};
-      if (body !== undefined) { options.body = JSON.stringify(body); options.headers["Content-Type"] = "application/json"; }
+      // Every change is sent as JSON (the server refuses other types: cross-site forms cannot send it).
+      if (method !== "GET") options.headers["Content-Type"] = "application/json";
+      if (body !== undefined) options.body = JSON.stringify(body);
       const response = await fetch(path, options);
       if (response.status === 401) { location.reload(); throw new Error("logged out"); }
       const data = await response.json().catch(() => ({}));
