@@ -27,7 +27,7 @@ def run_st(args, base, token, report, extra):
                "--suppress-health-check", "all", "--report", "ndjson", "--report-ndjson-path", report,
                "--no-color"] + extra
     print("$", " ".join(c if "Bearer" not in c else "-H 'Authorization: Bearer …'" for c in command), flush=True)
-    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=args.out)
     log = result.stdout
     with open(report + ".log", "w") as f:
         f.write(log)

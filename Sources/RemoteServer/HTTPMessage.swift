@@ -93,7 +93,9 @@ public final class HTTPResponder {
     private let deliver: (HTTPResponse) -> Void
     public private(set) var hasResponded = false
 
-    init(deliver: @escaping (HTTPResponse) -> Void) { self.deliver = deliver }
+    /// `deliver` gets the one answer. The server makes these; public so the router can be driven
+    /// without a socket (the FuzzRemote target).
+    public init(deliver: @escaping (HTTPResponse) -> Void) { self.deliver = deliver }
 
     public func respond(_ response: HTTPResponse) {
         guard !hasResponded else { return }
