@@ -268,7 +268,8 @@ final class PhotoUpload: HTTPFormReceiver {
             guard case .failure(let refusal) = outcome.result else { return nil }
             return (.object([("name", .string(String(lossyBytes: outcome.clientName))), ("error", .string(refusal.message))]), refusal)
         }
-        var members: [(String, JSONValue)] = [("saved", .array(saved)), ("refused", .array(refusals.map(\.0)))]
+        // Where they went: the upload folder may be a fallback when the photo folders are read-only.
+        var members: [(String, JSONValue)] = [("saved", .array(saved)), ("refused", .array(refusals.map(\.0))), ("folder", .string(folder.path))]
         let status: Int
         if outcomes.isEmpty {
             status = 400

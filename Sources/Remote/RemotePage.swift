@@ -177,7 +177,7 @@ enum RemotePage {
         try { data = JSON.parse(request.responseText); } catch (e) {}
         if (request.status === 201) {
           bar.value = 1;
-          label.textContent = `${file.name}: saved as ${data.saved[0].name}`;
+          label.textContent = `${file.name}: saved as ${data.saved[0].name} in ${data.folder}`;
           loadPhotos(); refreshStatus();
         } else {
           label.className = "err";
