@@ -15,6 +15,8 @@ let package = Package(
         // For fuzz/ (libFuzzer targets built with sanitizers): the decoders and EXIF as a library,
         // so the fuzz package depends on these targets instead of copying the target graph.
         .library(name: "PhotoKioskImaging", targets: ["Imaging"]),
+        // For fuzz/FuzzRemote: the remote API's router with what it needs to run headless.
+        .library(name: "PhotoKioskRemote", targets: ["Remote", "RemoteServer", "PhotoKioskApp", "Platform"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

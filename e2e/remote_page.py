@@ -136,8 +136,16 @@ def main():
                 f"Content-Type: image/jpeg\r\n\r\nnot a photo\r\n--{boundary}--\r\n").encode()
         status, body = call(base, "POST", "/api/photos", token, form, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
         check("a text file named .jpg: 415 with a JSON error", status == 415 and "not a photo" in json.loads(body)["error"], body.decode())
-        status, body = call(base, "DELETE", "/api/photos/..%2Fphotos", token)
+        json_type = {"Content-Type": "application/json"}
+        status, body = call(base, "DELETE", "/api/photos/..%2Fphotos", token, None, json_type)
         check("a delete outside the upload folder: JSON error", status in (400, 404) and "error" in json.loads(body), body.decode())
+        # Cross-site requests (issue 31): a change needs its JSON type and, when named, this origin.
+        status, body = call(base, "POST", "/api/slideshow", token, b'{"on": false}', {"Content-Type": "text/plain"})
+        check("a change sent as text/plain: 403", status == 403 and "application/json" in json.loads(body)["error"], body.decode())
+        status, body = call(base, "POST", "/api/slideshow", token, b'{"on": false}', {**json_type, "Origin": "http://evil.example"})
+        check("a change from another origin: 403", status == 403 and "evil.example" in json.loads(body)["error"], body.decode())
+        status, body = call(base, "GET", "/api/status%00.png", token)
+        check("a NUL in the path: 400", status == 400, body.decode())
     finally:
         if browser:
             browser.quit()

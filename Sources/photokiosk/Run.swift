@@ -28,10 +28,18 @@ struct Run: ParsableCommand {
     }
 
     mutating func run() throws {
-        let config = try options.resolvedConfig(adding: [remote, mqtt])
+        var config = try options.resolvedConfig(adding: [remote, mqtt])
         try OutputPath.checkFolder(of: screenshot, option: "--screenshot")
         let logger = Bootstrap.logger(level: config.logLevel.loggerLevel)
-        let folders = try Bootstrap.photoFolders(config: config, explicit: !options.photos.folders.isEmpty, logger: logger)
+        var folders = try Bootstrap.photoFolders(config: config, explicit: !options.photos.folders.isEmpty, logger: logger)
+        if config.remote.listen != nil {
+            // Photos on a read-only stick: uploads go to a writable folder that joins the library.
+            let choice = UploadFolderChoice.choose(configured: config.remote.uploadFolder, folders: folders,
+                                                   stateDirectory: Bootstrap.stateDirectory(config: config))
+            if choice.folders != folders { logger.notice("remote: the photo folders are read-only; uploads go to \(choice.uploadFolder ?? "?"), now part of the library") }
+            folders = choice.folders
+            config.remote.uploadFolder = choice.uploadFolder
+        }
         let loop = try EventLoop()
         // Listing the folders overlaps opening the display.
         let cacheDirectory = Bootstrap.cacheDirectory(config: config)
