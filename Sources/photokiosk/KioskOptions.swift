@@ -56,7 +56,7 @@ struct GeneralOptions: ParsableArguments {
 struct PhotoOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(name: [.customLong("photos"), .customLong("folder")], help: "A photo folder (repeatable; default: the bundled samples).") var folders: [String] = []
     @Option(help: "name or date.") var sort: KioskConfig.Sort?
-    @Option(help: "Thumbnail edge in pixels.") var thumbnailSize: Int?
+    @Option(help: "Thumbnail edge in points (1/160 inch on a screen that reports its size; default 140).") var thumbnailSize: Int?
     @Option(help: "Memory for decoded images, MB.") var cacheMemoryMb: Int?
 
     func apply(to o: inout KioskConfigOverrides) throws {

@@ -107,6 +107,9 @@ struct Run: ParsableCommand {
         let remote = try config.remote.listen.map { listen in
             try startRemote(app: app, loop: loop, listen: listen, config: config, folders: folders, logger: logger)
         }
+        if let remote, let listen = config.remote.listen {
+            app.pairingOffer = PairingAddress.offer(listen: listen, port: UInt16(remote.server.port))
+        }
         return Controls(remote: remote, mqtt: try startMQTT(config, app: app, logger: logger))
     }
 

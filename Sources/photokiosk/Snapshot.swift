@@ -15,7 +15,7 @@ struct Snapshot: ParsableCommand {
     var folders: [String] = []
     @Option(help: "Screen size WIDTHxHEIGHT.") var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "Output PNG.") var out: String
-    @Option(help: "Thumbnail edge in pixels.") var thumbnailSize: Int?
+    @Option(help: "Thumbnail edge in points (1/160 inch on a screen that reports its size; default 140).") var thumbnailSize: Int?
     @Option(help: "Open the album at photo N (0-based) instead of the grid.") var photo: Int?
     @Option(help: "Seconds to wait for thumbnails.") var timeout: Double = 60
     @Flag(help: "Do not read or write the thumbnail disk cache.") var noCache = false
@@ -39,6 +39,9 @@ struct Snapshot: ParsableCommand {
     var touchOverlay = false
     @Option(help: "The screen's size in millimetres WIDTHxHEIGHT, as a panel reports it (sizes the controls).")
     var millimetres: KioskConfig.DisplayMode?
+
+    @Option(help: "Show this remote-page address and its QR code where the frame offers one (the no-photos screen), as when [remote] listen is set.")
+    var pairingUrl: String?
 
     mutating func run() throws {
         var config = KioskConfig()
@@ -66,6 +69,7 @@ struct Snapshot: ParsableCommand {
         let app = KioskApp(config: config, folders: roots, display: display, loop: loop,
                            thumbnailCacheDirectory: noCache ? nil : Bootstrap.cacheDirectory(config: config), logger: logger,
                            clock: clock)
+        if let pairingUrl { app.pairingOffer = PairingOffer(url: pairingUrl, address: pairingUrl) }
         try app.start()
         if let clock, let at {
             return try snapshotSlideshow(app, display: display, clock: clock, at: at, logger: logger)

@@ -43,6 +43,20 @@ public final class KioskApp {
     public var resetPrompt: ConfirmPromptView? { orderEditor.resetPrompt }
     /// Photos over twice the screen size show as tiles over their album page (Tiles/).
     public var tiledPhoto: TiledPhotoAttachment? { albumPresenter.tiledPhoto }
+    /// What is wrong and what to do, instead of a blank screen, while there is no photo.
+    let noPhotosScreen: NoPhotosScreen
+    /// Whether the no-photos screen is up.
+    public var isShowingNoPhotosScreen: Bool { noPhotosScreen.isShown }
+    /// The no-photos screen's view, while shown (tests read its words and where its code is).
+    public var noPhotosView: NoticeScreenView? { noPhotosScreen.view }
+    /// Why the library is empty, as the no-photos screen says it; nil while there are photos.
+    public var emptyLibraryDiagnosis: EmptyLibraryDiagnosis? { noPhotosScreen.diagnosis }
+    /// The remote page's address (and pairing token) for the phone, shown on the frame's own
+    /// screens; nil while the page is off.
+    public var pairingOffer: PairingOffer? {
+        get { noPhotosScreen.pairing }
+        set { noPhotosScreen.pairing = newValue }
+    }
     /// The clock and photo details over the album and slideshow (Overlay/); nil when `[overlay]` is all off.
     private(set) var infoOverlay: InfoOverlay?
     /// The local wall clock the overlay's clock shows, and the locale it writes dates in (tests
@@ -87,7 +101,7 @@ public final class KioskApp {
                                     screenSize: display.size, thumbnailEdge: 240, logger: logger)
 
         grid = ThumbnailGridView(frame: Rect(size: display.size))
-        grid.preferredCellSize = Double(config.library.thumbnailSize)
+        grid.fitsRowsToHeight = true
         grid.font = try? Font.standard(pixelSize: 14)
         grid.provider = thumbnails
         host.window.addSubview(grid)
@@ -96,6 +110,7 @@ public final class KioskApp {
                                         pyramids: thumbnailCacheDirectory.map { PyramidCache(directory: $0 + "/pyramids") },
                                         originalSizes: images.originalSizes, mailbox: loop.mailbox, logger: logger)
         orderEditor = PhotoOrderEditor(customOrder: customOrder, photos: photos, grid: grid, window: host.window)
+        noPhotosScreen = NoPhotosScreen(host: host, folders: folders, logger: logger)
         thumbnails.onChange = { [weak self] index in
             self?.grid.thumbnailDidChange(at: index)
             self?.album?.filmstrip.thumbnailDidChange(at: index)
@@ -115,8 +130,13 @@ public final class KioskApp {
         grid.onLongPressEmptyArea = { [weak orderEditor] _ in orderEditor?.confirmResetOrder() }
         orderEditor.isScanFinished = { [weak self] in self?.isScanFinished ?? false }
         host.onUnhandledKey = { [weak self] key in if key == .escape { self?.closePhoto() } }
+        applyGridMetrics()
+        noPhotosScreen.metrics = { [weak albumPresenter] in albumPresenter?.chromeMetrics ?? ChromeMetrics() }
+        noPhotosScreen.rescan = { [weak libraryWatcher] in libraryWatcher?.rescan() }
         host.onResize = { [weak self] size in
             self?.grid.frame = Rect(size: size)
+            self?.applyGridMetrics()
+            self?.noPhotosScreen.resize(to: size)
             self?.albumPresenter.screenResized(to: size)
             self?.infoOverlay?.resize(to: size)
         }
@@ -125,6 +145,14 @@ public final class KioskApp {
 
     deinit {
         loader.shutdown()
+    }
+
+    /// Thumbnails in points (`library.thumbnail_size`, 1/160 inch where the screen reports its
+    /// size: ChromeMetrics), so a 7-inch panel and a TV both get a sensible number of columns.
+    private func applyGridMetrics() {
+        let metrics = albumPresenter.chromeMetrics
+        grid.preferredCellSize = Double(config.library.thumbnailSize) * metrics.scale
+        grid.spacing = max(2, metrics.pixels(8))
     }
 
     /// Starts display events. (The library scan already runs: `init` starts it, so listing the
@@ -137,6 +165,7 @@ public final class KioskApp {
         logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
         libraryWatcher.beginWatching()
         sessionDriver?.libraryDidChange()
+        noPhotosScreen.update(hasPhotos: photos.count > 0)
     }
 
     /// Makes the list what a full scan found (after a rescan, or after a start from the listing
@@ -163,6 +192,7 @@ public final class KioskApp {
         grid.reloadData()
         albumPresenter.libraryDidChange()
         sessionDriver?.libraryDidChange()
+        if isScanFinished { noPhotosScreen.update(hasPhotos: photos.count > 0) }
     }
 
     /// Feeds one platform input event to the UI.
