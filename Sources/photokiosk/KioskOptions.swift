@@ -58,11 +58,14 @@ struct PhotoOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(help: "name or date.") var sort: KioskConfig.Sort?
     @Option(help: "Thumbnail edge in points (1/160 inch on a screen that reports its size; default 140).") var thumbnailSize: Int?
     @Option(help: "Memory for decoded images, MB.") var cacheMemoryMb: Int?
+    @Flag(inversion: .prefixedNo, help: "Caption a photo without one in its metadata with its file name (without the extension).")
+    var fileNameCaptions: Bool?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         o.folders = folders.isEmpty ? nil : folders
         o.sort = sort
         o.thumbnailSize = thumbnailSize
+        o.fileNameCaptions = fileNameCaptions
         o.cacheMemoryMB = cacheMemoryMb
     }
 }

@@ -63,3 +63,29 @@ import UI
         #expect(frame.maxX <= 320 && frame.maxY <= 240)
     }
 }
+
+/// Issue 30 item 9: the "‹ Grid" button's backing stays visible over black (side bars) and white.
+@Suite struct BackButtonBackingTests {
+    func brightness(_ c: Color) -> Int { (Int(c.red) + Int(c.green) + Int(c.blue)) / 3 }
+
+    @Test(arguments: [Color.black, Color.white, Color(rgb: 0x202020)])
+    func backingStandsOut(photo: Color) throws {
+        let h = AlbumHarness(count: 3, size: Size(width: 800, height: 480), start: 0)
+        for i in 0..<3 {
+            h.source.contents[i] = PhotoContent(bitmap: solid(photo, width: 800, height: 480), quality: .screen,
+                                                originalSize: Size(width: 800, height: 480))
+            h.album.photoDidChange(at: i)
+        }
+        h.album.font = try Font.standard(pixelSize: 18)
+        let screen = h.render()
+        let button = h.album.backButton.convert(h.album.backButton.backingFrame, to: nil)
+        // The rim (just inside the backing's left edge, half-way down) and the inside (between
+        // the edge and the text) both differ from the photo around the button.
+        let rim = screen.color(x: Int(button.minX.rounded(.up)), y: Int(button.midY))
+        let inside = screen.color(x: Int(button.minX) + 6, y: Int(button.minY) + 6)
+        let around = brightness(photo)
+        // Over black the light rim marks the edge, over white the dark inside; over dark grey both.
+        #expect(max(abs(brightness(rim) - around), abs(brightness(inside) - around)) >= 60, "rim \(rim), inside \(inside) over \(photo)")
+        #expect(abs(brightness(rim) - brightness(inside)) >= 40, "rim \(rim) and inside \(inside) look alike")
+    }
+}

@@ -117,6 +117,8 @@ public final class KioskApp {
         }
         thumbnails.onLoadsDeferred = { [loader] deferred in deferred ? loader.pause() : loader.resume() }
         albumService.onChange = { [weak albumPresenter] index in albumPresenter?.photoDidChange(at: index) }
+        albumService.captions = AlbumCaptions(mailbox: loop.mailbox, usesFileNames: config.library.fileNameCaptions)
+        albumService.onCaptionChange = { [weak self] index in self?.album?.captionDidChange(at: index) }
         albumPresenter.onMovePhoto = { [weak orderEditor] from, to in orderEditor?.movePhoto(from: from, to: to) }
         albumPresenter.onPageChange = { [weak self] index in self?.overlayAlbumPageChanged(index) }
         albumPresenter.onClose = { [weak self] in self?.overlayScreenChanged() }

@@ -30,6 +30,9 @@ public struct KioskConfig: Equatable, Sendable {
         public var sort: Sort = .name
         /// Edge length of a grid thumbnail in points (the screen's ChromeMetrics turn it into pixels).
         public var thumbnailSize: Int = 140
+        /// The album's caption for a photo whose metadata has none: its file name without the
+        /// extension (true), or nothing (false).
+        public var fileNameCaptions = false
         public init() {}
     }
 

@@ -132,6 +132,16 @@ public final class PhotoAlbumView: View {
     }
 
     /// The source has something new for photo `index`.
+    /// The caption shown under the photo ("" for none).
+    public var captionText: String { caption.text }
+
+    /// The source has a caption for photo `index` now (read from its file).
+    public func captionDidChange(at index: Int) {
+        guard index == centerPageIndex else { return }
+        caption.text = showsCaptions ? (source?.caption(at: index) ?? "") : ""
+        layoutChrome()
+    }
+
     public func photoDidChange(at index: Int) {
         guard let page = page(at: index), let source else { return }
         page.show(source.photoContent(at: index))
