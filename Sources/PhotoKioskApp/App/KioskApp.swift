@@ -55,8 +55,33 @@ public final class KioskApp {
     /// screens; nil while the page is off.
     public var pairingOffer: PairingOffer? {
         get { noPhotosScreen.pairing }
-        set { noPhotosScreen.pairing = newValue }
+        set {
+            noPhotosScreen.pairing = newValue
+            infoScreen.pairing = newValue
+        }
     }
+    /// Makes a new pairing token (signing out every phone) and returns the new offer; set by
+    /// whoever runs the remote page. The info screen's "New code" calls it.
+    public var makeNewPairingCode: (() -> PairingOffer?)? {
+        get { infoScreen.makeNewCode }
+        set {
+            infoScreen.makeNewCode = newValue.map { make in
+                { [weak self] in
+                    let offer = make()
+                    if let offer { self?.noPhotosScreen.pairing = offer }
+                    return offer
+                }
+            }
+        }
+    }
+    /// The frame's details and pairing code, opened by holding a finger in a corner.
+    let infoScreen: InfoScreen
+    let cornerHold: CornerHold
+    /// The info screen's view, while open (tests press its buttons and read its code).
+    public var infoView: NoticeScreenView? { infoScreen.view }
+    /// Opens the info screen (a finger held in a corner does; snapshots and tests call it).
+    public func showInfoScreen() { infoScreen.show() }
+    public func closeInfoScreen() { infoScreen.close() }
     /// The clock and photo details over the album and slideshow (Overlay/); nil when `[overlay]` is all off.
     private(set) var infoOverlay: InfoOverlay?
     /// The local wall clock the overlay's clock shows, and the locale it writes dates in (tests
@@ -111,6 +136,8 @@ public final class KioskApp {
                                         originalSizes: images.originalSizes, mailbox: loop.mailbox, logger: logger)
         orderEditor = PhotoOrderEditor(customOrder: customOrder, photos: photos, grid: grid, window: host.window)
         noPhotosScreen = NoPhotosScreen(host: host, folders: folders, logger: logger)
+        infoScreen = InfoScreen(host: host, logger: logger)
+        cornerHold = CornerHold(loop: loop)
         thumbnails.onChange = { [weak self] index in
             self?.grid.thumbnailDidChange(at: index)
             self?.album?.filmstrip.thumbnailDidChange(at: index)
@@ -131,14 +158,34 @@ public final class KioskApp {
         grid.onMove = { [weak orderEditor] from, to in orderEditor?.movePhoto(from: from, to: to) }
         grid.onLongPressEmptyArea = { [weak orderEditor] _ in orderEditor?.confirmResetOrder() }
         orderEditor.isScanFinished = { [weak self] in self?.isScanFinished ?? false }
-        host.onUnhandledKey = { [weak self] key in if key == .escape { self?.closePhoto() } }
+        host.onUnhandledKey = { [weak self] key in
+            guard key == .escape else { return }
+            if self?.infoScreen.isShown ?? false { self?.infoScreen.close() } else { self?.closePhoto() }
+        }
         applyGridMetrics()
         noPhotosScreen.metrics = { [weak albumPresenter] in albumPresenter?.chromeMetrics ?? ChromeMetrics() }
         noPhotosScreen.rescan = { [weak libraryWatcher] in libraryWatcher?.rescan() }
+        infoScreen.metrics = noPhotosScreen.metrics
+        infoScreen.libraryLines = { [weak self] in
+            guard let self else { return [] }
+            let count = self.photos.count
+            let photos = count == 1 ? "1 photo" : "\(count) photos"
+            return ["\(photos) from \(folders.joined(separator: ", "))."]
+        }
+        cornerHold.screen = { [weak self] in
+            guard let self else { return (Size(width: 0, height: 0), ChromeMetrics()) }
+            return (self.window.bounds.size, self.albumPresenter.chromeMetrics)
+        }
+        cornerHold.onHold = { [weak self] cancel in
+            guard let self else { return }
+            for event in cancel { self.host.handle(event) }
+            self.infoScreen.show()
+        }
         host.onResize = { [weak self] size in
             self?.grid.frame = Rect(size: size)
             self?.applyGridMetrics()
             self?.noPhotosScreen.resize(to: size)
+            self?.infoScreen.resize(to: size)
             self?.albumPresenter.screenResized(to: size)
             self?.infoOverlay?.resize(to: size)
         }
@@ -199,6 +246,7 @@ public final class KioskApp {
 
     /// Feeds one platform input event to the UI.
     public func handle(_ event: InputEvent) {
+        guard cornerHold.observe(event) else { return }
         if let sessionDriver, !sessionDriver.filter(event) { return }
         host.handle(event)
     }

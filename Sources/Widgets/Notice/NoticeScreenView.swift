@@ -97,7 +97,10 @@ public final class NoticeScreenView: View {
         result.captionFont = captionFont
         if let code {
             let landscape = size.width >= size.height * 1.1
-            let captionHeight = Double(codeCaption.count) * (captionFont?.lineHeight ?? 14) + (codeCaption.isEmpty ? 0 : gap / 2)
+            // Wrapped to the code's column (an address breaks after its "/"), never cut.
+            let captionWidth = landscape ? area.width * 0.5 : area.width
+            let caption = codeCaption.flatMap { captionFont?.wrapped($0, toFit: captionWidth) ?? [$0] }
+            let captionHeight = Double(caption.count) * (captionFont?.lineHeight ?? 14) + (caption.isEmpty ? 0 : gap / 2)
             let room = landscape ? min(area.height - captionHeight, area.width * 0.42)
                                  : min(area.width, area.height * 0.45 - captionHeight)
             let side = min(room, metrics.pixels(240))
@@ -106,13 +109,13 @@ public final class NoticeScreenView: View {
             result.moduleSize = module
             var captionTop: Double
             if landscape {
-                let columnWidth = max(codeSide, codeCaption.map { captionFont?.width(of: $0) ?? 0 }.max() ?? 0)
+                let columnWidth = max(codeSide, caption.map { captionFont?.width(of: $0) ?? 0 }.max() ?? 0)
                 let columnWidthCapped = min(columnWidth, area.width * 0.5)
                 let x = area.maxX - columnWidthCapped + (columnWidthCapped - codeSide) / 2
                 let y = area.minY + max(0, (area.height - codeSide - captionHeight) / 2)
                 result.codeFrame = Rect(x: x.rounded(), y: y.rounded(), width: codeSide, height: codeSide)
                 captionTop = y + codeSide + gap / 2
-                for line in codeCaption {
+                for line in caption {
                     let w = captionFont?.width(of: line) ?? 0
                     let lineX = area.maxX - columnWidthCapped + max(0, (columnWidthCapped - w) / 2)
                     result.captionLines.append((line, Point(x: lineX.rounded(), y: (captionTop + (captionFont?.ascender ?? 12)).rounded())))
@@ -123,7 +126,7 @@ public final class NoticeScreenView: View {
                 let y = area.maxY - captionHeight - codeSide
                 result.codeFrame = Rect(x: (area.midX - codeSide / 2).rounded(), y: y.rounded(), width: codeSide, height: codeSide)
                 captionTop = y + codeSide + gap / 2
-                for line in codeCaption {
+                for line in caption {
                     let w = captionFont?.width(of: line) ?? 0
                     result.captionLines.append((line, Point(x: (area.midX - w / 2).rounded(), y: (captionTop + (captionFont?.ascender ?? 12)).rounded())))
                     captionTop += captionFont?.lineHeight ?? 14
