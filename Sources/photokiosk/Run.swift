@@ -66,7 +66,7 @@ struct Run: ParsableCommand {
             // A preview: the slideshow only when it starts at once, nothing saved.
             let life = app.startKioskSession(resume: nil)
             let settled = life.isSlideshowRunning
-                ? try app.host.run(until: { life.isSlideshowSettled }, timeout: settleTimeout)
+                ? try app.host.run(until: { life.isSlideshowSettled || app.isShowingNoPhotosScreen }, timeout: settleTimeout)
                 : try app.runUntilSettled(timeout: settleTimeout)
             if !settled { logger.warning("not every thumbnail arrived within \(settleTimeout) s; writing what is shown") }
             try PNGEncoder.write(headless.frameBuffer, to: screenshot)
