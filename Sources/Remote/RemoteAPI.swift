@@ -72,6 +72,12 @@ public final class RemoteAPI {
             }
             return .form(LoginForm(api: self, address: request.clientAddress))
         }
+        // The frame's QR code: http://ADDR:PORT/?pair=TOKEN signs the phone in like the login
+        // form, then sends it to / without the token in the address bar.
+        if path == "/" || path == "/index.html", request.method == "GET", let pair = request.query["pair"] {
+            let address = request.clientAddress
+            return .later { [unowned self] responder in self.login(token: pair, address: address, responder: responder) }
+        }
         switch authenticator.check(request) {
         case .allowed:
             return authorizedRoute(request)
