@@ -68,7 +68,7 @@ def check_settings(browser, base, token, state):
     check("a wrong value is refused on the page with the reason", "slideshow.interval" in message(), message())
     check("and nothing changed", settings()["settings"]["slideshow"]["interval"] == 25)
     status, body = call(base, "PUT", "/api/settings", token, b'{"kiosk": true}', {"Content-Type": "text/plain"})
-    check("a change not sent as JSON: 415", status == 415 and "application/json" in json.loads(body)["error"], body.decode())
+    check("a change not sent as JSON: 403", status == 403 and "application/json" in json.loads(body)["error"], body.decode())
     status, body = call(base, "PUT", "/api/settings", token, b'{"slideshow": {"interval": -3}}', {"Content-Type": "application/json"})
     check("an out-of-range interval over the API: 400 with the reason", status == 400 and "out of range" in json.loads(body)["error"], body.decode())
     browser.execute_script("window.confirm = () => true")
@@ -188,8 +188,16 @@ def main():
                 f"Content-Type: image/jpeg\r\n\r\nnot a photo\r\n--{boundary}--\r\n").encode()
         status, body = call(base, "POST", "/api/photos", token, form, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
         check("a text file named .jpg: 415 with a JSON error", status == 415 and "not a photo" in json.loads(body)["error"], body.decode())
-        status, body = call(base, "DELETE", "/api/photos/..%2Fphotos", token)
+        json_type = {"Content-Type": "application/json"}
+        status, body = call(base, "DELETE", "/api/photos/..%2Fphotos", token, None, json_type)
         check("a delete outside the upload folder: JSON error", status in (400, 404) and "error" in json.loads(body), body.decode())
+        # Cross-site requests (issue 31): a change needs its JSON type and, when named, this origin.
+        status, body = call(base, "POST", "/api/slideshow", token, b'{"on": false}', {"Content-Type": "text/plain"})
+        check("a change sent as text/plain: 403", status == 403 and "application/json" in json.loads(body)["error"], body.decode())
+        status, body = call(base, "POST", "/api/slideshow", token, b'{"on": false}', {**json_type, "Origin": "http://evil.example"})
+        check("a change from another origin: 403", status == 403 and "evil.example" in json.loads(body)["error"], body.decode())
+        status, body = call(base, "GET", "/api/status%00.png", token)
+        check("a NUL in the path: 400", status == 400, body.decode())
     finally:
         if browser:
             browser.quit()

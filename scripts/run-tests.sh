@@ -4,7 +4,9 @@
 #      Package.swift (scripts/check-imports.py, and its self-test); every link in the docs
 #      resolves (scripts/check-doc-links.py, and its self-test)
 #   2. unit tests (swift test; log in .build/unit-test.log)
-#   3. the remote page in headless Chromium (e2e/remote-page.sh; screenshots in .build/remote-page)
+#   3. the remote page in headless Chromium (e2e/remote-page.sh; screenshots in .build/remote-page);
+#      the remote API against docs/remote-api.json with schemathesis (scripts/remote-schemathesis.sh);
+#      the remote API under 60 s of many loopback clients (scripts/remote-stress.sh)
 #   4. libFuzzer: the self-test (a crash, a hang and an out-of-memory must each fail), then every
 #      fuzz target for FUZZ_TEST_SECONDS (default 20) from the committed seeds
 #   5. the QEMU end-to-end stages on each display device (e2e/run.sh; E2E_SKIP switches stages off)
@@ -38,6 +40,12 @@ unit_exit=0
 
 echo "== remote page in a browser"
 check remote-page e2e/remote-page.sh
+
+echo "== remote API against its OpenAPI description (schemathesis, about 2 min)"
+check remote-schemathesis scripts/remote-schemathesis.sh
+
+echo "== remote API under stress on loopback (${REMOTE_STRESS_SECONDS:-60} s)"
+check remote-stress scripts/remote-stress.sh
 
 echo "== fuzz (${FUZZ_TEST_SECONDS:-20} s per target)"
 phase fuzz env FUZZ_RESULTS="$RESULTS" fuzz/run.sh --self-test

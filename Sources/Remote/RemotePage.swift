@@ -90,7 +90,9 @@ enum RemotePage {
     function say(text) { $("message").textContent = text || ""; }
     async function api(method, path, body) {
       const options = {method, credentials: "same-origin", headers: {}};
-      if (body !== undefined) { options.body = JSON.stringify(body); options.headers["Content-Type"] = "application/json"; }
+      // Every change is sent as JSON (the server refuses other types: cross-site forms cannot send it).
+      if (method !== "GET") options.headers["Content-Type"] = "application/json";
+      if (body !== undefined) options.body = JSON.stringify(body);
       const response = await fetch(path, options);
       if (response.status === 401) { location.reload(); throw new Error("logged out"); }
       const data = await response.json().catch(() => ({}));
@@ -176,7 +178,7 @@ enum RemotePage {
         try { data = JSON.parse(request.responseText); } catch (e) {}
         if (request.status === 201) {
           bar.value = 1;
-          label.textContent = `${file.name}: saved as ${data.saved[0].name}`;
+          label.textContent = `${file.name}: saved as ${data.saved[0].name} in ${data.folder}`;
           loadPhotos(); refreshStatus();
         } else {
           label.className = "err";

@@ -8,8 +8,9 @@ import RemoteServer
 ///   options to change. Checked by the config's own rules (400 with the reason), saved
 ///   atomically in the settings file, then applied at once (`KioskCommand.settings`).
 /// - DELETE: forgets the settings file; config.toml's values apply again.
-/// State-changing requests must say `Content-Type: application/json` (PUT), so a plain form on
-/// another site cannot send one (such forms can only send form or text types).
+/// PUT and DELETE pass `CrossSiteCheck` as the API's other changes do: `Content-Type:
+/// application/json` (a form on another site cannot send it) and an Origin/Referer, when sent,
+/// that names this server; else 403 with the reason.
 public final class RemoteSettingsAPI {
     public static let path = "/api/settings"
     /// A settings body is a few hundred bytes; a long schedule a few kilobytes.
@@ -33,16 +34,12 @@ public final class RemoteSettingsAPI {
         case "GET":
             return .respond(RemoteAPI.json(200, settingsJSON()))
         case "PUT":
-            let type = request.headers["content-type"]?.split(separator: ";").first.map {
-                $0.trimmingCharacters(in: " \t").lowercased()
-            }
-            guard type == "application/json" else {
-                return .respond(RemoteAPI.error(415, "send the settings as JSON with Content-Type: application/json"))
-            }
+            if let refusal = CrossSiteCheck.refusal(request, bodyTypes: ["application/json"]) { return .respond(RemoteAPI.error(403, refusal)) }
             return .body(limit: Self.bodyLimit) { [unowned self] body, responder in
                 responder.respond(self.change(body))
             }
         case "DELETE":
+            if let refusal = CrossSiteCheck.refusal(request, bodyTypes: ["application/json"]) { return .respond(RemoteAPI.error(403, refusal)) }
             store.reset()
             apply(base)
             logger.info("remote: settings back to config.toml")
@@ -83,14 +80,5 @@ public final class RemoteSettingsAPI {
             ("settings_file", .string(store.file)),
             ("choices", .object(KioskSettings.choices.map { ($0.0, .array($0.1.map { .string($0) })) })),
         ])
-    }
-}
-
-private extension Substring {
-    func trimmingCharacters(in set: String) -> String {
-        var s = self
-        while let c = s.first, set.contains(c) { s.removeFirst() }
-        while let c = s.last, set.contains(c) { s.removeLast() }
-        return String(s)
     }
 }

@@ -48,8 +48,9 @@ enum RemoteSettingsPage {
       function tell(text, ok) { message.textContent = text || ""; message.className = ok ? "ok" : "err"; }
       function valueAt(settings, key) { return key.split(".").reduce((o, k) => o && o[k], settings); }
       async function call(method, body) {
-        const options = {method, credentials: "same-origin", headers: {}};
-        if (body !== undefined) { options.body = JSON.stringify(body); options.headers["Content-Type"] = "application/json"; }
+        // Changes say JSON even without a body: the server refuses other types (cross-site forms).
+        const options = {method, credentials: "same-origin", headers: method === "GET" ? {} : {"Content-Type": "application/json"}};
+        if (body !== undefined) options.body = JSON.stringify(body);
         const response = await fetch("/api/settings", options);
         if (response.status === 401) { location.reload(); throw new Error("logged out"); }
         const data = await response.json().catch(() => ({}));

@@ -62,13 +62,16 @@ struct GeneralOptions: ParsableArguments {
 struct PhotoOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(name: [.customLong("photos"), .customLong("folder")], help: "A photo folder (repeatable; default: the bundled samples).") var folders: [String] = []
     @Option(help: "name or date.") var sort: KioskConfig.Sort?
-    @Option(parsing: .unconditional, help: "Thumbnail edge in pixels.", transform: ArgumentValues.wholeNumber) var thumbnailSize: Int?
+    @Option(parsing: .unconditional, help: "Thumbnail edge in points (1/160 inch on a screen that reports its size; default 140).", transform: ArgumentValues.wholeNumber) var thumbnailSize: Int?
     @Option(parsing: .unconditional, help: "Memory for decoded images, MB.", transform: ArgumentValues.wholeNumber) var cacheMemoryMb: Int?
+    @Flag(inversion: .prefixedNo, help: "Caption a photo without one in its metadata with its file name (without the extension).")
+    var fileNameCaptions: Bool?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         o.folders = folders.isEmpty ? nil : folders
         o.sort = sort
         o.thumbnailSize = thumbnailSize
+        o.fileNameCaptions = fileNameCaptions
         o.cacheMemoryMB = cacheMemoryMb
     }
 }

@@ -6,6 +6,7 @@ import Logging
 import PhotoKioskApp
 import Platform
 import Remote
+import RemoteServer
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,12 +30,20 @@ struct Run: ParsableCommand {
 
     mutating func run() throws {
         // config.toml and the command line, then the settings changed on the remote page over them.
-        let base = try options.resolvedConfig(adding: [remote, mqtt])
+        var base = try options.resolvedConfig(adding: [remote, mqtt])
         try OutputPath.checkFolder(of: screenshot, option: "--screenshot")
         let logger = Bootstrap.logger(level: base.logLevel.loggerLevel)
+        var folders = try Bootstrap.photoFolders(config: base, explicit: !options.photos.folders.isEmpty, logger: logger)
+        if base.remote.listen != nil {
+            // Photos on a read-only stick: uploads go to a writable folder that joins the library.
+            let choice = UploadFolderChoice.choose(configured: base.remote.uploadFolder, folders: folders,
+                                                   stateDirectory: Bootstrap.stateDirectory(config: base))
+            if choice.folders != folders { logger.notice("remote: the photo folders are read-only; uploads go to \(choice.uploadFolder ?? "?"), now part of the library") }
+            folders = choice.folders
+            base.remote.uploadFolder = choice.uploadFolder
+        }
         let settingsStore = SettingsStore(stateDirectory: Bootstrap.stateDirectory(config: base), logger: logger)
         let config = settingsStore.load(over: base)
-        let folders = try Bootstrap.photoFolders(config: config, explicit: !options.photos.folders.isEmpty, logger: logger)
         let loop = try EventLoop()
         // Listing the folders overlaps opening the display.
         let cacheDirectory = Bootstrap.cacheDirectory(config: config)
@@ -76,7 +85,7 @@ struct Run: ParsableCommand {
             // A preview: the slideshow only when it starts at once, nothing saved.
             let life = app.startKioskSession(resume: nil)
             let settled = life.isSlideshowRunning
-                ? try app.host.run(until: { life.isSlideshowSettled }, timeout: settleTimeout)
+                ? try app.host.run(until: { life.isSlideshowSettled || app.isShowingNoPhotosScreen }, timeout: settleTimeout)
                 : try app.runUntilSettled(timeout: settleTimeout)
             if !settled { logger.warning("not every thumbnail arrived within \(settleTimeout) s; writing what is shown") }
             try PNGEncoder.write(headless.frameBuffer, to: screenshot)
@@ -122,16 +131,42 @@ struct Run: ParsableCommand {
         let remote = try config.remote.listen.map { listen in
             try startRemote(app: app, loop: loop, listen: listen, config: config, folders: folders, logger: logger)
         }
+        if let remote, let listen = config.remote.listen {
+            offerPairing(app: app, remote: remote, listen: listen, config: config, logger: logger)
+        }
         return Controls(remote: remote, mqtt: try startMQTT(config, app: app, logger: logger))
+    }
+
+    /// The frame's screens show the address and a QR code that signs a phone in; the info screen's
+    /// "New code" makes a new token (kept in the state directory, where it wins over the config's)
+    /// and signs out every phone.
+    static func offerPairing(app: KioskApp, remote: RemoteService, listen: KioskConfig.ListenAddress,
+                             config: KioskConfig, logger: Logger) {
+        let port = UInt16(remote.server.port)
+        let store = PairingTokenStore(path: Bootstrap.paths(config: config).pairingTokenFile)
+        app.pairingOffer = PairingAddress.offer(listen: listen, port: port, token: store.load() ?? config.remote.token)
+        app.makeNewPairingCode = { [weak remote] in
+            guard let remote else { return nil }
+            let token = SecureRandom.hex(12)
+            do {
+                try store.save(token)
+            } catch {
+                logger.warning("remote: the new token is not kept for the next start: \(error)")
+            }
+            remote.api.authenticator.replaceToken(with: token)
+            return PairingAddress.offer(listen: listen, port: port, token: token)
+        }
     }
 
     /// The remote page and API (`[remote] listen`); a failure to listen stops the start with the reason.
     static func startRemote(app: KioskApp, loop: EventLoop, listen: KioskConfig.ListenAddress, config: KioskConfig,
                             folders: [String], logger: Logger) throws -> RemoteService {
         let version = PhotoKioskCommand.configuration.version
-        guard let settings = RemoteAPI.Settings(config: config, folders: folders, version: version.isEmpty ? "unknown" : version) else {
+        guard var settings = RemoteAPI.Settings(config: config, folders: folders, version: version.isEmpty ? "unknown" : version) else {
             throw CommandFailure("the remote needs a photo folder for uploads")
         }
+        // A token made on the frame's info screen wins over the config's.
+        if let made = PairingTokenStore(path: Bootstrap.paths(config: config).pairingTokenFile).load() { settings.token = made }
         do {
             return try RemoteService(app: app, loop: loop, listen: listen, settings: settings, logger: logger)
         } catch {

@@ -46,6 +46,10 @@ struct Snapshot: ParsableCommand {
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds, not \(decimalText(timeout, places: 3))") }
         guard flickInterval > 0 else { throw ValidationError("--flick-interval must be more than 0 seconds, not \(decimalText(flickInterval, places: 3))") }
     }
+    @Option(help: "Show this remote-page address and its QR code where the frame offers one (the no-photos and info screens), as when [remote] listen is set.")
+    var pairingUrl: String?
+    @Flag(help: "Show the info screen (what a finger held in a corner opens).")
+    var infoScreen = false
 
     mutating func run() throws {
         try OutputPath.checkFolder(of: out, option: "--out")
@@ -69,6 +73,11 @@ struct Snapshot: ParsableCommand {
         let app = KioskApp(config: config, folders: roots, display: display, loop: loop,
                            thumbnailCacheDirectory: noCache ? nil : Bootstrap.cacheDirectory(config: config), logger: logger,
                            clock: clock)
+        if let pairingUrl {
+            // The address without the query: what the screen tells a person to type.
+            let address = String(pairingUrl.prefix { $0 != "?" })
+            app.pairingOffer = PairingOffer(url: pairingUrl, address: address)
+        }
         try app.start()
         if let clock, let at {
             return try snapshotSlideshow(app, display: display, clock: clock, at: at, logger: logger)
@@ -99,6 +108,10 @@ struct Snapshot: ParsableCommand {
         }
         if touchOverlay {
             SnapshotTouchDemo.draw(on: app.host)
+        }
+        if infoScreen {
+            app.showInfoScreen()
+            app.host.pump()
         }
         try PNGEncoder.write(display.frameBuffer, to: out)
         print(out)

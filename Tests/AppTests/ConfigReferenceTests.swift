@@ -22,8 +22,9 @@ import Testing
         }
         let line = "\(option.name) = \(value)\n"
         var text = option.table.isEmpty ? line : "[\(option.table)]\n" + line
-        // Options that only stand with another: a listen address needs its token.
-        if option.key == "remote.listen", value != "\"\"" { text += "token = \"0123456789abcdefXYZ\"\n" }
+        // Options that only stand with another: a listen address needs its token (random-looking:
+        // a pattern is refused).
+        if option.key == "remote.listen", value != "\"\"" { text += "token = \"OgVIyrD3lMRNnXk4bstHg1Zh\"\n" }
         return text
     }
 

@@ -26,7 +26,7 @@ import Platform
                            loop: try EventLoop(signals: []), thumbnailCacheDirectory: nil, logger: .init(label: "test"))
         try app.start()
         let life = app.startKioskSession(resume: nil, seed: 1)
-        #expect(try app.host.run(until: { life.isSlideshowSettled && app.photos.count == 3 }, timeout: 20))
+        try #require(try app.host.run(until: { life.isSlideshowSettled && app.photos.count == 3 }, timeout: 30))
         return (app, life)
     }
 
@@ -39,17 +39,19 @@ import Platform
         let shownAt = try #require(life.session.slideshow.shownAt)
         #expect(life.nextTimerDeadline.map { abs($0 - (shownAt + 30)) < 0.01 } == true)
         let next = try changed(app, #"{"slideshow": {"interval": 2, "order": "shuffle", "ken_burns": true, "pair_portraits": true}}"#)
+        let appliedAt = app.window.scheduler.now
         #expect(app.perform(.settings(next)) == .done)
         #expect(app.config == next)
         #expect(life.session.slideshow.settings.interval == 2)
         #expect(life.session.slideshow.sequencer.order == .shuffle)
         #expect(life.session.slideshow.settings.kenBurns && life.session.slideshow.settings.pairPortraits)
-        #expect(life.nextTimerDeadline.map { abs($0 - (shownAt + 2)) < 0.01 } == true, "the timer follows the new interval at once")
+        // (On a loaded machine more than 2 s may have passed since the photo appeared: then at once.)
+        let expected = max(shownAt + 2, appliedAt)
+        #expect(life.nextTimerDeadline.map { abs($0 - expected) < 0.05 } == true, "the timer follows the new interval at once")
         // And the slideshow does move on after the new interval, not the old one.
         let first = life.session.slideshow.sequencer.current
-        let started = app.host.loop.now
-        #expect(try app.host.run(until: { life.session.slideshow.sequencer.current != first }, timeout: 10))
-        #expect(app.host.loop.now - started < 5, "moved on after about 2 s, not 30")
+        #expect(try app.host.run(until: { life.session.slideshow.sequencer.current != first }, timeout: 25))
+        #expect(app.window.scheduler.now - shownAt < 30, "moved on by the new interval, before the old one's 30 s")
     }
 
     @Test func theOverlayTheScheduleTheSortAndKioskModeApplyAtOnce() throws {

@@ -42,7 +42,7 @@ import TestSupport
         let read = try #require(try f.request("GET", "/api/settings"))
         #expect(read.text.contains(#""interval":7.0"#) && read.text.contains(#""kiosk":true"#))
 
-        let reset = try #require(try f.request("DELETE", "/api/settings"))
+        let reset = try #require(try f.request("DELETE", "/api/settings", headers: Self.json))
         #expect(reset.status == 200)
         #expect(reset.text.contains(#""from_settings_file":[]"#))
         #expect(f.app.config.slideshow.interval == 1 && !f.app.config.kiosk, "config.toml's values again")
@@ -69,13 +69,21 @@ import TestSupport
         #expect(!fileExists(RawPath(store.file)), "nothing saved")
     }
 
-    @Test func aChangeMustBeSentAsJSON() throws {
+    @Test func aChangeMustBeSentAsJSONFromThisServer() throws {
         let (f, store) = try fixture()
         let body = Array(#"{"kiosk": true}"#.utf8)
-        for headers in [[], [("Content-Type", "text/plain")], [("Content-Type", "application/x-www-form-urlencoded")]] {
+        let refused: [[(String, String)]] = [[], [("Content-Type", "text/plain")], [("Content-Type", "application/x-www-form-urlencoded")],
+                                             Self.json + [("Origin", "http://evil.example")], Self.json + [("Referer", "http://evil.example/page")]]
+        for headers in refused {
             let reply = try #require(try f.request("PUT", "/api/settings", body: body, headers: headers))
-            #expect(reply.status == 415, "\(headers)")
+            #expect(reply.status == 403, "\(headers)")
+            guard !headers.isEmpty else { continue }   // the fixture says JSON for a DELETE that names no type
+            let reset = try #require(try f.request("DELETE", "/api/settings", headers: headers))
+            #expect(reset.status == 403, "\(headers): \(reset.text)")
         }
+        #expect(!fileExists(RawPath(store.file)), "nothing saved")
+        let sameOrigin = try #require(try f.request("PUT", "/api/settings", body: body, headers: Self.json + [("Origin", "http://127.0.0.1")]))
+        #expect(sameOrigin.status == 200, "\(sameOrigin.text)")
         let withCharset = try #require(try f.request("PUT", "/api/settings", body: body, headers: [("Content-Type", "Application/JSON; charset=utf-8")]))
         #expect(withCharset.status == 200)
         #expect(store.heldKeys == ["kiosk"])

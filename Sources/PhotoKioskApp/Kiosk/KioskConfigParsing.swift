@@ -55,7 +55,7 @@ extension KioskConfig {
     /// Every option name as written in the file, by table, for unknown-key suggestions.
     static let knownKeys: [String: [String]] = [
         "": ["log_level", "kiosk", "library", "cache", "display", "input", "slideshow", "overlay", "schedule", "remote", "mqtt"],
-        "library": ["folders", "sort", "thumbnail_size"],
+        "library": ["folders", "sort", "thumbnail_size", "file_name_captions"],
         "cache": ["dir", "memory_mb", "disk_mb"],
         "display": ["backend", "connector", "mode", "rotation"],
         "input": ["backend", "devices", "calibration"],
@@ -126,6 +126,7 @@ final class ConfigDecoder {
                     case "folders": c.library.folders = try strings(e.value, key)
                     case "sort": c.library.sort = try choice(e.value, key)
                     case "thumbnail_size": c.library.thumbnailSize = try integer(e.value, key)
+                    case "file_name_captions": c.library.fileNameCaptions = try bool(e.value, key)
                     default: throw unknown(e, in: "library")
                     }
                 }

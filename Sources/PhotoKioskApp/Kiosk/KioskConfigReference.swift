@@ -62,8 +62,10 @@ extension KioskConfig {
               "Folders whose photos are shown (JPEG, PNG, HEIC/HEIF, AVIF and WebP), searched recursively. A folder that does not exist yet is watched for. When the default folder does not exist, the bundled sample photos are shown."),
         .init("library.sort", values: ConfigOptionReference.choices(Sort.self), default: "\"name\"", example: "\"date\"",
               "Order of the grid: file name (natural order) or date taken (EXIF, else the file time), oldest first."),
-        .init("library.thumbnail_size", values: "pixels, 32 to 2048", default: "256", example: "320",
-              "Edge of a grid thumbnail."),
+        .init("library.thumbnail_size", values: "points, 32 to 2048", default: "140", example: "200",
+              "Edge of a grid thumbnail in points (1/160 inch on a screen that reports its size, else sized from the resolution); the grid then picks the column count whose rows fill the screen whole."),
+        .init("library.file_name_captions", values: "true or false", default: "false", example: "true",
+              "Caption a photo that has no caption in its metadata (EXIF, XMP or IPTC) with its file name, without the extension; off: no caption."),
 
         .init("cache.dir", values: "a folder, or `\"\"`", default: "\"\"", example: "\"/var/cache/photokiosk\"",
               "Where thumbnails are kept on disk; empty: `$XDG_CACHE_HOME/photokiosk` (`/var/cache/photokiosk` for the service)."),
