@@ -106,8 +106,8 @@ import TestSupport
         let scratch = ScratchDirectory()
         let store = PairingTokenStore(path: scratch["remote-token"].description)
         #expect(store.load() == nil)
-        try store.save("abcdef0123456789abcdef01")
-        #expect(store.load() == "abcdef0123456789abcdef01")
+        try store.save("9f3a1c7e5b20d84a6c13f7e2")
+        #expect(store.load() == "9f3a1c7e5b20d84a6c13f7e2")
         scratch.file("remote-token", bytes: Array("short\n".utf8))
         #expect(store.load() == nil, "too short to protect the page")
     }
