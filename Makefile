@@ -37,7 +37,7 @@ screenshots: release
 	@scripts/install-deps.sh pngquant
 	scripts/screenshots.sh
 
-# Picture-frame install (see README "Running as a picture frame"): builds a release with the
+# Picture-frame install (see docs/raspberry-pi.md, "Setting up the frame"): builds a release with the
 # Swift runtime linked in (as you), then installs program, samples, config, unit, udev rules and
 # the photokiosk user (as root, through sudo). DESTDIR=dir stages instead; BINARY=path installs
 # a prebuilt program (e.g. cross-compiled) without building.

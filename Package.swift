@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // PhotoKiosk: a touch photo viewer that owns the screen of a small Linux computer.
-// Layers (one-way; the README's "Architecture" section has the picture): photokiosk → Remote →
+// Layers (one-way; ARCHITECTURE.md, "Architecture", has the picture): photokiosk → Remote →
 // RemoteServer, PhotoKioskApp → Widgets → UI → Graphics; PhotoKioskApp → Imaging, Platform →
 // Graphics; Imaging, Platform, PhotoKioskApp, RemoteServer → SystemAccess (typed system calls on
 // swift-system); photokiosk-bench → ChildProcesses → SystemAccess. C libraries are reached only
@@ -15,6 +15,8 @@ let package = Package(
         // For fuzz/ (libFuzzer targets built with sanitizers): the decoders and EXIF as a library,
         // so the fuzz package depends on these targets instead of copying the target graph.
         .library(name: "PhotoKioskImaging", targets: ["Imaging"]),
+        // For fuzz/FuzzRemote: the remote API's router with what it needs to run headless.
+        .library(name: "PhotoKioskRemote", targets: ["Remote", "RemoteServer", "PhotoKioskApp", "Platform"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,6 +49,9 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CLibMicroHTTPD", path: "Sources/CSystem/CLibMicroHTTPD",
                        providers: [.apt(["libmicrohttpd-dev"])]),
+        // QR codes for pairing a phone (loaded with dlopen when one is first drawn: CQRENCODE).
+        .systemLibrary(name: "CLibQREncode", path: "Sources/CSystem/CLibQREncode",
+                       providers: [.apt(["libqrencode-dev"])]),
 
         // MARK: C shims: only what Swift cannot do (setjmp error handling, macros, variadic callbacks)
         .target(name: "CJPEG", dependencies: ["CLibJPEG"], path: "Sources/CShims/CJPEG"),
@@ -59,6 +64,9 @@ let package = Package(
         .target(name: "CHTTP", dependencies: ["CLibMicroHTTPD", "CLazyLibrary"], path: "Sources/CShims/CHTTP"),
         .target(name: "CHEIF", dependencies: ["CLibHeif", "CLazyLibrary"], path: "Sources/CShims/CHEIF"),
         .target(name: "CMQTT", dependencies: ["CMosquitto", "CLazyLibrary"], path: "Sources/CShims/CMQTT"),
+        // adjtimex's struct timex, which Glibc does not bring into Swift (doctor's time sync check).
+        .target(name: "CClockStatus", path: "Sources/CShims/CClockStatus"),
+        .target(name: "CQRENCODE", dependencies: ["CLibQREncode", "CLazyLibrary"], path: "Sources/CShims/CQRENCODE"),
 
         // MARK: Swift layers
         .target(name: "Graphics", dependencies: ["CPixman", "CFreeType"]),
@@ -71,9 +79,10 @@ let package = Package(
         // a program (SecurityTests); only photokiosk-bench links it.
         .target(name: "ChildProcesses", dependencies: ["SystemAccess", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Imaging", dependencies: ["Graphics", "SystemAccess", "CJPEG", "CPNG",
-                                                "CHEIF", "CLibHeif", "CLibWebP", .product(name: "SystemPackage", package: "swift-system"),
+                                                "CHEIF", "CLibHeif", "CLibWebP", "CQRENCODE", "CLibQREncode",
+                                                .product(name: "SystemPackage", package: "swift-system"),
                                                 .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Platform", dependencies: ["Graphics", "SystemAccess", "CDRM", "CInput", "CSeat", "CMQTT", "CMosquitto",
+        .target(name: "Platform", dependencies: ["Graphics", "SystemAccess", "CDRM", "CInput", "CSeat", "CMQTT", "CMosquitto", "CClockStatus",
                                                  "CPixman", "CLibInput", .product(name: "SystemPackage", package: "swift-system"),
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),

@@ -3,7 +3,8 @@
 # python3-selenium, on a phone-sized viewport against `photokiosk run` headless with the remote
 # on a loopback port. Logs in, screenshots the page, uploads a photo through the file picker,
 # checks it reaches the kiosk's grid within two seconds, screenshots again (page and kiosk
-# screen), checks a few misuses get JSON errors, and ends the kiosk with SIGTERM (exit 0).
+# screen), changes settings on the page and reads them back from the API (issue 30),
+# checks a few misuses get JSON errors, and ends the kiosk with SIGTERM (exit 0).
 # Usage: e2e/remote-page.sh [OUTDIR]   (default: .build/remote-page; the PNGs land there)
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"

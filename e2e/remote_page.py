@@ -29,6 +29,55 @@ def call(base, method, path, token=None, body=None, headers=None):
     except urllib.error.HTTPError as error:
         return error.code, error.read()
 
+def check_settings(browser, base, token, state):
+    """Settings from the phone page (issue 30, item 4): the form shows what is in force, a changed
+    interval and toggle reach the API and the settings file, a wrong value is refused on the page
+    with the reason, a change must be JSON, and "Back to config.toml" forgets them."""
+    from selenium.webdriver.support.ui import Select
+    field = lambda key: browser.find_element(By.CSS_SELECTOR, f'[data-key="{key}"]')
+    message = lambda: browser.find_element(By.ID, "settings-message").text
+    def settings():
+        return json.loads(call(base, "GET", "/api/settings", token)[1])
+    browser.execute_script("document.getElementById('settings').scrollIntoView()")
+    WebDriverWait(browser, 10).until(lambda b: field("slideshow.interval").get_attribute("value") != "")
+    interval = field("slideshow.interval")
+    check("the settings form shows the interval in force", interval.get_attribute("value") == "10", interval.get_attribute("value"))
+    ken_burns = field("slideshow.ken_burns")
+    was = ken_burns.is_selected()
+    interval.clear()
+    interval.send_keys("25")
+    ken_burns.click()
+    Select(field("overlay.clock")).select_by_value("top-right")
+    browser.find_element(By.ID, "settings-save").click()
+    WebDriverWait(browser, 10).until(lambda b: "Saved" in message())
+    now = settings()
+    check("the API reports the interval changed on the page", now["settings"]["slideshow"]["interval"] == 25, f'{now["settings"]["slideshow"]}')
+    check("the API reports the Ken Burns toggle changed on the page", now["settings"]["slideshow"]["ken_burns"] == (not was))
+    check("only the changed settings are kept, over config.toml",
+          now["from_settings_file"] == ["slideshow.interval", "slideshow.ken_burns", "overlay.clock"], f'{now["from_settings_file"]}')
+    path = os.path.join(state, "settings.toml")
+    text = open(path).read() if os.path.exists(path) else ""
+    check("they are in the settings file", "interval = 25" in text and "ken_burns = " in text, path)
+    check("the page says where they come from", "settings.toml" in browser.find_element(By.ID, "settings-source").text)
+    browser.save_screenshot(os.path.join(browser.out, "5-settings.png"))
+    interval = field("slideshow.interval")
+    interval.clear()
+    interval.send_keys("0")
+    browser.find_element(By.ID, "settings-save").click()
+    WebDriverWait(browser, 10).until(lambda b: "out of range" in message())
+    check("a wrong value is refused on the page with the reason", "slideshow.interval" in message(), message())
+    check("and nothing changed", settings()["settings"]["slideshow"]["interval"] == 25)
+    status, body = call(base, "PUT", "/api/settings", token, b'{"kiosk": true}', {"Content-Type": "text/plain"})
+    check("a change not sent as JSON: 403", status == 403 and "application/json" in json.loads(body)["error"], body.decode())
+    status, body = call(base, "PUT", "/api/settings", token, b'{"slideshow": {"interval": -3}}', {"Content-Type": "application/json"})
+    check("an out-of-range interval over the API: 400 with the reason", status == 400 and "out of range" in json.loads(body)["error"], body.decode())
+    browser.execute_script("window.confirm = () => true")
+    browser.find_element(By.ID, "settings-reset").click()
+    WebDriverWait(browser, 10).until(lambda b: "Back to config.toml" in message())
+    now = settings()
+    check("Back to config.toml forgets them", now["from_settings_file"] == [] and now["settings"]["slideshow"]["interval"] == 10
+          and not os.path.exists(path), f'{now["from_settings_file"]}')
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
@@ -50,7 +99,8 @@ def main():
     kiosk = subprocess.Popen([args.binary, "run", "--display", "headless", "--input", "none", "--size", "800x480",
                               "--photos", library, "--cache-dir", os.path.join(work, "cache"),
                               "--remote-listen", f"127.0.0.1:{port}", "--remote-token", token],
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             env=dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state")))   # the settings file
     browser = None
     try:
         for _ in range(300):
@@ -128,6 +178,8 @@ def main():
         browser.find_element(By.ID, "refresh").click()
         time.sleep(1)
         browser.save_screenshot(os.path.join(args.out, "3-page-after-upload.png"))
+        browser.out = args.out
+        check_settings(browser, base, token, os.path.join(work, "state", "photokiosk"))
 
         status, body = call(base, "GET", "/api/status")
         check("no token: 401 with a JSON error", status == 401 and "error" in json.loads(body), body.decode())
@@ -136,8 +188,16 @@ def main():
                 f"Content-Type: image/jpeg\r\n\r\nnot a photo\r\n--{boundary}--\r\n").encode()
         status, body = call(base, "POST", "/api/photos", token, form, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
         check("a text file named .jpg: 415 with a JSON error", status == 415 and "not a photo" in json.loads(body)["error"], body.decode())
-        status, body = call(base, "DELETE", "/api/photos/..%2Fphotos", token)
+        json_type = {"Content-Type": "application/json"}
+        status, body = call(base, "DELETE", "/api/photos/..%2Fphotos", token, None, json_type)
         check("a delete outside the upload folder: JSON error", status in (400, 404) and "error" in json.loads(body), body.decode())
+        # Cross-site requests (issue 31): a change needs its JSON type and, when named, this origin.
+        status, body = call(base, "POST", "/api/slideshow", token, b'{"on": false}', {"Content-Type": "text/plain"})
+        check("a change sent as text/plain: 403", status == 403 and "application/json" in json.loads(body)["error"], body.decode())
+        status, body = call(base, "POST", "/api/slideshow", token, b'{"on": false}', {**json_type, "Origin": "http://evil.example"})
+        check("a change from another origin: 403", status == 403 and "evil.example" in json.loads(body)["error"], body.decode())
+        status, body = call(base, "GET", "/api/status%00.png", token)
+        check("a NUL in the path: 400", status == 400, body.decode())
     finally:
         if browser:
             browser.quit()

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# libFuzzer over the image decoders and the EXIF parser.
+# libFuzzer over the image decoders, the EXIF parser and the remote API's request routing.
 #   fuzz/run.sh [seconds-per-target]   every target, default 60 s each (make fuzz FUZZ_SECONDS=600)
 #   fuzz/run.sh --self-test            proves a crash, a hang and an out-of-memory each fail the run
 # Each target is a folder Sources/Fuzz<Name>/ (plus its line in Package.swift); its committed seed

@@ -10,6 +10,8 @@ packages=(pkg-config libdrm-dev libinput-dev libudev-dev libjpeg-dev libpixman-1
           # HEIF/AVIF and WebP decoding; the encoders and reference decoders make and check the tests' fixtures.
           libheif-dev libwebp-dev libheif-examples webp
           libmicrohttpd-dev          # the remote page's HTTP server
+          libqrencode-dev            # the pairing QR code on the frame's screen
+          zbar-tools                 # zbarimg: the tests decode the QR code from a screenshot
           locales                    # locale sources the overlay's date-format tests compile with localedef
           "$@")
 

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # `make test`: every check of the project, then one closing line counted from what ran.
 #   1. the summary's own checks (scripts/test_summary_test.py); every import declared in
-#      Package.swift (scripts/check-imports.py, and its self-test)
+#      Package.swift (scripts/check-imports.py, and its self-test); every link in the docs
+#      resolves (scripts/check-doc-links.py, and its self-test)
 #   2. unit tests (swift test; log in .build/unit-test.log)
-#   3. the remote page in headless Chromium (e2e/remote-page.sh; screenshots in .build/remote-page)
+#   3. the remote page in headless Chromium (e2e/remote-page.sh; screenshots in .build/remote-page);
+#      the remote API against docs/remote-api.json with schemathesis (scripts/remote-schemathesis.sh);
+#      the remote API under 60 s of many loopback clients (scripts/remote-stress.sh)
 #   4. libFuzzer: the self-test (a crash, a hang and an out-of-memory must each fail), then every
 #      fuzz target for FUZZ_TEST_SECONDS (default 20) from the committed seeds
 #   5. the QEMU end-to-end stages on each display device (e2e/run.sh; E2E_SKIP switches stages off)
@@ -27,12 +30,22 @@ echo "== declared imports (every module a target imports is in Package.swift)"
 check imports-self-test python3 scripts/check-imports.py --self-test
 check imports python3 scripts/check-imports.py
 
+echo "== documentation links (every relative link, image and anchor in README.md, ARCHITECTURE.md, docs/)"
+check doc-links-self-test python3 scripts/check-doc-links.py --self-test
+check doc-links python3 scripts/check-doc-links.py
+
 echo "== unit tests"
 unit_exit=0
 { swift build --build-tests && swift test --skip-build; } 2>&1 | tee .build/unit-test.log || unit_exit=$?
 
 echo "== remote page in a browser"
 check remote-page e2e/remote-page.sh
+
+echo "== remote API against its OpenAPI description (schemathesis, about 2 min)"
+check remote-schemathesis scripts/remote-schemathesis.sh
+
+echo "== remote API under stress on loopback (${REMOTE_STRESS_SECONDS:-60} s)"
+check remote-stress scripts/remote-stress.sh
 
 echo "== fuzz (${FUZZ_TEST_SECONDS:-20} s per target)"
 phase fuzz env FUZZ_RESULTS="$RESULTS" fuzz/run.sh --self-test

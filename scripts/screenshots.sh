@@ -27,17 +27,18 @@ shot() {
     echo "$png $(stat -c %s "$png") bytes"
 }
 
-shot grid --thumbnail-size 170
-shot album --photo 3 --chrome
+# The grid as a frame shows it: the default thumbnail size (140 points), whole rows.
+shot grid
+shot album --photo 4 --chrome
 shot touch-overlay --photo 5 --chrome --touch-overlay
-# plasma-Flow_dark and plasma-Honeywave are the 8th and 9th samples, both portrait: a pair.
-shot portrait-pair --slideshow --pair-portraits --photo 7
+# djembe-and-wine and dogs-at-the-window are the 3rd and 4th samples, both portrait: a pair.
+shot portrait-pair --slideshow --pair-portraits --photo 2
 
 # The samples carry no caption, date or position: the overlay's shot shows a copy given them.
-cp assets/photos/mate-nature-YellowFlower.jpg "$scratch/"
+cp assets/photos/yellow-flower-by-charles-barbin.jpg "$scratch/"
 exiftool -q -overwrite_original -ImageDescription="Sunflower by the garden wall" \
     -DateTimeOriginal="2024:08:17 10:32:00" -GPSLatitude=48.8584 -GPSLatitudeRef=N \
-    -GPSLongitude=2.2945 -GPSLongitudeRef=E "$scratch/mate-nature-YellowFlower.jpg"
+    -GPSLongitude=2.2945 -GPSLongitudeRef=E "$scratch/yellow-flower-by-charles-barbin.jpg"
 PHOTOS=$scratch
 shot slideshow-overlay --slideshow --overlay-clock top-right --overlay-date-taken bottom-left \
     --overlay-caption bottom-left --overlay-place bottom-left

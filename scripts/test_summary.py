@@ -3,9 +3,11 @@
 
     test_summary.py --unit-log .build/unit-test.log --results .build/test-results.txt
 
-Unit tests are counted from the test runner's own lines (Swift Testing's ✔/✘/➜ lines and
-XCTest's "Executed N tests, with M failures"); a run without the runner's closing line is a
-failure, never "0 passed". The results file holds one line per item that other stages ran:
+Unit tests are counted from the test runner's own lines: Swift Testing's closing "Test run with
+N tests" line gives the total (its per-test ✔ lines can be missing from a log when parallel tests'
+output interleaves, so they are only a fallback), less the tests its ✘/➜ lines name as failed or
+skipped; XCTest's "Executed N tests, with M failures" adds its own. A run without the runner's
+closing line is a failure, never "0 passed". The results file holds one line per item that other stages ran:
 
     e2e STAGE/DISPLAY PASS|FAIL|SKIP [why]      (e2e/run.sh)
     fuzz TARGET PASS|FAIL [why]                 (fuzz/run.sh)
@@ -38,17 +40,25 @@ class Tally:
 def count_unit_tests(log_text, exit_status):
     """The unit-test tally from the runner's output and its exit status."""
     tally = Tally()
-    finished = False
+    run_total = None   # the runner's own count, from its closing line
+    passed_lines = 0
+    skipped_tests = 0
     for line in log_text.splitlines():
-        if SWIFT_TESTING_RUN.match(line):
-            finished = True
+        if m := SWIFT_TESTING_RUN.match(line):
+            run_total = int(m.group(1))
         elif m := SWIFT_TESTING_PASSED.match(line):
-            tally.passed += 1
+            passed_lines += 1
         elif m := SWIFT_TESTING_FAILED.match(line):
             tally.failed.append(f"unit {m.group(1)}")
         elif m := SWIFT_TESTING_SKIPPED.match(line):
             kind = "suite " if m.group(1) == "Suite" else ""
+            skipped_tests += m.group(1) == "Test"
             tally.skipped.append(f"unit {kind}{m.group(2)}")
+    finished = run_total is not None
+    if finished:  # a skipped test is in the runner's total; a skipped suite's tests are not
+        tally.passed = max(run_total - len(tally.failed) - skipped_tests, 0)
+    else:
+        tally.passed = passed_lines
     executed = XCTEST_EXECUTED.findall(log_text)
     if executed:  # the last such line is XCTest's total over all its suites
         total, failures = map(int, executed[-1])

@@ -36,6 +36,14 @@ CRASHED_RUN = """\
 Fatal error: Index out of range
 """
 
+# The runner's per-test lines can be missing (interleaved output); its closing count is the truth.
+MISSING_PASS_LINES = """\
+◇ Test run started.
+✔ Test a() passed after 0.001 seconds.
+➜ Test "c" skipped.
+✔ Test run with 5 tests in 2 suites passed after 0.002 seconds.
+"""
+
 XCTEST_FAILURES = """\
 \t Executed 5 tests, with 2 failures (0 unexpected) in 0.1 (0.1) seconds
 ✔ Test run with 0 tests in 0 suites passed after 0.001 seconds.
@@ -68,6 +76,10 @@ class SummaryTests(unittest.TestCase):
     def test_a_nonzero_exit_without_a_named_failure_is_a_failure(self):
         t = tally(PASSING_RUN, exit_status=1)
         self.assertTrue(any("exited 1" in f for f in t.failed), t.failed)
+
+    def test_the_runners_own_total_counts_when_pass_lines_are_missing(self):
+        t = tally(MISSING_PASS_LINES)
+        self.assertEqual((t.passed, t.failed, len(t.skipped)), (4, [], 1))
 
     def test_xctest_failures_count(self):
         t = tally(XCTEST_FAILURES)

@@ -5,7 +5,7 @@ import CPixman
 // pixman_composite_trapezoids rasterises into an 8-bit coverage mask (17×15 samples per pixel)
 // and composites in one operation. No vector library needed for these convex shapes; a
 // triangle fan (pixman_composite_triangles) was measured 5× slower, trapezoids as fast as cairo
-// (README "Dependencies and why").
+// (ARCHITECTURE.md, "Dependencies and why").
 
 extension Canvas {
     /// Fills `rect` with round corners of `radius` (clamped to half the short side), blending.

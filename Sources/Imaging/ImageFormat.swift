@@ -20,7 +20,7 @@ public enum ImageFormat: String, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// All of them, for messages.
-    static let supportedList = "a JPEG, PNG, HEIF/HEIC, AVIF or WebP image"
+    public static let supportedList = "a JPEG, PNG, HEIF/HEIC, AVIF or WebP image"
 
     public var description: String {
         switch self {

@@ -30,7 +30,8 @@ public struct FailureThrottle: Sendable {
     /// Records a failure from `address` at `now`; returns how long to wait before answering it.
     public mutating func recordFailure(from address: String, now: Double) -> Double {
         var record = records[address].flatMap { now - $0.last < policy.forgetAfter ? $0 : nil } ?? Record(failures: 0, last: now)
-        record.failures += 1
+        // Saturating: the count only chooses a delay, which stops growing long before this.
+        record.failures = min(record.failures, Self.maximumCountedFailures - 1) + 1
         record.last = now
         records[address] = record
         if records.count > policy.maximumAddresses { forgetQuietest() }
@@ -43,7 +44,8 @@ public struct FailureThrottle: Sendable {
 
     /// The delay for the `failures`-th failure in a row.
     public func delay(afterFailures failures: Int) -> Double {
-        let beyond = failures - policy.freeFailures
+        // Bounded: the doubling loop must not run once per failure ever counted.
+        let beyond = min(failures, Self.maximumCountedFailures) - policy.freeFailures
         guard beyond > 0 else { return 0 }
         var delay = policy.firstDelay
         for _ in 1..<beyond where delay < policy.maximumDelay { delay *= 2 }
@@ -51,6 +53,8 @@ public struct FailureThrottle: Sendable {
     }
 
     public var rememberedAddresses: Int { records.count }
+
+    static let maximumCountedFailures = 1_000
 
     private mutating func forgetQuietest() {
         let sorted = records.sorted { $0.value.last < $1.value.last }

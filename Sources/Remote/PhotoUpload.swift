@@ -25,10 +25,13 @@ enum UploadRefusal: Error, Equatable {
     case tooManyFiles(Int)
     case incomplete
     case disk(String)
+    case badName(String)
+    case wrongExtension(named: String, actual: ImageFormat)
 
     var status: Int {
         switch self {
-        case .notAPhoto: 415
+        case .notAPhoto, .wrongExtension: 415
+        case .badName: 400
         case .tooLarge, .tooManyFiles: 413
         case .noSpace: 507
         case .incomplete: 400
@@ -44,6 +47,8 @@ enum UploadRefusal: Error, Equatable {
         case .tooManyFiles(let n): "more than \(n) photos in one upload"
         case .incomplete: "the upload did not arrive complete"
         case .disk(let why): "could not be written: \(why)"
+        case .badName(let why): "refused: \(why)"
+        case .wrongExtension(let named, let actual): "its name ends in .\(named) but it is a \(actual) image; rename it (or leave the extension off)"
         }
     }
 }
@@ -116,7 +121,7 @@ final class PhotoUpload: HTTPFormReceiver {
         if current.head.count < 16 {
             current.head += bytes.prefix(16 - current.head.count)
             if current.head.count == 16, ImageFormat.sniff(current.head) == nil {
-                refuse(&current, .notAPhoto("its first bytes are not JPEG or PNG"))
+                refuse(&current, .notAPhoto("its first bytes are not \(ImageFormat.supportedList)"))
                 return
             }
         }
@@ -162,6 +167,8 @@ final class PhotoUpload: HTTPFormReceiver {
         partsStarted += 1
         if partsStarted > limits.maximumFiles {
             new.refusal = .tooManyFiles(limits.maximumFiles)
+        } else if let why = UploadName.refusal(clientName) {
+            new.refusal = .badName(why)
         } else {
             do throws(UploadFileError) {
                 new.file = try folder.newFile()
@@ -200,6 +207,11 @@ final class PhotoUpload: HTTPFormReceiver {
         do throws(UploadRefusal) {
             let format = try probe(file)
             let safe = UploadName.safe(clientName, format: format)
+            // The extension must say what the content is: the kiosk decodes by content, but
+            // people, other programs and the next copy of the folder go by the name.
+            if let named = PhotoFileType(fileName: safe), !UploadName.extension(named, fits: format) {
+                throw .wrongExtension(named: String(lossyBytes: Array(UploadName.split(safe).1.dropFirst())), actual: format)
+            }
             do throws(UploadFileError) {
                 return .success(try file.keep { UploadName.candidate(safe, attempt: $0) })
             } catch {
@@ -256,7 +268,8 @@ final class PhotoUpload: HTTPFormReceiver {
             guard case .failure(let refusal) = outcome.result else { return nil }
             return (.object([("name", .string(String(lossyBytes: outcome.clientName))), ("error", .string(refusal.message))]), refusal)
         }
-        var members: [(String, JSONValue)] = [("saved", .array(saved)), ("refused", .array(refusals.map(\.0)))]
+        // Where they went: the upload folder may be a fallback when the photo folders are read-only.
+        var members: [(String, JSONValue)] = [("saved", .array(saved)), ("refused", .array(refusals.map(\.0))), ("folder", .string(folder.path))]
         let status: Int
         if outcomes.isEmpty {
             status = 400

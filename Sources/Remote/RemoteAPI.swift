@@ -44,6 +44,8 @@ public final class RemoteAPI {
     private let startedAt: Double
     public let authenticator: RemoteAuthenticator
     private let screenEncoder: ScreenEncoder
+    /// `/api/settings` (RemoteSettingsAPI.swift); nil when the kiosk keeps no settings file.
+    public var settingsAPI: RemoteSettingsAPI?
 
     public init(app: KioskApp, loop: EventLoop, settings: Settings, logger: Logger) {
         self.app = app
@@ -63,10 +65,20 @@ public final class RemoteAPI {
 
     /// The server's router.
     public func route(_ request: HTTPRequest) -> HTTPRoute {
+        if let problem = Self.malformation(of: request) { return .respond(Self.error(400, problem)) }
         let path = request.path
         if path == "/login" {
             guard request.method == "POST" else { return .respond(Self.methodNotAllowed(["POST"])) }
+            if let refusal = CrossSiteCheck.refusal(request, bodyTypes: ["application/x-www-form-urlencoded", "multipart/form-data"]) {
+                return .respond(Self.error(403, refusal))
+            }
             return .form(LoginForm(api: self, address: request.clientAddress))
+        }
+        // The frame's QR code: http://ADDR:PORT/?pair=TOKEN signs the phone in like the login
+        // form, then sends it to / without the token in the address bar.
+        if path == "/" || path == "/index.html", request.method == "GET", let pair = request.query["pair"] {
+            let address = request.clientAddress
+            return .later { [unowned self] responder in self.login(token: pair, address: address, responder: responder) }
         }
         switch authenticator.check(request) {
         case .allowed:
@@ -74,19 +86,52 @@ public final class RemoteAPI {
         case .refused(let delay):
             logger.notice("remote: refused \(request.method) \(path) from \(request.clientAddress) (no valid token or session)")
             let refusal = path.hasPrefix("/api/") ? Self.unauthorized : RemotePage.login(message: nil)
-            return answer(refusal, after: delay)
+            return answer(refusal, after: delay, to: request.clientAddress)
         }
     }
 
+    /// Delayed refusals waiting per address at most. The rest of the address's slots stay free
+    /// for its right token (checked at once, never delayed); a failure beyond these is answered
+    /// 429 at once. That answer is fast, but a token that passes `tokenProblem` (random-looking,
+    /// 16+ characters) is still far beyond guessing at any rate a network allows.
+    static let maximumWaitingRefusalsPerAddress = 4
+    private var waitingRefusals: [String: Int] = [:]
+
     /// `response` at once, or after `delay` seconds with the connection suspended meanwhile.
-    func answer(_ response: HTTPResponse, after delay: Double) -> HTTPRoute {
+    func answer(_ response: HTTPResponse, after delay: Double, to address: String) -> HTTPRoute {
         guard delay > 0 else { return .respond(response) }
-        return .later { [loop] responder in loop.addTimer(after: delay) { responder.respond(response) } }
+        let waiting = waitingRefusals[address, default: 0]
+        guard waiting < Self.maximumWaitingRefusalsPerAddress else {
+            var busy = Self.error(429, "too many failed tries from \(address); try again in \(Int(delay.rounded(.up))) s")
+            busy.headers.append(("Retry-After", "\(Int(delay.rounded(.up)))"))
+            return .respond(busy)
+        }
+        waitingRefusals[address] = waiting + 1
+        return .later { [loop, weak self] responder in
+            loop.addTimer(after: delay) {
+                if let self {
+                    let left = self.waitingRefusals[address, default: 1] - 1
+                    self.waitingRefusals[address] = left > 0 ? left : nil
+                }
+                responder.respond(response)
+            }
+        }
+    }
+
+    /// Why the request cannot be routed at all (400), or nil: a control byte in the decoded path
+    /// ("%00" once cut "/api/status%00.png" to "/api/status"), a Content-Length it cannot be.
+    static func malformation(of request: HTTPRequest) -> String? {
+        if let byte = request.pathBytes.first(where: { $0 < 0x20 || $0 == 0x7F }) {
+            return "the path contains a control character (byte \(byte)); NUL, line breaks and other controls are never part of a name here"
+        }
+        if case .failure(let refusal)? = request.contentLengthCheck { return refusal.message }
+        return nil
     }
 
     private func authorizedRoute(_ request: HTTPRequest) -> HTTPRoute {
         let path = request.path
         let method = request.method
+        if path == RemoteSettingsAPI.path, let settingsAPI { return settingsAPI.route(request) }
         switch path {
         case "/", "/index.html":
             guard method == "GET" else { return .respond(Self.methodNotAllowed(["GET"])) }
@@ -96,6 +141,7 @@ public final class RemoteAPI {
             return .respond(Self.json(200, statusJSON()))
         case "/api/next", "/api/previous", "/api/pause", "/api/resume":
             guard method == "POST" else { return .respond(Self.methodNotAllowed(["POST"])) }
+            if let refusal = CrossSiteCheck.refusal(request, bodyTypes: ["application/json"]) { return .respond(Self.error(403, refusal)) }
             let command: KioskCommand = switch path {
             case "/api/next": .next
             case "/api/previous": .previous
@@ -105,6 +151,7 @@ public final class RemoteAPI {
             return .respond(perform(command))
         case "/api/screen", "/api/slideshow":
             guard method == "POST" else { return .respond(Self.methodNotAllowed(["POST"])) }
+            if let refusal = CrossSiteCheck.refusal(request, bodyTypes: ["application/json"]) { return .respond(Self.error(403, refusal)) }
             return .body(limit: 1024) { [unowned self] body, responder in
                 guard let on = Self.parseOnSwitch(body) else {
                     responder.respond(Self.error(400, #"the body must be {"on": true} or {"on": false}"#))
@@ -119,11 +166,12 @@ public final class RemoteAPI {
             switch method {
             case "GET": return .respond(photoList(request))
             case "POST":
+                if let refusal = CrossSiteCheck.refusal(request, bodyTypes: ["multipart/form-data"]) { return .respond(Self.error(403, refusal)) }
                 if let reason = folder.unwritableReason() {
                     return .respond(Self.error(403, "uploads are refused: \(reason)"))
                 }
                 if let length = request.contentLength, let available = folder.availableBytes(),
-                   Int64(length) > available - settings.limits.reserveBytes {
+                   Int64(length) > max(0, available - settings.limits.reserveBytes) {
                     return .respond(Self.error(507, UploadRefusal.noSpace(reserve: settings.limits.reserveBytes).message))
                 }
                 return .form(PhotoUpload(folder: folder, limits: settings.limits, mailbox: loop.mailbox, logger: logger))
@@ -133,6 +181,7 @@ public final class RemoteAPI {
             let prefix = Array("/api/photos/".utf8)
             if request.pathBytes.starts(with: prefix) {
                 guard method == "DELETE" else { return .respond(Self.methodNotAllowed(["DELETE"])) }
+                if let refusal = CrossSiteCheck.refusal(request, bodyTypes: ["application/json"]) { return .respond(Self.error(403, refusal)) }
                 return .respond(delete(Array(request.pathBytes.dropFirst(prefix.count))))
             }
             return .respond(Self.error(404, "no such page or API: \(method) \(path)"))
@@ -172,26 +221,44 @@ public final class RemoteAPI {
 
     // MARK: Photos
 
+    /// The largest `page` asked for (with `per_page` at most 500, far past any library).
+    public static let maximumPage = 1_000_000
+    public static let maximumPageSize = 500
+
     private func photoList(_ request: HTTPRequest) -> HTTPResponse {
-        let perPage = request.query["per_page"].flatMap { Int($0) } ?? Self.defaultPageSize
-        let page = request.query["page"].flatMap { Int($0) } ?? 1
-        guard (1...500).contains(perPage), page >= 1 else {
-            return Self.error(400, "page must be 1 or more and per_page 1 to 500")
+        var perPage = Self.defaultPageSize
+        var page = 1
+        if let text = request.query["per_page"] {
+            switch BoundedInteger.parse(text, name: "per_page", range: 1...Self.maximumPageSize) {
+            case .success(let value): perPage = value
+            case .failure(let refusal): return Self.error(400, refusal.message)
+            }
+        }
+        if let text = request.query["page"] {
+            switch BoundedInteger.parse(text, name: "page", range: 1...Self.maximumPage) {
+            case .success(let value): page = value
+            case .failure(let refusal): return Self.error(400, refusal.message)
+            }
         }
         let photos = app.photos
-        let start = min((page - 1) * perPage, photos.count)
-        let end = min(start + perPage, photos.count)
+        // Within Int by the limits above; checked all the same, so a limit raised later cannot trap.
+        let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
+        let start = overflow ? photos.count : min(offset, photos.count)
+        let end = start + min(perPage, photos.count - start)
         var uploads = Array(folder.path.utf8)
         while uploads.count > 1, uploads.last == UInt8(ascii: "/") { uploads.removeLast() }
         let items: [JSONValue] = (start..<end).map { index in
             let file = photos[index].file
-            let deletable = file.path.parent.bytes == uploads
+            let inUploads = file.path.parent.bytes == uploads
+            // Offered for delete only when DELETE can address it (the same test decides both).
+            let deletable = inUploads && Self.unaddressableReason(file.path.lastComponent) == nil
             var members: [(String, JSONValue)] = [
                 ("index", .integer(Int64(index))),
                 ("name", .string(String(lossyBytes: file.path.lastComponent))),
                 ("bytes", .integer(file.size)),
                 ("modified", .integer(file.modificationSeconds)),
-                ("in_upload_folder", .bool(deletable)),
+                ("in_upload_folder", .bool(inUploads)),
+                ("deletable", .bool(deletable)),
             ]
             if deletable { members.append(("url", .string("/api/photos/" + percentEncoded(file.path.lastComponent)))) }
             return .object(members)
@@ -202,15 +269,22 @@ public final class RemoteAPI {
         ]))
     }
 
-    private func delete(_ name: [UInt8]) -> HTTPResponse {
+    /// Why DELETE cannot name `name`, or nil. The photo list offers a delete link only when nil.
+    static func unaddressableReason(_ name: [UInt8]) -> String? {
         let shown = String(lossyBytes: name)
         guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), name != Array(".".utf8), name != Array("..".utf8),
               !name.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-            return Self.error(400, "\"\(shown)\" is not a plain file name")
+            return "\"\(shown)\" is not a plain file name"
         }
         guard PhotoFileType(fileName: name) != nil else {
-            return Self.error(400, "\"\(shown)\" is not a photo name (only photos in the upload folder can be deleted)")
+            return "\"\(shown)\" is not a photo name (only photos in the upload folder can be deleted)"
         }
+        return nil
+    }
+
+    private func delete(_ name: [UInt8]) -> HTTPResponse {
+        let shown = String(lossyBytes: name)
+        if let reason = Self.unaddressableReason(name) { return Self.error(400, reason) }
         guard folder.containsFile(named: name) else {
             return Self.error(404, "\"\(shown)\" is not in the upload folder \(folder.path)")
         }

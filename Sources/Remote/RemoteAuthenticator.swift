@@ -9,7 +9,7 @@ public final class RemoteAuthenticator {
     public static let sessionSeconds = 30.0 * 86_400
     static let maximumSessions = 64
 
-    private let token: [UInt8]
+    private var token: [UInt8]
     private var sessions: [(id: [UInt8], expires: Double)] = []
     public private(set) var throttle: FailureThrottle
     private let now: () -> Double
@@ -33,6 +33,13 @@ public final class RemoteAuthenticator {
             return .allowed
         }
         return .refused(delay: throttle.recordFailure(from: request.clientAddress, now: now()))
+    }
+
+    /// Makes `newToken` the only one that works from now on and ends every session: a new pairing
+    /// code on the frame's screen signs out every phone.
+    public func replaceToken(with newToken: String) {
+        token = Array(newToken.utf8)
+        sessions.removeAll()
     }
 
     /// A new session for a correct token typed into the login form (its cookie value), or nil.

@@ -76,11 +76,12 @@ enum RemotePage {
     <button id="slideshow">Slideshow</button><button id="screenpower">Screen off</button><button id="refresh">Refresh</button>
     </div>
     <div id="message" class="err"></div>
-    <div id="drop"><p>Drop photos here, or</p><input type="file" id="files" accept="image/jpeg,image/png" multiple></div>
+    <div id="drop"><p>Drop photos here (JPEG, PNG, HEIC/HEIF, AVIF, WebP), or</p><input type="file" id="files" accept="image/jpeg,image/png,image/heic,image/heif,image/avif,image/webp,.jpg,.jpeg,.png,.heic,.heif,.hif,.avif,.webp" multiple></div>
     <div id="uploads"></div>
     <h1>Photos <span id="count"></span></h1>
     <ul id="photos"></ul>
     <div class="buttons"><button id="prevpage">‹ Page</button><span id="pageinfo" style="text-align:center;align-self:center"></span><button id="nextpage">Page ›</button></div>
+    \(RemoteSettingsPage.section)
     </main>
     <script>
     "use strict";
@@ -89,7 +90,9 @@ enum RemotePage {
     function say(text) { $("message").textContent = text || ""; }
     async function api(method, path, body) {
       const options = {method, credentials: "same-origin", headers: {}};
-      if (body !== undefined) { options.body = JSON.stringify(body); options.headers["Content-Type"] = "application/json"; }
+      // Every change is sent as JSON (the server refuses other types: cross-site forms cannot send it).
+      if (method !== "GET") options.headers["Content-Type"] = "application/json";
+      if (body !== undefined) options.body = JSON.stringify(body);
       const response = await fetch(path, options);
       if (response.status === 401) { location.reload(); throw new Error("logged out"); }
       const data = await response.json().catch(() => ({}));
@@ -175,7 +178,7 @@ enum RemotePage {
         try { data = JSON.parse(request.responseText); } catch (e) {}
         if (request.status === 201) {
           bar.value = 1;
-          label.textContent = `${file.name}: saved as ${data.saved[0].name}`;
+          label.textContent = `${file.name}: saved as ${data.saved[0].name} in ${data.folder}`;
           loadPhotos(); refreshStatus();
         } else {
           label.className = "err";
@@ -193,6 +196,6 @@ enum RemotePage {
     refreshStatus(); refreshScreen(); loadPhotos();
     setInterval(refreshStatus, 2000);
     setInterval(refreshScreen, 2000);
-    </script></body></html>
+    </script><script>\(RemoteSettingsPage.script)</script></body></html>
     """
 }

@@ -13,7 +13,7 @@ public final class RemoteService {
     ///   long a cut upload's temporary file can stay: a peer that sends its last bytes and its
     ///   close together is only noticed then (libmicrohttpd's edge-triggered epoll sees one event).
     public init(app: KioskApp, loop: EventLoop, listen: KioskConfig.ListenAddress, settings: RemoteAPI.Settings,
-                idleTimeout: Int = 20, logger: Logger) throws(HTTPServerError) {
+                idleTimeout: Int = 12, logger: Logger) throws(HTTPServerError) {
         let api = RemoteAPI(app: app, loop: loop, settings: settings, logger: logger)
         self.api = api
         var configuration = HTTPServer.Configuration(address: listen.host, port: listen.port)

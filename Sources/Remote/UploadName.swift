@@ -26,6 +26,27 @@ public enum UploadName {
         return name
     }
 
+    /// Why `clientName` is refused outright (400), or nil: a control character (a line break
+    /// makes a name that DELETE cannot address and log lines that lie) or a Unicode direction
+    /// control, which makes "gpj.\u{202E}txt.jpg" show as another name than it has.
+    public static func refusal(_ clientName: [UInt8]) -> String? {
+        if clientName.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            return "the file name contains a line break or another control character"
+        }
+        let scalars = String(decoding: clientName, as: UTF8.self).unicodeScalars
+        if let control = scalars.first(where: { directionControls.contains($0.value) }) {
+            return "the file name contains the direction control U+\(String(control.value, radix: 16, uppercase: true)), which makes a name show as another"
+        }
+        return nil
+    }
+
+    /// U+200E/F, U+061C, U+202A-202E, U+2066-2069.
+    static let directionControls: Set<UInt32> = [0x200E, 0x200F, 0x061C, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E,
+                                                 0x2066, 0x2067, 0x2068, 0x2069]
+
+    /// Longest extension kept as one (".jpeg"); a longer "extension" is part of the stem.
+    static let maximumExtensionBytes = 8
+
     /// The `attempt`-th candidate for a taken name: 1 is the name itself, then "stem-2.ext", …
     public static func candidate(_ name: [UInt8], attempt: Int) -> [UInt8] {
         guard attempt > 1 else { return name }
@@ -33,9 +54,17 @@ public enum UploadName {
         return stem + Array("-\(attempt)".utf8) + ext
     }
 
+    /// Whether a name's photo type matches the sniffed format (HEIF and AVIF share a container).
+    static func `extension`(_ named: PhotoFileType, fits format: ImageFormat) -> Bool {
+        switch (named, format) {
+        case (.jpeg, .jpeg), (.png, .png), (.webp, .webp), (.heif, .heif), (.avif, .avif), (.heif, .avif), (.avif, .heif): true
+        default: false
+        }
+    }
+
     /// (stem, ".ext"); a name without a dot (or only a leading one) has no extension.
     static func split(_ name: [UInt8]) -> ([UInt8], [UInt8]) {
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return (name, []) }
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0, name.count - dot <= maximumExtensionBytes else { return (name, []) }
         return (Array(name[..<dot]), Array(name[dot...]))
     }
 

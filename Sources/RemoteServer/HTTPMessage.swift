@@ -20,10 +20,43 @@ public struct HTTPRequest: Sendable {
         self.clientAddress = clientAddress
     }
 
+    /// A request as it arrived: `target` is the raw request target, split and percent-decoded
+    /// by `RequestTarget` (the server and the fuzz target both come through here).
+    public init(method: String, target: [UInt8], headers: [String: String] = [:], cookies: [String: String] = [:],
+                clientAddress: String = "") {
+        let (path, query) = RequestTarget.parse(target)
+        self.init(method: method, pathBytes: path, headers: headers, cookies: cookies, query: query, clientAddress: clientAddress)
+    }
+
     public var path: String { String(decoding: pathBytes, as: UTF8.self) }
 
-    /// The declared body length, when the client sent one.
-    public var contentLength: Int? { headers["content-length"].flatMap { Int($0) } }
+    /// Largest Content-Length taken at its word (1 TiB): a larger one is refused, never multiplied.
+    public static let maximumContentLength = 1 << 40
+
+    /// The declared body length, when the client sent one it can be (digits, at most 1 TiB).
+    public var contentLength: Int? { try? contentLengthCheck?.get() }
+
+    /// nil without the header, else the declared length or why it cannot be taken.
+    public var contentLengthCheck: Result<Int, BoundedInteger.Refusal>? {
+        headers["content-length"].map {
+            BoundedInteger.parse($0.withoutSurroundingBlanks, name: "Content-Length", range: 0...Self.maximumContentLength)
+        }
+    }
+
+    /// The media type of Content-Type, lower-cased, without parameters ("application/json").
+    public var mediaType: String? {
+        headers["content-type"].map { String($0.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]).withoutSurroundingBlanks.lowercased() }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var withoutSurroundingBlanks: String {
+        let bytes = Array(utf8)
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+              let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
 }
 
 public struct HTTPResponse: Sendable, Equatable {
@@ -60,7 +93,9 @@ public final class HTTPResponder {
     private let deliver: (HTTPResponse) -> Void
     public private(set) var hasResponded = false
 
-    init(deliver: @escaping (HTTPResponse) -> Void) { self.deliver = deliver }
+    /// `deliver` gets the one answer. The server makes these; public so the router can be driven
+    /// without a socket (the FuzzRemote target).
+    public init(deliver: @escaping (HTTPResponse) -> Void) { self.deliver = deliver }
 
     public func respond(_ response: HTTPResponse) {
         guard !hasResponded else { return }

@@ -28,10 +28,14 @@ public final class HTTPServer {
         /// 0 picks a free port (tests); see `port`.
         public var port: UInt16
         public var connectionLimit: Int = 256
-        /// Connections from one address at most, so one host cannot take every slot.
-        public var connectionsPerAddress: Int = 128
+        /// Connections from one address at most, well below `connectionLimit`, so a few hosts
+        /// cannot take every slot (it took two at 128 each).
+        public var connectionsPerAddress: Int = 16
         /// Seconds a connection may stay idle (no bytes either way) before it is closed.
-        public var connectionTimeoutSeconds: Int = 60
+        public var connectionTimeoutSeconds: Int = 12
+        /// Seconds from a connection's start (or its previous answer) to its request's last header
+        /// line: a client trickling a byte now and then is cut off then, however busy it looks.
+        public var headerSeconds: Double = 5
 
         public init(address: String, port: UInt16) {
             self.address = address
@@ -48,16 +52,22 @@ public final class HTTPServer {
     private var daemon: OpaquePointer?
     private let epollFD: FileDescriptor
     private var timeoutTimer: EventLoop.TimerID?
+    private let configuration: Configuration
+
+    /// Connections open now (libmicrohttpd's count, as its notifications tell it).
+    public var openConnections: Int { dispatcher.openConnections }
 
     public init(_ configuration: Configuration, loop: EventLoop, router: @escaping Router) throws(HTTPServerError) {
         self.loop = loop
-        dispatcher = Dispatcher(router: router)
+        self.configuration = configuration
+        dispatcher = Dispatcher(router: router, headerSeconds: configuration.headerSeconds, now: { [unowned loop] in loop.now })
         let context = Unmanaged.passUnretained(dispatcher).toOpaque()
         var error = [CChar](repeating: 0, count: 256)
         guard let daemon = chttp_start(configuration.address, configuration.port,
                                        UInt32(configuration.connectionLimit), UInt32(configuration.connectionsPerAddress),
                                        UInt32(configuration.connectionTimeoutSeconds),
                                        accessHandler, context, completionHandler, context,
+                                       requestStarted, connectionChanged, context,
                                        &error, error.count) else {
             throw HTTPServerError(description: text(ofCString: error))
         }
@@ -95,19 +105,40 @@ public final class HTTPServer {
 
     /// Lets libmicrohttpd accept, read and write what is ready, then arms the loop timer for
     /// its next connection timeout.
+    ///
+    /// At the connection limit libmicrohttpd takes its listening socket out of its epoll set and
+    /// puts it back only at the start of a later run. If the run that closed the last connections
+    /// were the last run (no connection left: no timeout; nothing in its epoll set to wake the
+    /// loop), new clients would wait in the listen backlog until a restart. So a run in which a
+    /// connection closed is followed by another on the next loop turn, and near the limit the
+    /// timer is never longer than `atLimitSeconds`.
     private func serve() {
         guard let daemon else { return }
+        dispatcher.closedDuringRun = false
         _ = chttp_run(daemon)
+        let now = loop.now
+        dispatcher.cutOffSlowHeaders(now: now)
+        if dispatcher.closedDuringRun {
+            let server = LoopOnlyReference(self)
+            loop.post { server.value?.serve() }
+        }
         if let timeoutTimer { loop.cancelTimer(timeoutTimer) }
         timeoutTimer = nil
+        var seconds: Double? = nil
         let milliseconds = chttp_timeout_ms(daemon)
-        if milliseconds >= 0 {
-            timeoutTimer = loop.addTimer(after: Double(milliseconds) / 1000) { [unowned self] in
+        if milliseconds >= 0 { seconds = Double(milliseconds) / 1000 }
+        if let deadline = dispatcher.earliestHeaderDeadline { seconds = min(seconds ?? .infinity, max(0, deadline - now) + 0.01) }
+        if dispatcher.openConnections >= configuration.connectionLimit - 1 { seconds = min(seconds ?? .infinity, Self.atLimitSeconds) }
+        if let seconds {
+            timeoutTimer = loop.addTimer(after: seconds) { [unowned self] in
                 self.timeoutTimer = nil
                 self.serve()
             }
         }
     }
+
+    /// The longest the server goes without a run while every slot is taken.
+    static let atLimitSeconds = 0.25
 }
 
 /// The callbacks' context: routes new requests and keeps the suspended ones for shutdown.
@@ -116,8 +147,46 @@ private final class Dispatcher {
     var suspended: [ObjectIdentifier: Exchange] = [:]
     /// Runs libmicrohttpd again after a resume (on the next loop turn).
     var wake: () -> Void = {}
+    let headerSeconds: Double
+    let now: () -> Double
+    private(set) var openConnections = 0
+    var closedDuringRun = false
+    /// Connections whose request headers are not all in yet, with the time they must be by.
+    private var headerDeadlines: [OpaquePointer: Double] = [:]
 
-    init(router: @escaping HTTPServer.Router) { self.router = router }
+    init(router: @escaping HTTPServer.Router, headerSeconds: Double, now: @escaping () -> Double) {
+        self.router = router
+        self.headerSeconds = headerSeconds
+        self.now = now
+    }
+
+    func connectionOpened(_ connection: OpaquePointer) {
+        openConnections += 1
+        headerDeadlines[connection] = now() + headerSeconds
+    }
+
+    func connectionClosed(_ connection: OpaquePointer) {
+        openConnections -= 1
+        closedDuringRun = true
+        headerDeadlines[connection] = nil
+    }
+
+    func headersArrived(on connection: OpaquePointer) { headerDeadlines[connection] = nil }
+
+    /// A kept-alive connection's next request gets the same time for its headers.
+    func requestCompleted(on connection: OpaquePointer) {
+        if openConnections > 0 { headerDeadlines[connection] = now() + headerSeconds }
+    }
+
+    var earliestHeaderDeadline: Double? { headerDeadlines.values.min() }
+
+    /// Shuts down connections past their header deadline; libmicrohttpd closes them on its next run.
+    func cutOffSlowHeaders(now: Double) {
+        for (connection, deadline) in headerDeadlines where deadline <= now {
+            headerDeadlines[connection] = nil
+            chttp_shutdown_connection(connection)
+        }
+    }
 
     func answerWaitingRequests(_ response: HTTPResponse) {
         for exchange in suspended.values { exchange.responder?.respond(response) }
@@ -133,6 +202,9 @@ private final class Exchange {
     }
 
     let connection: OpaquePointer
+    /// The request target as the client sent it (before any decoding).
+    var target: [UInt8] = []
+    var routed = false
     var body: Body = .none
     var bodyBytes: [UInt8] = []
     var bodyTooLarge = false
@@ -204,11 +276,22 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     guard let context, let connection, let slot, let uploadSize else { return .NO }
     let dispatcher = Unmanaged<Dispatcher>.fromOpaque(context).takeUnretainedValue()
 
-    guard let stored = slot.pointee else {
-        // First call: the headers are in, no body yet.
+    let stored: UnsafeMutableRawPointer
+    if let existing = slot.pointee {
+        stored = existing
+    } else {
+        // No target seen by requestStarted (it always runs first): take libmicrohttpd's.
         let exchange = Exchange(connection: connection, dispatcher: dispatcher)
-        slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
-        let request = makeRequest(connection: connection, method: method, url: url)
+        exchange.target = url.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? []
+        stored = Unmanaged.passRetained(exchange).toOpaque()
+        slot.pointee = stored
+    }
+    let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeUnretainedValue()
+    if !exchange.routed {
+        // First call: the headers are in, no body yet.
+        exchange.routed = true
+        dispatcher.headersArrived(on: connection)
+        let request = makeRequest(connection: connection, method: method, target: exchange.target)
         switch dispatcher.router(request) {
         case .respond(let response):
             return exchange.queue(response)
@@ -234,7 +317,6 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
         return .YES
     }
 
-    let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeUnretainedValue()
     if exchange.queued {
         uploadSize.pointee = 0
         return .YES
@@ -284,7 +366,28 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     }
 }
 
-private let completionHandler: MHD_RequestCompletedCallback = { _, _, slot, _ in
+private let requestStarted: chttp_request_started_callback = { context, target, connection in
+    guard let context, let connection else { return nil }
+    let dispatcher = Unmanaged<Dispatcher>.fromOpaque(context).takeUnretainedValue()
+    let exchange = Exchange(connection: connection, dispatcher: dispatcher)
+    exchange.target = target.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? []
+    return Unmanaged.passRetained(exchange).toOpaque()
+}
+
+private let connectionChanged: MHD_NotifyConnectionCallback = { context, connection, _, change in
+    guard let context, let connection else { return }
+    let dispatcher = Unmanaged<Dispatcher>.fromOpaque(context).takeUnretainedValue()
+    if change.rawValue == 0 {   // MHD_CONNECTION_NOTIFY_STARTED (else CLOSED)
+        dispatcher.connectionOpened(connection)
+    } else {
+        dispatcher.connectionClosed(connection)
+    }
+}
+
+private let completionHandler: MHD_RequestCompletedCallback = { context, connection, slot, _ in
+    if let context, let connection {
+        Unmanaged<Dispatcher>.fromOpaque(context).takeUnretainedValue().requestCompleted(on: connection)
+    }
     guard let slot, let stored = slot.pointee else { return }
     slot.pointee = nil
     let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeRetainedValue()
@@ -321,12 +424,10 @@ private func tooLarge(_ limit: Int) -> HTTPResponse {
 
 // MARK: Reading the request
 
-private func makeRequest(connection: OpaquePointer, method: UnsafePointer<CChar>?, url: UnsafePointer<CChar>?) -> HTTPRequest {
-    var request = HTTPRequest(method: method.map { String(cString: $0) } ?? "",
-                              pathBytes: url.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? [])
+private func makeRequest(connection: OpaquePointer, method: UnsafePointer<CChar>?, target: [UInt8]) -> HTTPRequest {
+    var request = HTTPRequest(method: method.map { String(cString: $0) } ?? "", target: target)
     request.headers = values(of: connection, kind: .HEADER_KIND, lowercased: true)
     request.cookies = values(of: connection, kind: .COOKIE_KIND, lowercased: false)
-    request.query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercased: false)
     var address = [CChar](repeating: 0, count: 64)
     chttp_client_address(connection, &address, address.count)
     request.clientAddress = text(ofCString: address)

@@ -28,6 +28,12 @@ public struct UploadFolder: Sendable {
         return nil
     }
 
+    /// Makes the folder and its missing parents (mode 755); true when it exists afterwards.
+    public func makeIfMissing() -> Bool {
+        try? FileSystemCalls.makeDirectories(FilePath(path), permissions: [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute])
+        return (try? FileSystemCalls.status(FilePath(path)))?.type == .directory
+    }
+
     /// Bytes an unprivileged writer may still use on the folder's file system.
     public func availableBytes() -> Int64? {
         var info = statvfs()

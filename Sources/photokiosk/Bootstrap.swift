@@ -28,17 +28,24 @@ enum Bootstrap {
     /// exist, the bundled sample photos, so a fresh install shows something.
     static func photoFolders(config: KioskConfig, explicit: Bool, logger: Logger) throws -> [String] {
         let configured = config.library.folders
+        guard let choice = folderChoice(config: config, explicit: explicit) else {
+            throw CommandFailure("no photo folder: pass --photos DIR (the default \(configured.joined()) does not exist)")
+        }
+        guard !choice.folders.isEmpty else { throw CommandFailure("no photo folder given") }
+        for folder in choice.folders where !isDirectory(folder) {
+            logger.warning("photo folder \(folder) does not exist (yet): it is watched for when it appears")
+        }
+        return choice.folders
+    }
+
+    /// The folders a frame shows (`doctor` reports on the same): the configured ones, or the
+    /// bundled samples while the default folder does not exist; nil when neither is there.
+    static func folderChoice(config: KioskConfig, explicit: Bool) -> (folders: [String], samples: Bool)? {
+        let configured = config.library.folders
         if explicit || configured != KioskConfig().library.folders || configured.contains(where: isDirectory) {
-            guard !configured.isEmpty else { throw ValidationError("no photo folder given") }
-            for folder in configured where !isDirectory(folder) {
-                logger.warning("photo folder \(folder) does not exist (yet): it is watched for when it appears")
-            }
-            return configured
+            return (configured, false)
         }
-        guard let samples = ResourceLocator.bundledPhotos() else {
-            throw ValidationError("no photo folder: pass --photos DIR (the default \(configured.joined()) does not exist)")
-        }
-        return [samples]
+        return ResourceLocator.bundledPhotos().map { ([$0], true) }
     }
 
     static func paths(config: KioskConfig) -> KioskPaths {

@@ -20,7 +20,7 @@ struct ScrollDemo: ParsableCommand {
 
     @Option(name: .customLong("display"), help: "auto, drm, fbdev or headless.") var backend: KioskConfig.DisplayBackend = .auto
     @Option(help: "0, 90, 180 or 270.") var rotation: KioskConfig.Rotation = .none
-    @Option(help: "Headless screen size WIDTHxHEIGHT.") var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
+    @Option(help: "Headless screen size WIDTHxHEIGHT (default: 1920x1080).", transform: ArgumentValues.mode) var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "Where the headless screen writes its PNG.") var out: String = "photokiosk-demo-scroll.png"
 
     func run() throws {

@@ -16,9 +16,6 @@ extension KioskConfig.OverlayPosition: ExpressibleByArgument {}
 extension KioskConfig.DisplayMode: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
 }
-extension SchedulePeriod: ExpressibleByArgument {
-    public init?(argument: String) { self.init(parsing: argument) }
-}
 
 /// A set of command-line options that each override a part of the config file. Commands list
 /// only the groups they honour, so no command accepts an option it would silently ignore.
@@ -35,15 +32,24 @@ struct GeneralOptions: ParsableArguments {
     /// The file (if any) with the groups' flags on top; no start on any mistake: every mistake
     /// in line order, one "FILE:LINE: OPTION: problem" line each on stderr, exit status 78
     /// (EX_CONFIG).
-    func resolvedConfig(_ groups: [any ConfigOverrideGroup]) throws -> KioskConfig {
+    /// `readsDefaultFile: false` reads a file only when --config names one (`snapshot`: the same
+    /// picture on every machine unless asked for the frame's settings).
+    func resolvedConfig(_ groups: [any ConfigOverrideGroup], readsDefaultFile: Bool = true) throws -> KioskConfig {
         do {
             var overrides = KioskConfigOverrides()
             overrides.logLevel = logLevel
             for group in groups { try group.apply(to: &overrides) }
-            let file = try KioskConfig.load(path: config ?? KioskConfig.defaultPath, mustExist: config != nil)
+            let file = config == nil && !readsDefaultFile
+                ? KioskConfig()
+                : try KioskConfig.load(path: config ?? KioskConfig.defaultPath, mustExist: config != nil)
             return try file.applying(overrides)
         } catch let error as ConfigError {
             for mistake in error.allMistakes { printError("photokiosk: \(mistake)") }
+            throw ExitCode(Self.configErrorExitCode)
+        } catch let error as ValidationError {
+            // A flag's value refused while merging (called from run(), where ArgumentParser would
+            // show the default command's usage): one line, like the range errors above.
+            printError("photokiosk: command line: \(error.message)")
             throw ExitCode(Self.configErrorExitCode)
         }
     }
@@ -56,13 +62,16 @@ struct GeneralOptions: ParsableArguments {
 struct PhotoOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(name: [.customLong("photos"), .customLong("folder")], help: "A photo folder (repeatable; default: the bundled samples).") var folders: [String] = []
     @Option(help: "name or date.") var sort: KioskConfig.Sort?
-    @Option(help: "Thumbnail edge in pixels.") var thumbnailSize: Int?
-    @Option(help: "Memory for decoded images, MB.") var cacheMemoryMb: Int?
+    @Option(parsing: .unconditional, help: "Thumbnail edge in points (1/160 inch on a screen that reports its size; default 140).", transform: ArgumentValues.wholeNumber) var thumbnailSize: Int?
+    @Option(parsing: .unconditional, help: "Memory for decoded images, MB.", transform: ArgumentValues.wholeNumber) var cacheMemoryMb: Int?
+    @Flag(inversion: .prefixedNo, help: "Caption a photo without one in its metadata with its file name (without the extension).")
+    var fileNameCaptions: Bool?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         o.folders = folders.isEmpty ? nil : folders
         o.sort = sort
         o.thumbnailSize = thumbnailSize
+        o.fileNameCaptions = fileNameCaptions
         o.cacheMemoryMB = cacheMemoryMb
     }
 }
@@ -70,7 +79,7 @@ struct PhotoOptions: ParsableArguments, ConfigOverrideGroup {
 /// The thumbnail cache on disk (commands that keep one).
 struct DiskCacheOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(help: "Thumbnail cache directory.") var cacheDir: String?
-    @Option(help: "Disk thumbnail cache, MB (0: off).") var cacheDiskMb: Int?
+    @Option(parsing: .unconditional, help: "Disk thumbnail cache, MB (0: off).", transform: ArgumentValues.wholeNumber) var cacheDiskMb: Int?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         o.cacheDirectory = cacheDir
@@ -82,8 +91,8 @@ struct DiskCacheOptions: ParsableArguments, ConfigOverrideGroup {
 struct ScreenOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(name: .customLong("display"), help: "auto, drm, fbdev or headless.") var displayBackend: KioskConfig.DisplayBackend?
     @Option(help: "Output connector, e.g. HDMI-A-1.") var connector: String?
-    @Option(help: "Mode WIDTHxHEIGHT.") var mode: KioskConfig.DisplayMode?
-    @Option(help: "0, 90, 180 or 270.") var rotation: KioskConfig.Rotation?
+    @Option(help: "Mode WIDTHxHEIGHT.", transform: ArgumentValues.mode) var mode: KioskConfig.DisplayMode?
+    @Option(parsing: .unconditional, help: "0, 90, 180 or 270.") var rotation: KioskConfig.Rotation?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         o.displayBackend = displayBackend
@@ -117,23 +126,22 @@ struct CalibrationOptions: ParsableArguments, ConfigOverrideGroup {
     }
 }
 
-/// The kiosk's life: the idle slideshow, the screen-off schedule and blanking.
-struct LifeOptions: ParsableArguments, ConfigOverrideGroup {
-    @Option(help: "Seconds without touch before the slideshow (0: start in it).") var idleTimeout: Double?
-    @Option(help: "Seconds per photo.") var interval: Double?
+/// The slideshow: when it starts and how it shows the photos (also what `snapshot` previews).
+struct SlideshowOptions: ParsableArguments, ConfigOverrideGroup {
+    @Option(parsing: .unconditional,
+            help: "Seconds without touch before the slideshow (0: start in it; default: \(decimalText(KioskConfig().slideshow.idleTimeout, places: 0))).", transform: ArgumentValues.number)
+    var idleTimeout: Double?
+    @Option(parsing: .unconditional,
+            help: "Seconds per photo (default: \(decimalText(KioskConfig().slideshow.interval, places: 0))).", transform: ArgumentValues.number)
+    var interval: Double?
     @Option(help: "sequential or shuffle.") var order: KioskConfig.SlideshowOrder?
     @Option(help: "crossfade, slide or none.") var transition: KioskConfig.Transition?
-    @Option(help: "Cross-fade or slide seconds.") var transitionDuration: Double?
+    @Option(parsing: .unconditional, help: "Cross-fade or slide seconds.", transform: ArgumentValues.number) var transitionDuration: Double?
     @Option(help: "blur, solid or none.") var portraitFill: KioskConfig.PortraitFill?
     @Flag(inversion: .prefixedNo, help: "Slow pan and zoom across each photo.") var kenBurns: Bool?
     @Flag(inversion: .prefixedNo, help: "Two portrait photos side by side (landscape ones stacked on a portrait screen).")
     var pairPortraits: Bool?
     @Option(help: "Background colour #rrggbb.") var background: String?
-    @Option(help: "Screen-off period \"DAYS OFF-ON\", e.g. \"mon-fri 22:30-07:00\" (repeatable; replaces the file's).")
-    var schedule: [SchedulePeriod] = []
-    @Flag(help: "Ignore the file's schedule: always on.") var noSchedule = false
-    @Option(help: "dpms or backlight.") var blank: KioskConfig.BlankMethod?
-    @Option(help: "Minutes a touch wakes a blank screen.") var wakeMinutes: Int?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         o.idleTimeout = idleTimeout
@@ -150,9 +158,33 @@ struct LifeOptions: ParsableArguments, ConfigOverrideGroup {
             }
             o.background = color
         }
+    }
+}
+
+/// The screen-off schedule and how the screen is blanked.
+struct ScheduleOptions: ParsableArguments, ConfigOverrideGroup {
+    @Option(help: "Screen-off period \"DAYS OFF-ON\", e.g. \"mon-fri 22:30-07:00\" (repeatable; replaces the file's).",
+            transform: ArgumentValues.schedulePeriod)
+    var schedule: [SchedulePeriod] = []
+    @Flag(help: "Ignore the file's schedule: always on.") var noSchedule = false
+    @Option(help: "dpms or backlight.") var blank: KioskConfig.BlankMethod?
+    @Option(parsing: .unconditional, help: "Minutes a touch wakes a blank screen.", transform: ArgumentValues.wholeNumber) var wakeMinutes: Int?
+
+    func apply(to o: inout KioskConfigOverrides) throws {
         o.schedule = noSchedule ? [] : (schedule.isEmpty ? nil : schedule)
         o.blankMethod = blank
         o.wakeMinutes = wakeMinutes
+    }
+}
+
+/// The kiosk's life: the idle slideshow, the screen-off schedule and blanking.
+struct LifeOptions: ParsableArguments, ConfigOverrideGroup {
+    @OptionGroup var slideshow: SlideshowOptions
+    @OptionGroup var schedule: ScheduleOptions
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        try slideshow.apply(to: &o)
+        try schedule.apply(to: &o)
     }
 }
 
@@ -188,8 +220,8 @@ struct RemoteOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(help: "The remote API's token (at least 16 characters); required with --remote-listen.")
     var remoteToken: String?
     @Option(help: "Folder for uploaded photos (default: the first photo folder).") var remoteUploadFolder: String?
-    @Option(help: "Largest uploaded photo, MB.") var remoteMaxUploadMb: Int?
-    @Option(help: "Disk space uploads leave free, MB.") var remoteReserveMb: Int?
+    @Option(parsing: .unconditional, help: "Largest uploaded photo, MB.", transform: ArgumentValues.wholeNumber) var remoteMaxUploadMb: Int?
+    @Option(parsing: .unconditional, help: "Disk space uploads leave free, MB.", transform: ArgumentValues.wholeNumber) var remoteReserveMb: Int?
 
     func apply(to o: inout KioskConfigOverrides) throws {
         if let remoteListen {

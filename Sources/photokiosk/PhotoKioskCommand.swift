@@ -10,6 +10,7 @@ struct PhotoKioskCommand: ParsableCommand {
         (DRM, then fbdev, then a headless screen that writes a PNG).
         """,
         version: BuildVersion.text,
-        subcommands: [Run.self, Snapshot.self, Thumbnail.self, Tiles.self, Demo.self, Doctor.self, Record.self, Replay.self, TouchTest.self],
+        subcommands: [Run.self, Snapshot.self, Thumbnail.self, Tiles.self, Demo.self, Doctor.self, Record.self, Replay.self, TouchTest.self,
+                      ConfigReference.self],
         defaultSubcommand: Run.self)
 }

@@ -17,8 +17,8 @@ struct Record: ParsableCommand {
     @Argument(help: "Where to write the recording.") var file: String
     @Flag(help: "Show the touch-test screen instead of the photos.") var touchTest = false
     @Flag(help: "Draw the touch overlay.") var touchOverlay = false
-    @Option(help: "Stop after this many seconds.") var duration: Double?
-    @Option(help: "Headless screen size WIDTHxHEIGHT (when no display device is usable).")
+    @Option(parsing: .unconditional, help: "Stop after this many seconds.", transform: ArgumentValues.number) var duration: Double?
+    @Option(help: "Headless screen size WIDTHxHEIGHT when no display device is usable (default: 1280x800).", transform: ArgumentValues.mode)
     var size: KioskConfig.DisplayMode = .init(width: 1280, height: 800)
     @OptionGroup var options: KioskOptions
 
@@ -63,7 +63,7 @@ struct Record: ParsableCommand {
         logger.info("recording to \(file); stop with Ctrl+C")
         try screen.host.run()
         try FileReader.write(Array(recorder.recording.serialized().utf8), to: file)
-        print("\(file): \(recorder.recording.entries.count) events over \(decimalText(recorder.recording.duration, places: 3)) s")
+        print("\(file): \(counted(recorder.recording.entries.count, "event")) over \(decimalText(recorder.recording.duration, places: 3)) s")
         if let view = screen.touchTest {
             for line in view.session.reportLines(deviceName: view.deviceName) { print(line) }
         }

@@ -27,7 +27,7 @@ struct Replay: ParsableCommand {
     @Option(help: "Write a PNG named after each `mark` line into this folder.") var pngAtMarks: String?
     @Flag(help: "Print the gestures recognized (and the touch test's figures).") var report = false
     @Option(help: "photos or touch-test.") var screen: TouchLabScreenChoice = .photos
-    @Option(help: "Headless screen size WIDTHxHEIGHT (default: the recorded screen).") var size: KioskConfig.DisplayMode?
+    @Option(help: "Headless screen size WIDTHxHEIGHT (default: the recorded screen).", transform: ArgumentValues.mode) var size: KioskConfig.DisplayMode?
     @Flag(help: "Play on the real display instead of a headless screen.") var onDisplay = false
     @Flag(help: "Draw the touch overlay.") var touchOverlay = false
     @OptionGroup var general: GeneralOptions
@@ -36,6 +36,7 @@ struct Replay: ParsableCommand {
     @OptionGroup(title: "Slideshow and schedule") var life: LifeOptions
 
     mutating func run() throws {
+        if let png { try OutputPath.checkFolder(of: png, option: "--png") }
         let recording = try TouchRecording(parsing: try readText(file))
         if let folder = pngAtMarks { try Self.prepareMarkFolder(folder, for: recording) }
         var config = try general.resolvedConfig([photos, screenOptions, life])
@@ -97,7 +98,7 @@ struct Replay: ParsableCommand {
             print("final screen: \(png)")
         }
         if report {
-            print("# replay \(file): \(recording.entries.count) events over \(decimalText(recording.duration, places: 3)) s on \(Int(display.size.width))x\(Int(display.size.height)) rotation \(rotation.rawValue)")
+            print("# replay \(file): \(counted(recording.entries.count, "event")) over \(decimalText(recording.duration, places: 3)) s on \(Int(display.size.width))x\(Int(display.size.height)) rotation \(rotation.rawValue)")
             for line in target.lab.reportLines(from: start) { print(line) }
             print("# " + TouchLabSummary.counts(target.lab.gestures.map { $0.gesture }))
             if let view = target.touchTest {
@@ -119,7 +120,7 @@ extension Replay {
             throw ValidationError("--png-at-marks: the recording's mark \"\(bad)\" is not a file name")
         }
         guard AtomicFile.makeDirectories(folder) else {
-            throw ValidationError("--png-at-marks: cannot make the folder \(folder)")
+            throw CommandFailure("--png-at-marks: cannot make the folder \(folder)")
         }
     }
 }

@@ -7,15 +7,16 @@ struct Thumbnail: ParsableCommand {
         abstract: "Write a photo, EXIF-oriented and scaled to fit N x N, as PNG.")
 
     @Argument(help: "A JPEG, PNG, HEIF/HEIC, AVIF or WebP photo.") var image: String
-    @Option(help: "The box the photo is fitted into, in pixels.") var size: Int
+    @Option(parsing: .unconditional, help: "The box the photo is fitted into, in pixels.", transform: ArgumentValues.wholeNumber) var size: Int
     @Option(help: "Output PNG.") var out: String
     @Option(help: "Refuse images with more pixels than this (decompression bombs).") var maxPixels = 100_000_000
 
     func validate() throws {
-        guard size > 0 else { throw ValidationError("--size must be positive") }
+        guard size > 0 else { throw ValidationError("--size must be a positive number of pixels, not \(size)") }
     }
 
     func run() throws {
+        try OutputPath.checkFolder(of: out, option: "--out")
         do {
             let decoded = try ImageDecoder.decode(path: image, fitting: Size(width: size, height: size),
                                                   options: DecodeOptions(maxPixels: maxPixels))

@@ -19,14 +19,14 @@ struct Tiles: ParsableCommand {
     @Argument(help: "A JPEG, PNG, HEIF/HEIC, AVIF or WebP photo.") var image: String
     @Option(help: "Output folder (created).") var out: String = "."
     @Option(help: "Pyramid name (default: the photo's file name without extension).") var name: String?
-    @Option(help: "Tile edge in pixels.") var tileSize: Int = 256
+    @Option(parsing: .unconditional, help: "Tile edge in pixels (default: 256).", transform: ArgumentValues.wholeNumber) var tileSize: Int = 256
     @Option(help: "jpeg or png.") var format: TileFileFormat = .jpeg
-    @Option(help: "JPEG quality 1-100.") var quality: Int = 85
+    @Option(parsing: .unconditional, help: "JPEG quality 1-100 (default: 85).", transform: ArgumentValues.wholeNumber) var quality: Int = 85
     @Option(help: "Refuse images with more pixels than this.") var maxPixels = 1_000_000_000
 
     func validate() throws {
-        guard tileSize >= 16, tileSize % 2 == 0 else { throw ValidationError("--tile-size must be even and at least 16") }
-        guard (1...100).contains(quality) else { throw ValidationError("--quality must be 1...100") }
+        guard tileSize >= 16, tileSize % 2 == 0 else { throw ValidationError("--tile-size \(tileSize): must be even and at least 16 pixels") }
+        guard (1...100).contains(quality) else { throw ValidationError("--quality \(quality): must be 1 to 100") }
     }
 
     func run() throws {

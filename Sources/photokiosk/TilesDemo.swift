@@ -21,11 +21,11 @@ struct TilesDemo: ParsableCommand {
 
     @Option(name: .customLong("display"), help: "auto, drm, fbdev or headless.") var backend: KioskConfig.DisplayBackend = .auto
     @Option(help: "0, 90, 180 or 270.") var rotation: KioskConfig.Rotation = .none
-    @Option(help: "Headless screen size WIDTHxHEIGHT.") var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
+    @Option(help: "Headless screen size WIDTHxHEIGHT (default: 1920x1080).", transform: ArgumentValues.mode) var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "A .dzi pyramid to show instead of the procedural image.") var dzi: String?
     @Option(help: "Headless PNGs: OUT-SCALE.png for each scale.") var out: String = "photokiosk-demo-tiles"
     @Option(help: "Headless: comma-separated screen pixels per image pixel (fit = 0).") var scales: String = "0,0.25,1,3"
-    @Option(help: "Memory for decoded tiles, MB.") var cacheMb: Int = 64
+    @Option(parsing: .unconditional, help: "Memory for decoded tiles, MB (default: 64).", transform: ArgumentValues.wholeNumber) var cacheMb: Int = 64
     @Flag(help: "Headless: scripted zoom and pan; print frame times, live tiles and peak RSS.") var benchmark = false
 
     func run() throws {

@@ -18,9 +18,9 @@ struct TouchTest: ParsableCommand {
         do not say which device sent them: with several touchscreens, --input-device picks one.
         """)
 
-    @Option(help: "Headless screen size WIDTHxHEIGHT (when no display device is usable).")
+    @Option(help: "Headless screen size WIDTHxHEIGHT when no display device is usable (default: 1280x800).", transform: ArgumentValues.mode)
     var size: KioskConfig.DisplayMode = .init(width: 1280, height: 800)
-    @Option(help: "Give up after this many seconds.") var timeout: Double?
+    @Option(parsing: .unconditional, help: "Give up after this many seconds.", transform: ArgumentValues.number) var timeout: Double?
     @Flag(help: "Keep measuring after the last target; print the panel report (see above) at the end.")
     var report = false
     @OptionGroup var general: GeneralOptions

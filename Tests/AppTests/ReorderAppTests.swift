@@ -34,8 +34,9 @@ import UI
         i == 0 ? Color(rgb: 0xFF2020) : Color(red: UInt8(40 + (i * 37) % 100), green: UInt8(60 + (i * 53) % 120), blue: 200)
     }
 
-    /// 200 photos as 64-px thumbnails on 800×600: 11 columns, 19 rows, 776 px to scroll.
-    func makeApp(folder: String, state: String, thumbnail: Int = 64) throws -> (KioskApp, HeadlessDisplay) {
+    /// 200 photos as 64-px thumbnails on 800×600 (77 points at its chrome scale of 0.83): 11
+    /// columns, 19 rows, about 776 px to scroll.
+    func makeApp(folder: String, state: String, thumbnail: Int = 77) throws -> (KioskApp, HeadlessDisplay) {
         var config = KioskConfig()
         config.library.thumbnailSize = thumbnail
         let display = HeadlessDisplay(width: 800, height: 600)

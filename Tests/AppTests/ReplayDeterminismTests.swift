@@ -36,9 +36,9 @@ import Widgets
         t += 2; add(.down(slot: 0, x: 0.45, y: 0.5)); add(.down(slot: 1, x: 0.55, y: 0.5)); add(.frame)
         for i in 1...10 { t += 0.016; add(.move(slot: 0, x: 0.45 - Double(i) * 0.01, y: 0.5)); add(.move(slot: 1, x: 0.55 + Double(i) * 0.01, y: 0.5)); add(.frame) }
         t += 0.016; add(.up(slot: 0)); add(.up(slot: 1)); add(.frame)
-        // The pinch catches the flick on a whole pixel (630), which puts y 0.4 on a cell's
-        // bottom edge; 0.38 is inside the cell.
-        t += 1; add(.down(slot: 0, x: 0.3, y: 0.38)); add(.frame)
+        // The pinch catches the flick on a whole pixel (630), which puts y 0.38 in the gap under
+        // a row (5 columns of 121 px, rows 130 px apart); 0.42 is inside the next row's cell.
+        t += 1; add(.down(slot: 0, x: 0.3, y: 0.42)); add(.frame)
         t += 0.07; add(.up(slot: 0)); add(.frame)
         t += 1; add(.mark("opened"))
         return TouchRecording(device: .init(name: "Scripted", sizeMillimetres: (154, 86), screen: (1280, 800)), entries: entries)
@@ -65,7 +65,7 @@ import Widgets
 
     func replay(_ recording: TouchRecording, folder: String, size: Size, rotation: Rotation = .none) throws -> Outcome {
         var config = KioskConfig()
-        config.library.thumbnailSize = 150
+        config.library.thumbnailSize = 200   // points: 150 px at 640x400's chrome scale (0.75)
         let loop = try EventLoop(signals: [])
         let clock = ManualClock(now: loop.now)
         let display = HeadlessDisplay(width: Int(size.width), height: Int(size.height))
@@ -95,7 +95,7 @@ import Widgets
         #expect(first.report.count == 3, "\(first.report)")
         #expect(first.report.first?.contains(" pan 0.0,") ?? false)
         #expect(first.report.contains { $0.contains("pinch scale 3.000") })
-        #expect(first.report.last?.hasSuffix("tap 192.0,152.0") ?? false)
+        #expect(first.report.last?.hasSuffix("tap 192.0,168.0") ?? false)
         #expect(first.viewerIndex != nil)
         #expect(differing(first.marks[0], first.marks[1]) > 1000, "the photo opened between the marks")
     }

@@ -11,13 +11,22 @@ struct HTTPReply: Sendable {
 }
 
 enum LoopbackClient {
-    static func send(port: Int, method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = [],
-                     cutAfter: Int? = nil, beforeCut: () -> Void = {}, sendBeforeClose: Int = 0) -> HTTPReply? {
+    /// A connected socket to the server from `source` (any 127.x.y.z is loopback), or nil.
+    static func connectSocket(port: Int, source: String = "127.0.0.1", timeout: Double = 60) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        if source != "127.0.0.1" {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else { close(fd); return nil }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -25,7 +34,39 @@ enum LoopbackClient {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { return nil }
+        guard connected == 0 else { close(fd); return nil }
+        return fd
+    }
+
+    /// `bytes` as the whole request; the reply read until the server closes (or `timeout`).
+    static func sendRaw(port: Int, _ bytes: [UInt8], source: String = "127.0.0.1", timeout: Double = 60) -> HTTPReply? {
+        guard let fd = connectSocket(port: port, source: source, timeout: timeout) else { return nil }
+        defer { close(fd) }
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { break }
+            sent += n
+        }
+        return readReply(fd)
+    }
+
+    static func readReply(_ fd: Int32) -> HTTPReply? {
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+            if n <= 0 { break }
+            reply += buffer[0..<n]
+        }
+        return parse(reply)
+    }
+
+    static func send(port: Int, method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = [],
+                     cutAfter: Int? = nil, beforeCut: () -> Void = {}, sendBeforeClose: Int = 0,
+                     source: String = "127.0.0.1", timeout: Double = 60) -> HTTPReply? {
+        guard let fd = connectSocket(port: port, source: source, timeout: timeout) else { return nil }
+        defer { close(fd) }
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
@@ -47,14 +88,7 @@ enum LoopbackClient {
             return nil
         }
         sendAll(all[...])
-        var reply: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
-            if n <= 0 { break }
-            reply += buffer[0..<n]
-        }
-        return parse(reply)
+        return readReply(fd)
     }
 
     static func parse(_ reply: [UInt8]) -> HTTPReply? {

@@ -15,7 +15,7 @@ import Testing
         let config = try KioskConfig.parse("""
         [remote]
         listen = "0.0.0.0:8080"
-        token = "abcdefghijklmnopqrstuvwx"
+        token = "q7Xv2LmN9pR4tK8wZ3bH6cJd"
         upload_folder = "/srv/uploads"
         max_upload_mb = 20
         reserve_mb = 100
@@ -23,7 +23,7 @@ import Testing
         #expect(config.remote.listen == KioskConfig.ListenAddress(host: "0.0.0.0", port: 8080))
         #expect(config.remote.uploadFolder == "/srv/uploads")
         #expect(config.remote.maxUploadMB == 20 && config.remote.reserveMB == 100)
-        let v6 = try KioskConfig.parse("[remote]\nlisten = \"[::]:9000\"\ntoken = \"abcdefghijklmnopqrstuvwx\"", file: "c.toml")
+        let v6 = try KioskConfig.parse("[remote]\nlisten = \"[::]:9000\"\ntoken = \"q7Xv2LmN9pR4tK8wZ3bH6cJd\"", file: "c.toml")
         #expect(v6.remote.listen == KioskConfig.ListenAddress(host: "::", port: 9000))
         #expect(v6.remote.listen?.description == "[::]:9000")
     }
@@ -54,7 +54,7 @@ import Testing
         for bad in ["8080", "localhost:8080", "0.0.0.0:0", "0.0.0.0:70000", "::1:8080", "[::1]", "1.2.3:80"] {
             #expect(KioskConfig.ListenAddress(parsing: bad) == nil, "\(bad)")
             do {
-                _ = try KioskConfig.parse("[remote]\nlisten = \"\(bad)\"\ntoken = \"abcdefghijklmnopqrstuvwx\"", file: "c.toml")
+                _ = try KioskConfig.parse("[remote]\nlisten = \"\(bad)\"\ntoken = \"q7Xv2LmN9pR4tK8wZ3bH6cJd\"", file: "c.toml")
                 Issue.record("\(bad) was accepted")
             } catch {
                 #expect(error.key == "remote.listen")
@@ -84,7 +84,7 @@ import Testing
         } catch {
             #expect(error.key == "--remote-token")
         }
-        overrides.remoteToken = "abcdefghijklmnopqrstuvwx"
+        overrides.remoteToken = "q7Xv2LmN9pR4tK8wZ3bH6cJd"
         overrides.remoteMaxUploadMB = 5000
         do {
             _ = try KioskConfig().applying(overrides)
@@ -97,6 +97,6 @@ import Testing
         let config = try KioskConfig().applying(overrides)
         #expect(config.remote.maxUploadMB == 8 && config.remote.uploadFolder == "/srv/in")
         #expect(config.remote.listen?.port == 8081)
-        #expect(config.remote.token == "abcdefghijklmnopqrstuvwx")
+        #expect(config.remote.token == "q7Xv2LmN9pR4tK8wZ3bH6cJd")
     }
 }

@@ -48,7 +48,10 @@ final class RemoteFixture {
         settings.throttle = throttle
         service = try RemoteService(app: app, loop: loop, listen: KioskConfig.ListenAddress(host: "127.0.0.1", port: 0),
                                     settings: settings, idleTimeout: idleTimeout, logger: Logger(label: "remote-test"))
-        _ = try whileServing { _ in () } until: { self.app.photos.count == 3 }
+        // /api/settings, with its settings file in the scratch folder.
+        service.api.settingsAPI = RemoteSettingsAPI(app: app, store: SettingsStore(stateDirectory: scratch.directory("state").description, logger: Logger(label: "remote-test")),
+                                                    base: config, logger: Logger(label: "remote-test"))
+        _ = try whileServing { _ in () } until: { self.app.photos.count >= 3 }
     }
 
     deinit { service.close() }
@@ -61,7 +64,8 @@ final class RemoteFixture {
 
     /// Runs `client(port)` on a worker thread while this thread turns the loop (and draws), until
     /// the client is done and `until` holds, or 60 s pass (then nil).
-    func whileServing<T: Sendable>(_ client: @escaping @Sendable (Int) -> T, until: () -> Bool = { true }) throws -> T? {
+    func whileServing<T: Sendable>(_ client: @escaping @Sendable (Int) -> T, until: () -> Bool = { true },
+                                   eachTurn: () -> Void = {}) throws -> T? {
         let result = Locked<T?>(nil)
         let port = self.port
         let worker = WorkerThread(name: "test-client") {
@@ -74,14 +78,17 @@ final class RemoteFixture {
             if result.withLock({ $0 != nil }) && until() { break }
             try loop.runOnce(timeout: 0.02)
             app.host.pump()
+            eachTurn()
         }
         return result.withLock { $0 }
     }
 
-    /// One request with the token.
+    /// One request with the token; a POST or DELETE without a Content-Type says JSON, as the page does.
     func request(_ method: String, _ path: String, body: [UInt8] = [], headers: [(String, String)] = [],
                  authorized: Bool = true) throws -> HTTPReply? {
-        let all = (authorized ? [("Authorization", "Bearer \(Self.token)")] : []) + headers
+        let says = headers.contains { $0.0.lowercased() == "content-type" }
+        let type = (method == "POST" || method == "DELETE") && !says ? [("Content-Type", "application/json")] : []
+        let all = (authorized ? [("Authorization", "Bearer \(Self.token)")] : []) + type + headers
         return try whileServing { port in LoopbackClient.send(port: port, method: method, path: path, headers: all, body: body) } ?? nil
     }
 

@@ -11,7 +11,7 @@ import Widgets
 @Suite struct HugeFolderTests {
     @Test func aFolderOfAHundredThousandFiles() throws {
         // 20,000 in swift test (the whole suite stays quick); ROBUST_HUGE_FOLDER=100000 for the
-        // documented run (README, Robustness).
+        // documented run (ARCHITECTURE.md, Robustness).
         let count = LongRunTests.environment("ROBUST_HUGE_FOLDER", default: 20_000)
         let folder = makeTemporaryDirectory("huge")
         defer { removeTree(folder) }

@@ -49,7 +49,8 @@ func colorsClose(_ a: Color, _ b: Color, tolerance: Int = 24) -> Bool {
 }
 
 /// Runs a whole KioskApp on a headless screen.
-func makeHeadlessApp(folders: [String], width: Int = 1600, height: Int = 1200, thumbnailSize: Int = 150,
+/// `thumbnailSize` is in points: 90 are 150 px at 1600x1200's chrome scale (1.67).
+func makeHeadlessApp(folders: [String], width: Int = 1600, height: Int = 1200, thumbnailSize: Int = 90,
                      memoryMB: Int? = nil, logger: Logger) throws -> (KioskApp, HeadlessDisplay) {
     var config = KioskConfig()
     config.library.thumbnailSize = thumbnailSize

@@ -11,20 +11,28 @@ public enum ExternalTool {
     /// Runs `tool` (searched in /usr/bin and /usr/local/bin) and waits; throws with its error
     /// output when it is missing or fails.
     public static func run(_ tool: String, _ arguments: [String]) throws {
+        _ = try output(tool, arguments)
+    }
+
+    /// Runs `tool` like `run` and returns what it printed on stdout (zbarimg's decoded text).
+    public static func output(_ tool: String, _ arguments: [String]) throws -> String {
         guard let path = ["/usr/bin/", "/usr/local/bin/"].map({ $0 + tool }).first(where: { access($0, X_OK) == 0 }) else {
-            throw Failure(description: "\(tool) is not installed (scripts/install-deps.sh installs libheif-examples and webp)")
+            throw Failure(description: "\(tool) is not installed (scripts/install-deps.sh installs libheif-examples, webp and zbar-tools)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        let errors = Pipe()
+        let errors = Pipe(), printed = Pipe()
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = printed
         try process.run()
+        // Stdout first: small outputs (decoded text) never fill the pipe, large ones are wanted.
+        let result = String(decoding: printed.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus): \(output)")
         }
+        return result
     }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The measurement behind README "Dependencies and why" (anti-aliased shapes): the same 200x40
+# The measurement behind ARCHITECTURE.md "Dependencies and why" (anti-aliased shapes): the same 200x40
 # rounded rectangle filled N times with pixman's trapezoid rasteriser (what Canvas+Shapes does),
 # a pixman triangle fan, and cairo 1.16 (Debian's libcairo2; declared by hand, so only the
 # runtime library is needed). Each program also links FreeType and libpng, as photokiosk does,

@@ -33,6 +33,8 @@ struct MHD_Daemon *chttp_start(const char *address, uint16_t port, unsigned conn
                                unsigned per_address_limit, unsigned connection_timeout_seconds,
                                MHD_AccessHandlerCallback handler, void *handler_context,
                                MHD_RequestCompletedCallback completed, void *completed_context,
+                               chttp_request_started_callback request_started,
+                               MHD_NotifyConnectionCallback connection_changed, void *context,
                                char *error, size_t error_size) {
     char why[200];
     if (!chttp_load(why, sizeof why)) {
@@ -66,6 +68,8 @@ struct MHD_Daemon *chttp_start(const char *address, uint16_t port, unsigned conn
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+        MHD_OPTION_URI_LOG_CALLBACK, request_started, context,
+        MHD_OPTION_NOTIFY_CONNECTION, connection_changed, context,
         MHD_OPTION_END);
     if (daemon == NULL) {
         int code = errno;
@@ -102,6 +106,11 @@ void chttp_client_address(struct MHD_Connection *connection, char *buffer, size_
     } else if (peer->sa_family == AF_INET6) {
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)peer)->sin6_addr, buffer, (socklen_t)size);
     }
+}
+
+void chttp_shutdown_connection(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = functions.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info != NULL && info->connect_fd != MHD_INVALID_SOCKET) shutdown(info->connect_fd, SHUT_RDWR);
 }
 
 int chttp_rename_noreplace(const char *from, const char *to) {

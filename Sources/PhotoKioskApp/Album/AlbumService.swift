@@ -23,6 +23,12 @@ public final class AlbumService: PhotoAlbumSource {
     public var thumbnailEdge: Int
     /// Called with the photo index whose content improved or failed.
     public var onChange: ((Int) -> Void)?
+    /// The photos' own captions (read off the loop thread); nil shows none.
+    var captions: AlbumCaptions? {
+        didSet { captions?.onRead = { [weak self] path in self?.captionRead(path) } }
+    }
+    /// Called with the photo index whose caption was read.
+    public var onCaptionChange: ((Int) -> Void)?
 
     private var tickets: [ImageKey: LoadTicket] = [:]
     private var pinned: Set<ImageKey> = []
@@ -72,7 +78,12 @@ public final class AlbumService: PhotoAlbumSource {
 
     public func caption(at index: Int) -> String? {
         guard index >= 0, index < photos.count else { return nil }
-        return String(decoding: photos[index].path.lastComponent, as: UTF8.self)
+        return captions?.caption(for: photos[index].path)
+    }
+
+    private func captionRead(_ path: RawPath) {
+        guard let index = photos.index(at: path) else { return }
+        onCaptionChange?(index)
     }
 
     public func updateWantedPhotos(_ demands: [Int: PhotoDemand]) {
@@ -133,6 +144,7 @@ public final class AlbumService: PhotoAlbumSource {
 
     /// Forgets everything about a file that changed or disappeared.
     public func invalidate(path: RawPath) {
+        captions?.invalidate(path)
         failures[path] = nil
         for key in held.keys where key.path == path { held[key] = nil }
         sizes.forget(path)

@@ -8,7 +8,9 @@ extension KioskApp {
     public var isContentLoaded: Bool {
         guard isScanFinished else { return false }
         guard infoOverlay?.isSettled ?? true else { return false }
-        if let album { return album.isCenterPageLoaded && (tiledPhoto?.content.isSettled ?? true) }
+        if let album {
+            return album.isCenterPageLoaded && (tiledPhoto?.content.isSettled ?? true) && !(albumService.captions?.isReading ?? false)
+        }
         return grid.isVisibleContentLoaded
     }
 

@@ -31,7 +31,10 @@ public final class KioskApp {
     public internal(set) var sessionDriver: KioskSessionDriver?
 
     private let loop: EventLoop
-    let config: KioskConfig
+    /// config.toml, the command line and the settings file; changed by `applySettings` only.
+    public internal(set) var config: KioskConfig
+    /// Called after `applySettings`, for parts the CLI holds (the touch lab's toggle).
+    public var onSettingsApplied: ((KioskConfig) -> Void)?
     let logger: Logger
     let loader: ImageLoader
     let cache: ImageCache
@@ -43,8 +46,47 @@ public final class KioskApp {
     public var resetPrompt: ConfirmPromptView? { orderEditor.resetPrompt }
     /// Photos over twice the screen size show as tiles over their album page (Tiles/).
     public var tiledPhoto: TiledPhotoAttachment? { albumPresenter.tiledPhoto }
+    /// What is wrong and what to do, instead of a blank screen, while there is no photo.
+    let noPhotosScreen: NoPhotosScreen
+    /// Whether the no-photos screen is up.
+    public var isShowingNoPhotosScreen: Bool { noPhotosScreen.isShown }
+    /// The no-photos screen's view, while shown (tests read its words and where its code is).
+    public var noPhotosView: NoticeScreenView? { noPhotosScreen.view }
+    /// Why the library is empty, as the no-photos screen says it; nil while there are photos.
+    public var emptyLibraryDiagnosis: EmptyLibraryDiagnosis? { noPhotosScreen.diagnosis }
+    /// The remote page's address (and pairing token) for the phone, shown on the frame's own
+    /// screens; nil while the page is off.
+    public var pairingOffer: PairingOffer? {
+        get { noPhotosScreen.pairing }
+        set {
+            noPhotosScreen.pairing = newValue
+            infoScreen.pairing = newValue
+        }
+    }
+    /// Makes a new pairing token (signing out every phone) and returns the new offer; set by
+    /// whoever runs the remote page. The info screen's "New code" calls it.
+    public var makeNewPairingCode: (() -> PairingOffer?)? {
+        get { infoScreen.makeNewCode }
+        set {
+            infoScreen.makeNewCode = newValue.map { make in
+                { [weak self] in
+                    let offer = make()
+                    if let offer { self?.noPhotosScreen.pairing = offer }
+                    return offer
+                }
+            }
+        }
+    }
+    /// The frame's details and pairing code, opened by holding a finger in a corner.
+    let infoScreen: InfoScreen
+    let cornerHold: CornerHold
+    /// The info screen's view, while open (tests press its buttons and read its code).
+    public var infoView: NoticeScreenView? { infoScreen.view }
+    /// Opens the info screen (a finger held in a corner does; snapshots and tests call it).
+    public func showInfoScreen() { infoScreen.show() }
+    public func closeInfoScreen() { infoScreen.close() }
     /// The clock and photo details over the album and slideshow (Overlay/); nil when `[overlay]` is all off.
-    private(set) var infoOverlay: InfoOverlay?
+    var infoOverlay: InfoOverlay?
     /// The local wall clock the overlay's clock shows, and the locale it writes dates in (tests
     /// set their own).
     public var wallClock: () -> LocalDateTime = LocalDateTime.current
@@ -87,7 +129,7 @@ public final class KioskApp {
                                     screenSize: display.size, thumbnailEdge: 240, logger: logger)
 
         grid = ThumbnailGridView(frame: Rect(size: display.size))
-        grid.preferredCellSize = Double(config.library.thumbnailSize)
+        grid.fitsRowsToHeight = true
         grid.font = try? Font.standard(pixelSize: 14)
         grid.provider = thumbnails
         host.window.addSubview(grid)
@@ -96,12 +138,17 @@ public final class KioskApp {
                                         pyramids: thumbnailCacheDirectory.map { PyramidCache(directory: $0 + "/pyramids") },
                                         originalSizes: images.originalSizes, mailbox: loop.mailbox, logger: logger)
         orderEditor = PhotoOrderEditor(customOrder: customOrder, photos: photos, grid: grid, window: host.window)
+        noPhotosScreen = NoPhotosScreen(host: host, folders: folders, logger: logger)
+        infoScreen = InfoScreen(host: host, logger: logger)
+        cornerHold = CornerHold(loop: loop)
         thumbnails.onChange = { [weak self] index in
             self?.grid.thumbnailDidChange(at: index)
             self?.album?.filmstrip.thumbnailDidChange(at: index)
         }
         thumbnails.onLoadsDeferred = { [loader] deferred in deferred ? loader.pause() : loader.resume() }
         albumService.onChange = { [weak albumPresenter] index in albumPresenter?.photoDidChange(at: index) }
+        albumService.captions = AlbumCaptions(mailbox: loop.mailbox, usesFileNames: config.library.fileNameCaptions)
+        albumService.onCaptionChange = { [weak self] index in self?.album?.captionDidChange(at: index) }
         albumPresenter.onMovePhoto = { [weak orderEditor] from, to in orderEditor?.movePhoto(from: from, to: to) }
         albumPresenter.onPageChange = { [weak self] index in self?.overlayAlbumPageChanged(index) }
         albumPresenter.onClose = { [weak self] in self?.overlayScreenChanged() }
@@ -114,9 +161,34 @@ public final class KioskApp {
         grid.onMove = { [weak orderEditor] from, to in orderEditor?.movePhoto(from: from, to: to) }
         grid.onLongPressEmptyArea = { [weak orderEditor] _ in orderEditor?.confirmResetOrder() }
         orderEditor.isScanFinished = { [weak self] in self?.isScanFinished ?? false }
-        host.onUnhandledKey = { [weak self] key in if key == .escape { self?.closePhoto() } }
+        host.onUnhandledKey = { [weak self] key in
+            guard key == .escape else { return }
+            if self?.infoScreen.isShown ?? false { self?.infoScreen.close() } else { self?.closePhoto() }
+        }
+        applyGridMetrics()
+        noPhotosScreen.metrics = { [weak albumPresenter] in albumPresenter?.chromeMetrics ?? ChromeMetrics() }
+        noPhotosScreen.rescan = { [weak libraryWatcher] in libraryWatcher?.rescan() }
+        infoScreen.metrics = noPhotosScreen.metrics
+        infoScreen.libraryLines = { [weak self] in
+            guard let self else { return [] }
+            let count = self.photos.count
+            let photos = count == 1 ? "1 photo" : "\(count) photos"
+            return ["\(photos) from \(folders.joined(separator: ", "))."]
+        }
+        cornerHold.screen = { [weak self] in
+            guard let self else { return (Size(width: 0, height: 0), ChromeMetrics()) }
+            return (self.window.bounds.size, self.albumPresenter.chromeMetrics)
+        }
+        cornerHold.onHold = { [weak self] cancel in
+            guard let self else { return }
+            for event in cancel { self.host.handle(event) }
+            self.infoScreen.show()
+        }
         host.onResize = { [weak self] size in
             self?.grid.frame = Rect(size: size)
+            self?.applyGridMetrics()
+            self?.noPhotosScreen.resize(to: size)
+            self?.infoScreen.resize(to: size)
             self?.albumPresenter.screenResized(to: size)
             self?.infoOverlay?.resize(to: size)
         }
@@ -127,6 +199,14 @@ public final class KioskApp {
         loader.shutdown()
     }
 
+    /// Thumbnails in points (`library.thumbnail_size`, 1/160 inch where the screen reports its
+    /// size: ChromeMetrics), so a 7-inch panel and a TV both get a sensible number of columns.
+    private func applyGridMetrics() {
+        let metrics = albumPresenter.chromeMetrics
+        grid.preferredCellSize = Double(config.library.thumbnailSize) * metrics.scale
+        grid.spacing = max(2, metrics.pixels(8))
+    }
+
     /// Starts display events. (The library scan already runs: `init` starts it, so listing the
     /// folders overlaps building the app; its batches go into the grid as the loop runs.)
     public func start() throws { try host.attachDisplay() }
@@ -134,9 +214,10 @@ public final class KioskApp {
     private func scanDidFinish(_ summary: LibraryScanner.Summary) {
         isScanFinished = true
         listingSnapshotUse = summary.snapshotUse
-        logger.info("library: \(summary.fileCount) photos in \(summary.directoryCount) folders")
+        logger.info("library: \(counted(summary.fileCount, "photo")) in \(counted(summary.directoryCount, "folder"))")
         libraryWatcher.beginWatching()
         sessionDriver?.libraryDidChange()
+        noPhotosScreen.update(hasPhotos: photos.count > 0)
     }
 
     /// Makes the list what a full scan found (after a rescan, or after a start from the listing
@@ -163,10 +244,12 @@ public final class KioskApp {
         grid.reloadData()
         albumPresenter.libraryDidChange()
         sessionDriver?.libraryDidChange()
+        if isScanFinished { noPhotosScreen.update(hasPhotos: photos.count > 0) }
     }
 
     /// Feeds one platform input event to the UI.
     public func handle(_ event: InputEvent) {
+        guard cornerHold.observe(event) else { return }
         if let sessionDriver, !sessionDriver.filter(event) { return }
         host.handle(event)
     }

@@ -3,6 +3,10 @@ import Imaging
 /// The one door for requests from outside (web page, MQTT): commands and status.
 extension KioskApp {
     public func perform(_ command: KioskCommand) -> KioskCommandOutcome {
+        if case .settings(let newConfig) = command {
+            applySettings(newConfig)
+            return .done
+        }
         guard let driver = sessionDriver else { return .refused("the kiosk's slideshow and schedule are not running") }
         switch command {
         case .next, .previous:
@@ -28,6 +32,8 @@ extension KioskApp {
             guard !on || photos.count > 0 else { return .refused("no photos to show") }
             driver.requestSlideshow(on: on)
             return .done
+        case .settings:
+            return .done   // applied above, with or without a session
         }
     }
 

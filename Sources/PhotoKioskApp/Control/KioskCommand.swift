@@ -13,6 +13,8 @@ public enum KioskCommand: Equatable, Sendable {
     case screen(on: Bool)
     /// Starts the slideshow now, or stops it (back to where the person was).
     case slideshow(on: Bool)
+    /// Settings changed on the remote page (already checked and saved): applied now, no restart.
+    case settings(KioskConfig)
 }
 
 /// What became of a command: done, or refused with a reason a person can read.

@@ -32,6 +32,32 @@ extension KioskConfig {
             if let bad = token.first(where: { !allowed.contains($0) }) {
                 return "contains \"\(bad)\"; use letters, digits and - . _ ~ + / = only"
             }
+            if let weakness = tokenWeakness(token) {
+                return "does not look random (\(weakness)); a word, a pattern or a run of keys can be guessed (make one with: head -c 18 /dev/urandom | base64)"
+            }
+            return nil
+        }
+
+        /// Least estimated entropy of a token, bits: the characters' Shannon entropy times the
+        /// length (a random 16-character token of the allowed characters has about 60).
+        public static let minimumTokenBits = 40.0
+
+        /// Why `token` does not look random, or nil: too few distinct characters, too little
+        /// estimated entropy, or mostly repeats and runs ("aaaa", "abcd", "1234").
+        static func tokenWeakness(_ token: String) -> String? {
+            let bytes = Array(token.utf8)
+            var counts: [UInt8: Int] = [:]
+            for byte in bytes { counts[byte, default: 0] += 1 }
+            if counts.count < 8 { return "only \(counts.count) different characters" }
+            let n = Double(bytes.count)
+            let bitsPerCharacter = counts.values.reduce(0.0) { sum, count in
+                let p = Double(count) / n
+                return sum - p * log2(p)
+            }
+            let bits = bitsPerCharacter * n
+            if bits < minimumTokenBits { return "about \(Int(bits)) bits of entropy, at least \(Int(minimumTokenBits)) are needed" }
+            let steps = zip(bytes, bytes.dropFirst()).filter { abs(Int($0.1) - Int($0.0)) <= 1 }.count
+            if Double(steps) > 0.6 * Double(bytes.count - 1) { return "\(steps) of its \(bytes.count - 1) steps repeat a character or go to the next one" }
             return nil
         }
     }

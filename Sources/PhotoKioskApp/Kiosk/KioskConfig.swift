@@ -28,8 +28,11 @@ public struct KioskConfig: Equatable, Sendable {
     public struct Library: Equatable, Sendable {
         public var folders: [String] = ["/var/lib/photokiosk/photos"]
         public var sort: Sort = .name
-        /// Edge length in pixels of a grid thumbnail.
-        public var thumbnailSize: Int = 256
+        /// Edge length of a grid thumbnail in points (the screen's ChromeMetrics turn it into pixels).
+        public var thumbnailSize: Int = 140
+        /// The album's caption for a photo whose metadata has none: its file name without the
+        /// extension (true), or nothing (false).
+        public var fileNameCaptions = false
         public init() {}
     }
 

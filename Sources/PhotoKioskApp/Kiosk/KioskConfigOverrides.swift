@@ -9,6 +9,7 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var folders: [String]?
     public var sort: KioskConfig.Sort?
     public var thumbnailSize: Int?
+    public var fileNameCaptions: Bool?
     public var cacheDirectory: String?
     public var cacheMemoryMB: Int?
     public var cacheDiskMB: Int?
@@ -55,6 +56,7 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public static let flagNames: [String: String] = [
         "log_level": "--log-level", "kiosk": "--kiosk",
         "library.folders": "--folder", "library.sort": "--sort", "library.thumbnail_size": "--thumbnail-size",
+        "library.file_name_captions": "--file-name-captions",
         "cache.dir": "--cache-dir", "cache.memory_mb": "--cache-memory-mb", "cache.disk_mb": "--cache-disk-mb",
         "display.backend": "--display", "display.connector": "--connector", "display.mode": "--mode",
         "display.rotation": "--rotation",
@@ -102,6 +104,7 @@ extension KioskConfig {
         set(o.folders, &c.library.folders)
         set(o.sort, &c.library.sort)
         set(o.thumbnailSize, &c.library.thumbnailSize)
+        set(o.fileNameCaptions, &c.library.fileNameCaptions)
         if let dir = o.cacheDirectory { c.cache.directory = dir }
         set(o.cacheMemoryMB, &c.cache.memoryMB)
         set(o.cacheDiskMB, &c.cache.diskMB)

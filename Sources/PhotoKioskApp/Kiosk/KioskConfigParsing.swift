@@ -55,7 +55,7 @@ extension KioskConfig {
     /// Every option name as written in the file, by table, for unknown-key suggestions.
     static let knownKeys: [String: [String]] = [
         "": ["log_level", "kiosk", "library", "cache", "display", "input", "slideshow", "overlay", "schedule", "remote", "mqtt"],
-        "library": ["folders", "sort", "thumbnail_size"],
+        "library": ["folders", "sort", "thumbnail_size", "file_name_captions"],
         "cache": ["dir", "memory_mb", "disk_mb"],
         "display": ["backend", "connector", "mode", "rotation"],
         "input": ["backend", "devices", "calibration"],
@@ -92,7 +92,7 @@ func hexString(_ color: Color) -> String {
 /// Walks the TOML tree in document order, so the first mistake in the file is the one reported.
 /// Reads the parsed table into a config. A mistake in one option is kept in `problems` and
 /// decoding goes on with the next, so one run reports every mistake.
-private final class ConfigDecoder {
+final class ConfigDecoder {
     let file: String
     /// Line of each option that was set, for range errors found after decoding.
     var lines: [String: Int] = [:]
@@ -110,8 +110,10 @@ private final class ConfigDecoder {
         }
     }
 
-    func decode(_ root: TOMLTable) -> KioskConfig {
-        var c = KioskConfig()
+    /// `base` is what options not in `root` keep: the defaults for a config file, the running
+    /// configuration for the phone page's settings (`KioskSettings`).
+    func decode(_ root: TOMLTable, onto base: KioskConfig = KioskConfig()) -> KioskConfig {
+        var c = base
         for e in root.entries {
             let v = e.value
             do throws(ConfigError) {
@@ -124,6 +126,7 @@ private final class ConfigDecoder {
                     case "folders": c.library.folders = try strings(e.value, key)
                     case "sort": c.library.sort = try choice(e.value, key)
                     case "thumbnail_size": c.library.thumbnailSize = try integer(e.value, key)
+                    case "file_name_captions": c.library.fileNameCaptions = try bool(e.value, key)
                     default: throw unknown(e, in: "library")
                     }
                 }

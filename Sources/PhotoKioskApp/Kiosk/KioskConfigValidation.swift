@@ -11,7 +11,7 @@ extension KioskConfig {
         let checks: [(String, String?)] = [
             ("library.folders", library.folders.isEmpty ? "needs at least one folder" :
                 library.folders.contains(where: \.isEmpty) ? "contains an empty folder name" : nil),
-            ("library.thumbnail_size", outside(library.thumbnailSize, 32...2048, " pixels")),
+            ("library.thumbnail_size", outside(library.thumbnailSize, 32...2048, " points")),
             ("cache.memory_mb", outside(cache.memoryMB, 16...65536, " MB")),
             ("cache.disk_mb", outside(cache.diskMB, 0...10_000_000, " MB; 0 turns the disk cache off")),
             ("slideshow.idle_timeout", outside(slideshow.idleTimeout, 0...604_800, " seconds; 0 starts in the slideshow")),

@@ -15,4 +15,6 @@ public struct KioskPaths: Equatable, Sendable {
     }
 
     public var resumeFile: String { stateDirectory + "/resume" }
+    /// The remote page's token once the frame's info screen made a new one (`PairingTokenStore`).
+    public var pairingTokenFile: String { stateDirectory + "/remote-token" }
 }

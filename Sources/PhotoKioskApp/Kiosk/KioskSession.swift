@@ -30,16 +30,30 @@ public struct KioskSession: Equatable, Sendable {
     public private(set) var slideshow: SlideshowController
     public private(set) var power: ScreenPower
     public private(set) var screenOn: Bool
+    /// The schedule `power` was made from, to tell whether a new configuration changes it.
+    private var currentSchedule: KioskConfig.Schedule
 
     public init(config: KioskConfig, photos: [RawPath], seed: UInt64, resume: ResumeState,
                 now: Double, local: LocalDateTime) {
         power = ScreenPower(config: config.schedule)
+        currentSchedule = config.schedule
         screenOn = power.decision(at: local).screenOn
         slideshow = SlideshowController(settings: config.slideshow, photos: photos, seed: seed, screen: resume.screen,
                                         resumePhoto: resume.photo, now: now)
         if resume.inSlideshow && !slideshow.state.isRunning {
             slideshow.startNow(at: now)
         }
+    }
+
+    /// New settings from the remote page: the slideshow's and the screen schedule's. A screen
+    /// switched on or off on request, or woken by a touch, follows the new schedule from now.
+    public mutating func reconfigure(_ config: KioskConfig, now: Double, local: LocalDateTime) -> Update {
+        slideshow.reconfigure(config.slideshow)
+        if config.schedule != currentSchedule {
+            power = ScreenPower(config: config.schedule)
+            currentSchedule = config.schedule
+        }
+        return tick(now: now, local: local)
     }
 
     /// What to save for a restart.

@@ -1,7 +1,7 @@
 import Imaging
 import Logging
 
-/// Lists the photos (JPEG and PNG) under one or more folders, recursively, in batches so the first
+/// Lists the photos (JPEG, PNG, HEIC/HEIF, AVIF, WebP) under one or more folders, recursively, in batches so the first
 /// photos can be shown long before a large library is fully scanned. See `TreeWalk` for the rules
 /// about links, loops, hidden and unreadable entries.
 ///

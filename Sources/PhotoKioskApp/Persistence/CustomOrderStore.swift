@@ -28,7 +28,7 @@ public final class CustomOrderStore {
         saved = CustomOrder.load(from: file)
         if let saved {
             photos.setCustomOrder(saved.paths)
-            logger.info("custom photo order: \(saved.paths.count) photos from \(file)")
+            logger.info("custom photo order: \(counted(saved.paths.count, "photo")) from \(file)")
         }
     }
 

@@ -168,6 +168,17 @@ public final class KioskSessionDriver {
         showSlideshowFrame()
     }
 
+    // MARK: Settings
+
+    /// New settings from the remote page (`KioskApp.applySettings`): the slideshow and the screen
+    /// schedule follow them now, and the timer is armed for the new interval.
+    func reconfigure(_ config: KioskConfig) {
+        presenter.reconfigure(config.slideshow)
+        session.navigate(to: app.currentScreen)
+        apply(session.reconfigure(config, now: now, local: localTime()))
+        schedule()
+    }
+
     // MARK: Library and resume
 
     /// The photo list changed (scan batch, folder watch).

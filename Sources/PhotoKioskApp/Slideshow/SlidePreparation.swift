@@ -15,7 +15,8 @@ final class SlidePreparation {
     private let loader: ImageLoader
     private let cache: ImageCache
     private let composer: BackgroundSlideComposer
-    private let settings: KioskConfig.Slideshow
+    /// Set anew when the settings change (`SlideshowPresenter.reconfigure`).
+    var settings: KioskConfig.Slideshow
     private let logger: Logger
     private let now: () -> Double
     /// The screen's size now (it changes when another display is connected).

@@ -18,7 +18,7 @@ public struct SlideshowController: Equatable, Sendable {
         }
     }
 
-    public let settings: KioskConfig.Slideshow
+    public private(set) var settings: KioskConfig.Slideshow
     public private(set) var state: SlideshowState
     public private(set) var idle: IdleTracker
     public private(set) var sequencer: SlideshowSequencer
@@ -46,6 +46,13 @@ public struct SlideshowController: Equatable, Sendable {
         self.sequencer = SlideshowSequencer(photos: photos, order: settings.order, seed: seed, current: resumePhoto)
         self.reshowCurrent = resumePhoto.map(photos.contains) ?? false
         if idle.startsInSlideshow { start(at: now) }
+    }
+
+    /// New settings (the remote page): the interval and the transition count from the photo on
+    /// screen, the order from the next photo. The idle timeout is not a setting and stays.
+    public mutating func reconfigure(_ newSettings: KioskConfig.Slideshow) {
+        settings = newSettings
+        sequencer.setOrder(newSettings.order)
     }
 
     /// A finger touched the screen. Returns the screen to go back to when this touch stopped the

@@ -13,7 +13,7 @@ final class SlideshowPresenter {
     let preparation: SlidePreparation
 
     private unowned let app: KioskApp
-    private let settings: KioskConfig.Slideshow
+    private var settings: KioskConfig.Slideshow
     /// Picks each photo's Ken Burns point of interest (the same seed as the shuffle).
     private let seed: UInt64
     private let logger: Logger
@@ -28,6 +28,18 @@ final class SlideshowPresenter {
                                        settings: settings, logger: logger,
                                        now: { [unowned app] in app.window.scheduler.now },
                                        screenSize: { [unowned app] in app.window.bounds.size })
+    }
+
+    /// New settings: slides prepared for the old ones (paired, or not; Ken Burns or not) are
+    /// dropped and the next photo is prepared and shown by the new ones.
+    func reconfigure(_ newSettings: KioskConfig.Slideshow) {
+        guard newSettings != settings else { return }
+        let recompose = newSettings.pairPortraits != settings.pairPortraits || newSettings.kenBurns != settings.kenBurns
+        settings = newSettings
+        preparation.settings = newSettings
+        if recompose, let photo = view?.photo {
+            preparation.keepOnly(photo, nil)
+        }
     }
 
     /// True when `photo` shows fully.

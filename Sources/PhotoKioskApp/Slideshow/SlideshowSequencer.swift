@@ -6,7 +6,7 @@ import Imaging
 /// current round, removed ones are skipped.
 public struct SlideshowSequencer: Equatable, Sendable {
     public private(set) var photos: [RawPath]
-    public let order: KioskConfig.SlideshowOrder
+    public private(set) var order: KioskConfig.SlideshowOrder
     /// The photo on screen (it may have been removed from the library since).
     public private(set) var current: RawPath?
     private var rng: SeededRandom
@@ -22,6 +22,16 @@ public struct SlideshowSequencer: Equatable, Sendable {
         self.current = current
         self.unshown = Set(photos)
         if let current { unshown.remove(current) }  // resumed: it was shown already
+    }
+
+    /// Another order from now on (a setting changed on the remote page): a shuffle starts a new
+    /// round after the photo on screen; sequential goes on from it in library order.
+    public mutating func setOrder(_ newOrder: KioskConfig.SlideshowOrder) {
+        guard newOrder != order else { return }
+        order = newOrder
+        unshown = Set(photos)
+        if let current { unshown.remove(current) }
+        successorOfRemoved = nil
     }
 
     /// Moves to the next photo and returns it; nil when there are no photos.

@@ -65,3 +65,24 @@ private func accessSummary(_ path: String) -> String {
 private func listDirectory(_ path: String) -> [String] {
     (entryNames(inDirectory: path) ?? []).map { String(decoding: $0, as: UTF8.self) }
 }
+
+/// One phrase for doctor's last line: the screen `options` would open, found the way
+/// `openDisplay` looks (DRM card with a connected connector, then the framebuffer, then headless),
+/// without taking the screen.
+public func displayChoiceSummary(_ options: DisplayOptions, drmDirectory: String = "/dev/dri") -> String {
+    if options.backend == .headless { return "headless screen (asked for)" }
+    if options.backend != .fbdev {
+        for path in DRMCard.nodes(in: drmDirectory) {
+            guard let card = try? DRMCard(path: path) else { continue }
+            let connectors = card.probe().connectors
+            if let chosen = OutputChoice.connector(in: connectors, named: options.connector),
+               let mode = OutputChoice.mode(in: chosen.modes, request: options.mode) {
+                return "\(path) \(chosen.name) \(mode)"
+            }
+        }
+    }
+    if options.backend != .drm, Glibc.access(options.fbdevDevice, R_OK | W_OK) == 0 {
+        return options.fbdevDevice
+    }
+    return options.backend == .auto ? "headless screen (no display device can be used)" : "none: no \(options.backend) device can be used"
+}

@@ -7,6 +7,9 @@ import UI
 /// reads as a control.
 final class AlbumLabelView: View {
     static let backingColor = PageIndicatorView.pillColor
+    /// A light rim under the dark backing: the backing stays visible over black (the side bars
+    /// beside a portrait photo) where a dark shadow and a dark fill alone vanish.
+    static let rimColor = Color(rgb: 0xFFFFFF, alpha: 110)
     var text = "" {
         didSet { if text != oldValue { setNeedsDisplay() } }
     }
@@ -55,7 +58,9 @@ final class AlbumLabelView: View {
         let radius = min(backing.height / 2, metrics.pixels(12))
         context.fillShadow(of: backing, radius: radius, offset: Point(x: 0, y: metrics.pixels(1)),
                            spread: metrics.pixels(2), color: Color(rgb: 0, alpha: 60))
-        context.fillRoundedRect(backing, radius: radius, color: Self.backingColor)
+        let rim = max(1, metrics.pixels(1.5))
+        context.fillRoundedRect(backing, radius: radius, color: Self.rimColor)
+        context.fillRoundedRect(backing.insetBy(dx: rim, dy: rim), radius: max(0, radius - rim), color: Self.backingColor)
         let padding = metrics.pixels(14)
         if let font {
             if centersText {

@@ -132,6 +132,16 @@ public final class PhotoAlbumView: View {
     }
 
     /// The source has something new for photo `index`.
+    /// The caption shown under the photo ("" for none).
+    public var captionText: String { caption.text }
+
+    /// The source has a caption for photo `index` now (read from its file).
+    public func captionDidChange(at index: Int) {
+        guard index == centerPageIndex else { return }
+        caption.text = showsCaptions ? (source?.caption(at: index) ?? "") : ""
+        layoutChrome()
+    }
+
     public func photoDidChange(at index: Int) {
         guard let page = page(at: index), let source else { return }
         page.show(source.photoContent(at: index))
@@ -216,20 +226,47 @@ public final class PhotoAlbumView: View {
 
     /// Bottom up: the filmstrip along the bottom edge, the indicator above it, the caption
     /// above that; the back button in the top left corner.
+    /// The most of the screen the caption, page dots and filmstrip may cover together, so a
+    /// 320x240 panel still shows mostly photo.
+    static let chromeAreaBudget = 0.25
+    /// On a short screen the filmstrip takes at most this much of the height.
+    static let compactFilmstripFraction = 0.16
+
+    /// Whether the screen is too small for the filmstrip and the dots within the budget: then
+    /// the dots go (the filmstrip's ring marks the photo) and the strip is lower.
+    public private(set) var isChromeCompact = false
+    /// The narrowest caption worth showing; narrower, the budget hides it.
+    static let minimumCaptionWidth = 60.0
+
     private func layoutChrome() {
         let margin = metrics.pixels(8)
-        let stripHeight = filmstripHeight
+        let screenArea = bounds.width * bounds.height
+        let budget = screenArea * Self.chromeAreaBudget
+        var stripHeight = filmstripHeight
+        let indicatorSize = indicator.preferredSize
+        let captionSize = caption.preferredSize(minimumHeight: 0)
+        let indicatorArea = indicatorSize.width * indicatorSize.height
+        isChromeCompact = stripHeight > 0 && bounds.width * stripHeight + indicatorArea > budget
+        if isChromeCompact {
+            stripHeight = min(stripHeight, (bounds.height * Self.compactFilmstripFraction).rounded())
+        }
+        indicator.isHidden = isChromeCompact
         let stripFrame = Rect(x: 0, y: bounds.maxY - stripHeight, width: bounds.width, height: stripHeight)
         if filmstrip.frame != stripFrame {
             filmstrip.frame = stripFrame
             filmstrip.centerItem(centerPageIndex, animated: false)
         }
-        let indicatorSize = indicator.preferredSize
         indicator.frame = Rect(x: (bounds.midX - indicatorSize.width / 2).rounded(), y: filmstrip.frame.minY - indicatorSize.height - margin / 2,
                                width: indicatorSize.width, height: indicatorSize.height)
-        let captionSize = caption.preferredSize(minimumHeight: 0)
-        let captionWidth = min(bounds.width - 2 * metrics.pixels(20), captionSize.width)
-        caption.frame = Rect(x: (bounds.midX - captionWidth / 2).rounded(), y: indicator.frame.minY - captionSize.height,
+        let indicatorTop = isChromeCompact ? filmstrip.frame.minY - margin / 2 : indicator.frame.minY
+        var captionWidth = min(bounds.width - 2 * metrics.pixels(20), captionSize.width)
+        if captionSize.height > 0 {
+            // What the budget leaves after the strip and the dots, as caption width.
+            let left = budget - bounds.width * stripHeight - (isChromeCompact ? 0 : indicatorArea)
+            let fitting = (left / captionSize.height).rounded(.down)
+            if fitting < captionWidth { captionWidth = fitting >= Self.minimumCaptionWidth ? fitting : 0 }
+        }
+        caption.frame = Rect(x: (bounds.midX - captionWidth / 2).rounded(), y: indicatorTop - captionSize.height,
                              width: max(0, captionWidth), height: captionSize.height)
         let backSize = backButton.preferredSize(minimumHeight: metrics.pixels(44))
         backButton.frame = Rect(x: margin, y: margin, width: backSize.width, height: backSize.height)

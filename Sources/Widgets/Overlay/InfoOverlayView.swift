@@ -95,12 +95,22 @@ final class OverlayBlockView: View {
 
     private func font(for line: InfoOverlayView.Line) -> Font? { line.isLarge ? (largeFont ?? font) : font }
 
+    /// The lines as drawn: each wrapped at spaces to `maxWidth` (less padding), so on a small
+    /// screen "Friday 11/27/2026" becomes two lines rather than "Friday 11/2…".
+    private var shownLines: [InfoOverlayView.Line] = []
+
     func preferredSize(maxWidth: Double) -> Size {
         var width = 0.0, height = 0.0
+        shownLines = []
         for line in lines {
             guard let font = font(for: line) else { continue }
-            width = max(width, font.width(of: line.text))
-            height += font.lineHeight
+            for part in font.wrapped(line.text, toFit: max(1, maxWidth - 2 * Self.padding)) {
+                var shown = line
+                shown.text = part
+                shownLines.append(shown)
+                width = max(width, font.width(of: part))
+                height += font.lineHeight
+            }
         }
         return Size(width: min(maxWidth, width + 2 * Self.padding).rounded(.up), height: (height + 2 * Self.padding).rounded(.up))
     }
@@ -110,7 +120,7 @@ final class OverlayBlockView: View {
         context.fill(bounds, color: Self.backing)
         var top = bounds.minY + Self.padding
         let textWidth = bounds.width - 2 * Self.padding
-        for line in lines {
+        for line in shownLines.isEmpty ? lines : shownLines {
             guard let font = font(for: line) else { continue }
             let text = font.truncated(line.text, toFit: textWidth)
             let width = font.width(of: text)

@@ -34,6 +34,11 @@ public final class ThumbnailGridView: ScrollView {
     public var spacing = 8.0 {
         didSet { if spacing != oldValue { setNeedsLayout() } }
     }
+    /// Whole rows fill the height: the layout is chosen so no thumbnail is cut at the bottom of
+    /// the screen at rest (GridLayout's `init(width:height:...)`).
+    public var fitsRowsToHeight = false {
+        didSet { if fitsRowsToHeight != oldValue { setNeedsLayout() } }
+    }
     /// Extra height above and below the viewport whose cells are built and loaded ahead.
     /// Nil means one viewport height.
     public var prefetchMargin: Double?
@@ -133,7 +138,7 @@ public final class ThumbnailGridView: ScrollView {
     public func scrollToItem(_ index: Int, animated: Bool) {
         guard index >= 0, index < itemCount else { return }
         layoutIfNeeded()
-        scrollRectToVisible(layout.frame(of: index).insetBy(dx: 0, dy: -spacing), animated: animated)
+        scrollRectToVisible(layout.frame(of: index).insetBy(dx: 0, dy: -layout.rowSpacing), animated: animated)
     }
 
     /// Whether every visible cell shows its thumbnail or its failure (nothing still loading).
@@ -146,8 +151,10 @@ public final class ThumbnailGridView: ScrollView {
 
     public override func layoutSubviews() {
         super.layoutSubviews()
-        let newLayout = GridLayout(width: bounds.width, itemCount: itemCount,
-                                   preferredCellSize: preferredCellSize, spacing: spacing)
+        let newLayout = fitsRowsToHeight
+            ? GridLayout(width: bounds.width, height: bounds.height, itemCount: itemCount,
+                         preferredCellSize: preferredCellSize, spacing: spacing)
+            : GridLayout(width: bounds.width, itemCount: itemCount, preferredCellSize: preferredCellSize, spacing: spacing)
         if newLayout != layout {
             cancelReorder()
             let anchor = layout.width != newLayout.width && layout.itemCount > 0 ? visibleIndices.first : nil
@@ -156,7 +163,7 @@ public final class ThumbnailGridView: ScrollView {
             cells.removeAll(except: []).forEach(recycle)
             if let anchor {
                 // Rotation or resize: keep the first visible photo at the top.
-                contentOffset = clampedOffset(Point(x: 0, y: layout.frame(of: min(anchor, itemCount - 1)).minY - spacing))
+                contentOffset = clampedOffset(Point(x: 0, y: layout.frame(of: min(anchor, itemCount - 1)).minY - layout.rowSpacing))
             } else if !isDragging && !isMoving && !isTracking {
                 // Photos removed while scrolled far down: do not stay past the new end.
                 let clamped = clampedOffset(contentOffset)

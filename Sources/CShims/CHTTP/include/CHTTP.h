@@ -20,11 +20,21 @@
 /// "127.0.0.1", "::"); `port` 0 picks a free port (see chttp_bound_port). Returns NULL and writes
 /// the reason into `error` when libmicrohttpd cannot be loaded, the address does not parse or the
 /// socket cannot be bound.
+/// `request_started` (MHD_OPTION_URI_LOG_CALLBACK) sees each request's raw target before any
+/// decoding; what it returns is the request's slot value in `handler`. `connection_changed`
+/// (MHD_OPTION_NOTIFY_CONNECTION) hears every connection open and close.
+typedef void *(*chttp_request_started_callback)(void *context, const char *target, struct MHD_Connection *connection);
 struct MHD_Daemon *chttp_start(const char *address, uint16_t port, unsigned connection_limit,
                                unsigned per_address_limit, unsigned connection_timeout_seconds,
                                MHD_AccessHandlerCallback handler, void *handler_context,
                                MHD_RequestCompletedCallback completed, void *completed_context,
+                               chttp_request_started_callback request_started,
+                               MHD_NotifyConnectionCallback connection_changed, void *context,
                                char *error, size_t error_size);
+
+/// Shuts the connection's socket down both ways (not closed: libmicrohttpd still owns the fd);
+/// libmicrohttpd then sees the end on its next run and closes it as if the peer had.
+void chttp_shutdown_connection(struct MHD_Connection *connection);
 
 /// The epoll fd to watch for readability; when readable, call MHD_run.
 int chttp_epoll_fd(struct MHD_Daemon *daemon);
