@@ -43,6 +43,8 @@ for m in $ALL_MODES; do   # stages not asked for are named as skipped, never sil
   if [[ " $E2E_SKIP " == *" $m "* ]]; then has_mode $m && { record $m SKIP "switched off by E2E_SKIP"; drop_mode $m; }
   elif ! has_mode $m; then record $m SKIP "not in MODES"; fi
 done
+# the arm64 stage is opt-in for now; make test's summary names it as skipped, with the reason
+has_mode arm64 || record arm64 SKIP "opt-in (MODES=arm64): under TCG its small-board flick loses a swipe; see docs/raspberry-pi.md"
 # apt_download PKG: Debian's .deb into the current folder, refreshing the package lists once if needed.
 apt_download() { ls "$1"_*.deb >/dev/null 2>&1 || apt-get download "$1" >/dev/null 2>&1 \
   || { $SUDO apt-get update >/dev/null 2>&1 && apt-get download "$1" >/dev/null 2>&1; }; }
