@@ -6,7 +6,8 @@
 . /opt/pk/grid.env
 ready() { echo "@@READY $1"; read -t 600 ack; }
 touch_cmd() { echo "$1" > "$PHOTOKIOSK_E2E_FIFO"; }
-/opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos > /tmp/app.log 2>&1 &
+# --idle-timeout 3600: no slideshow takes over the grid while a slow guest still loads thumbnails
+/opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos --idle-timeout 3600 > /tmp/app.log 2>&1 &
 APP=$!
 sleep 2
 if ! kill -0 $APP 2>/dev/null; then cat /tmp/app.log; echo "@@APP_DIED"; exit 1; fi

@@ -22,7 +22,7 @@ on = "$on"
 TOML
 echo "@@BLANK_SCHEDULE $day $off-$on (guest clock $(date -u +'%a %H:%M:%S'))"
 TZ=UTC /opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos \
-  --config /tmp/blank.toml > /tmp/app.log 2>&1 &
+  --config /tmp/blank.toml --idle-timeout 3600 > /tmp/app.log 2>&1 &   # the grid when woken, not a slideshow
 APP=$!
 i=0; while ! grep -q "screen off" /tmp/app.log && kill -0 $APP 2>/dev/null && [ $i -lt 3000 ]; do sleep 0.1; i=$((i+1)); done
 kill -0 $APP 2>/dev/null || fail "photokiosk died"

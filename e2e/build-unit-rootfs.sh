@@ -26,6 +26,8 @@ kiosk = true
 backend = "drm"
 [input]
 backend = "libinput"
+[slideshow]
+idle_timeout = 3600   # the grid stays while a slow guest loads thumbnails
 TOML
 
 # The kernel modules the GPU and uinput need, loaded by udev (modalias) and modules-load.d.

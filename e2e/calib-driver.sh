@@ -51,7 +51,8 @@ start_app() {   # a fresh start: no resume state (it would reopen the last photo
   rm -f /var/lib/photokiosk/resume
   echo "@@CALIB_START t=$(up) $*"
   : > /tmp/app.log   # emptied here: the background job's own redirection may come after the first grep
-  /opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos "$@" >> /tmp/app.log 2>&1 & APP=$!
+  # --idle-timeout 3600: no slideshow takes over the grid while a slow guest still loads thumbnails
+  /opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos --idle-timeout 3600 "$@" >> /tmp/app.log 2>&1 & APP=$!
   logged "screen: DRM"
   logged "library: $GRID_PHOTOS photos"
   logged "input device added: photokiosk-e2e-touchscreen"

@@ -46,7 +46,8 @@ drm_uevent() {   # what the kernel sends when a screen is plugged or unplugged
     for c in /sys/class/drm/card*; do echo change > "$c/uevent" 2>/dev/null; done
   fi
 }
-run_app() { /opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos >> /tmp/app.log 2>&1 & APP=$!; }
+# --idle-timeout 3600: no slideshow takes over the grid while a slow guest still loads thumbnails
+run_app() { /opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos --idle-timeout 3600 >> /tmp/app.log 2>&1 & APP=$!; }
 escape() { touch_cmd "key 1 1"; touch_cmd "key 1 0"; }
 . /opt/pk/grid.env   # TILE: the centre of row 2, column 2 of the unscrolled grid (e2e/grid-photos.py)
 

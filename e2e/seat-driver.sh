@@ -12,7 +12,7 @@ chmod 0600 /dev/dri/card* /dev/input/event*      # no way in except through the 
 i=0; while [ ! -S /run/seatd.sock ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
 [ -S /run/seatd.sock ] || fail "seatd did not start"
 su -s /bin/sh kiosk -c "HOME=/tmp/kiosk PHOTOKIOSK_SEAT=libseat exec /opt/pk/photokiosk run --display drm \
-  --input libinput --photos /opt/pk/photos > /tmp/app.log 2>&1" &
+  --input libinput --photos /opt/pk/photos --idle-timeout 3600 > /tmp/app.log 2>&1" &   # no slideshow over the grid
 sleep 3
 APP=$(pidof photokiosk)
 [ -n "$APP" ] || fail "photokiosk died"
