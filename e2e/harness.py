@@ -165,8 +165,8 @@ def check(img, rules, previous, last_try, named={}):
             # of text in the middle of a black screen; a black frame the app drew has none.
             if rule == 'inactive' and (not lit or any(abs(x - w / 2) > w * .2 or abs(y - h / 2) > h * .1 for x, y in lit)):
                 bad.append(f'not QEMU\'s "display output is not active" ({len(lit)} pixels lit)')
-        elif rule == 'busy':
-            if len({pixel(img, fx / 8, fy / 8)[1] for fx in range(1, 8) for fy in range(1, 8)}) < 4:
+        elif rule == 'busy':   # 81 points off any regular grid's pitch (8 columns put x = k/8 in the gaps)
+            if len({pixel(img, (2 * fx + 1) / 18, (2 * fy + 1) / 18)[1] for fx in range(9) for fy in range(9)}) < 4:
                 bad.append('screen is (nearly) one flat colour')
         elif rule[0] == 'near':  # ('near', (fx, fy), colour): that colour there, give or take JPEG's error
             (x, y), got = pixel(img, *rule[1])
