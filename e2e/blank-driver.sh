@@ -2,7 +2,7 @@
 # Guest side of the blank stage: photokiosk with a display schedule that is off right now (from a
 # minute ago to two hours ahead, computed from the guest's clock), so it switches the connector's
 # DPMS off; a tap wakes the screen for wake_minutes and the grid comes back.
-ready() { echo "@@READY $1"; read -t 60 ack; }
+ready() { echo "@@READY $1"; read -t 600 ack; }
 fail() { echo "@@BLANK_FAIL $1"; tail -n 40 /tmp/app.log; exit 1; }
 touch_cmd() { echo "$1" > "$PHOTOKIOSK_E2E_FIFO"; }
 now=$(date +%s)
@@ -22,9 +22,9 @@ on = "$on"
 TOML
 echo "@@BLANK_SCHEDULE $day $off-$on (guest clock $(date -u +'%a %H:%M:%S'))"
 TZ=UTC /opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos \
-  --config /tmp/blank.toml > /tmp/app.log 2>&1 &
+  --config /tmp/blank.toml --idle-timeout 3600 > /tmp/app.log 2>&1 &   # the grid when woken, not a slideshow
 APP=$!
-i=0; while ! grep -q "screen off" /tmp/app.log && kill -0 $APP 2>/dev/null && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
+i=0; while ! grep -q "screen off" /tmp/app.log && kill -0 $APP 2>/dev/null && [ $i -lt 3000 ]; do sleep 0.1; i=$((i+1)); done
 kill -0 $APP 2>/dev/null || fail "photokiosk died"
 grep "screen off" /tmp/app.log | sed 's/^/@@BLANK_LOG /'
 grep -q "screen off (DPMS on" /tmp/app.log || fail "no DPMS off in the log"

@@ -2,9 +2,11 @@
 # The unit stage's guest: a Debian 12 system (debootstrap) with the photokiosk package installed
 # by apt, booted with systemd as init from an initramfs, so the kiosk runs under its own unit
 # and sandbox. The driver (unit-driver.sh) runs as pk-e2e.service on the serial console.
-# Usage: build-unit-rootfs.sh KERNEL_ROOT OUT.cpio.gz PACKAGE.deb UITOUCH DRIVER
+# Usage: build-unit-rootfs.sh KERNEL_ROOT OUT.cpio.gz PACKAGE.deb UITOUCH DRIVER PHOTOS GRID_ENV
+# PHOTOS (e2e/grid-photos.py's) go where the package's config looks, /var/lib/photokiosk/photos,
+# as a frame owner copies theirs: enough to scroll, whatever samples the package bundles.
 set -euo pipefail
-KROOT=$1 OUT=$2 DEB=$3 UITOUCH=$4 DRIVER=$5
+KROOT=$1 OUT=$2 DEB=$3 UITOUCH=$4 DRIVER=$5 PHOTOS=$6 GRID_ENV=$7
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/scripts/lib/debian-chroot.sh"
 R=$(dirname "$OUT")/unit-root
@@ -24,6 +26,8 @@ kiosk = true
 backend = "drm"
 [input]
 backend = "libinput"
+[slideshow]
+idle_timeout = 3600   # the grid stays while a slow guest loads thumbnails
 TOML
 
 # The kernel modules the GPU and uinput need, loaded by udev (modalias) and modules-load.d.
@@ -38,8 +42,12 @@ cp "$KROOT/lib/modules/$KVER"/modules.{order,builtin,builtin.modinfo} "$R/lib/mo
 depmod -b "$R" "$KVER"
 printf 'uinput\nevdev\n' > "$R/etc/modules-load.d/photokiosk-e2e.conf"
 
+# The owner's photos, readable by the service (its user comes from the package's sysusers.d).
+mkdir -p "$R/var/lib/photokiosk/photos" && cp "$PHOTOS"/*.jpg "$R/var/lib/photokiosk/photos/"
+chroot "$R" chown -R photokiosk:photokiosk /var/lib/photokiosk/photos
+
 # The driver on the serial console; the console's login prompt and apt's timers stay off.
-mkdir -p "$R/opt/pk"; cp "$UITOUCH" "$DRIVER" "$R/opt/pk/"
+mkdir -p "$R/opt/pk"; cp "$UITOUCH" "$DRIVER" "$GRID_ENV" "$R/opt/pk/"
 cat > "$R/etc/systemd/system/pk-e2e.service" <<'UNIT'
 [Unit]
 Description=PhotoKiosk end-to-end driver (unit stage)

@@ -25,18 +25,18 @@
 # Exit status 0 on SIGTERM (both runs), and the log must have no "fatal"/"crash".
 held() { i=0; while ! grep -q holding /tmp/drmhold.log && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
         grep -q holding /tmp/drmhold.log || { cat /tmp/drmhold.log; fail "drmhold did not take master"; }; }
-ready() { echo "@@READY $1"; read -t 60 ack; }
+ready() { echo "@@READY $1"; read -t 600 ack; }
 touch_cmd() { echo "$1" > "$PHOTOKIOSK_E2E_FIFO"; }
 alive() { kill -0 $APP 2>/dev/null || { tail -n 40 /tmp/app.log; echo "@@APP_DIED $1"; exit 1; }; }
 fail() { echo "@@FAULT_FAIL $1"; tail -n 30 /tmp/app.log; exit 1; }
-logged() { i=0; while ! grep -q "$1" /tmp/app.log && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+logged() { i=0; while ! grep -q "$1" /tmp/app.log && [ $i -lt 3000 ]; do sleep 0.1; i=$((i+1)); done
            grep -q "$1" /tmp/app.log || fail "not in the log: $1"; grep "$1" /tmp/app.log | tail -n 1 | sed 's/^/@@FAULT_LOG /'; }
 crtc() {   # the kernel's atomic state of the first CRTC: "enable=1" while it scans out
   [ -r /sys/kernel/debug/dri/0/state ] || mount -t debugfs none /sys/kernel/debug 2>/dev/null
   awk '/^crtc\[/{c=1} c && /enable=/{print $1; exit}' /sys/kernel/debug/dri/0/state 2>/dev/null
 }
 seen() {   # wait until the log has line $1 at least $2 times
-  i=0; while [ $(grep -c "$1" /tmp/app.log) -lt $2 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+  i=0; while [ $(grep -c "$1" /tmp/app.log) -lt $2 ] && [ $i -lt 3000 ]; do sleep 0.1; i=$((i+1)); done
   [ $(grep -c "$1" /tmp/app.log) -ge $2 ] || fail "fewer than $2 times in the log: $1"
 }
 drm_uevent() {   # what the kernel sends when a screen is plugged or unplugged
@@ -46,9 +46,10 @@ drm_uevent() {   # what the kernel sends when a screen is plugged or unplugged
     for c in /sys/class/drm/card*; do echo change > "$c/uevent" 2>/dev/null; done
   fi
 }
-run_app() { /opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos >> /tmp/app.log 2>&1 & APP=$!; }
+# --idle-timeout 3600: no slideshow takes over the grid while a slow guest still loads thumbnails
+run_app() { /opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos --idle-timeout 3600 >> /tmp/app.log 2>&1 & APP=$!; }
 escape() { touch_cmd "key 1 1"; touch_cmd "key 1 0"; }
-TILE="1536 2458"   # the centre of row 2, column 2 of the unscrolled grid, in device units
+. /opt/pk/grid.env   # TILE: the centre of row 2, column 2 of the unscrolled grid (e2e/grid-photos.py)
 
 run_app
 sleep 2; alive start

@@ -74,13 +74,12 @@ EXPECT = {
     'calib_back':        ['like:calib_grid', 'stable'],         # Escape: the grid, not scrolled
     'calib_target':      ['changed', 'stable'],                 # the photo a quarter-width right
     'calib_offset_grid': ['like:calib_grid', 'stable'],         # calibration does not move the picture
-    'calib_offset':      ['like:calib_target', 'stable'],       # the same tap, calibrated: that photo
-    # portrait grid (3 columns of 256 px) turned clockwise onto the landscape panel: logical gap
-    # columns become panel rows (y 264-272), the logical bottom (y > 1064, no cells) the panel's
-    # left strip, the empty 12th cell (logical 536-792, 800-1056) panel (224-480, 536-792)
-    'rot90_grid':  ['busy', 'stable', ((.08, .5), GRID_BG), ((.27, .85), GRID_BG), ((.47, .335), GRID_BG),
-                    ((.6875, .17), 'not', GRID_BG)],
-    'rot90_tap':   ['changed', 'stable'],   # settled: photo 2 is tiled on a portrait screen (its tiles come last)
+    # the same tap, calibrated: that photo (its bottom chrome may have faded meanwhile on a slow guest)
+    'calib_offset':      ['photo:calib_target', 'stable'],
+    # the portrait grid turned clockwise onto the landscape panel: where its gaps and first and
+    # last cells land there comes from grid-photos.py (--expect), as do the photos' colours
+    'rot90_grid':  ['busy', 'stable'],
+    'rot90_tap':   ['changed', 'stable'],   # settled: the photo is tiled on a portrait screen (its tiles come last)
     'rot270_grid': ['turned:rot90_grid', 'stable'],
     'rot270_tap':  ['changed'],
     'rot180_grid': ['turned:calib_grid', 'stable'],
@@ -181,8 +180,8 @@ def check(img, rules, previous, last_try, named={}):
             # of text in the middle of a black screen; a black frame the app drew has none.
             if rule == 'inactive' and (not lit or any(abs(x - w / 2) > w * .2 or abs(y - h / 2) > h * .1 for x, y in lit)):
                 bad.append(f'not QEMU\'s "display output is not active" ({len(lit)} pixels lit)')
-        elif rule == 'busy':
-            if len({pixel(img, fx / 8, fy / 8)[1] for fx in range(1, 8) for fy in range(1, 8)}) < 4:
+        elif rule == 'busy':   # 81 points off any regular grid's pitch (8 columns put x = k/8 in the gaps)
+            if len({pixel(img, (2 * fx + 1) / 18, (2 * fy + 1) / 18)[1] for fx in range(9) for fy in range(9)}) < 4:
                 bad.append('screen is (nearly) one flat colour')
         elif rule[0] == 'near':  # ('near', (fx, fy), colour): that colour there, give or take JPEG's error
             (x, y), got = pixel(img, *rule[1])
@@ -233,6 +232,12 @@ PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'arm64_grid': 240, 'arm64_tap': 60, 'arm64_swipe': 60}
 EXPECT.update({'arm64_grid': ['busy', 'stable'], 'arm64_tap': ['changed', 'stable'], 'arm64_swipe': ['changed', 'stable']})
 
+# TCG on a busy 2-core host is slow: the debug photokiosk spends about 1.3 s of CPU (natively)
+# in Swift's generic metadata before its first log line, 60-90 s in the guest under load (measured
+# 2026-11), so every stage may wait this many times its patience above. A passing stage waits only
+# until its screen matches; only a failing one waits the whole time.
+SLOW = float(os.environ.get('E2E_PATIENCE_SCALE', '4'))
+
 def screendump(qmp, path):
     if os.path.exists(path): os.unlink(path)
     res = qmp.cmd('screendump', filename=path)
@@ -249,8 +254,8 @@ def main():
     ap.add_argument('--initrd', required=True)
     ap.add_argument('--out', required=True)
     ap.add_argument('--mode', default='platform')
-    ap.add_argument('--expect', help='JSON file with extra stage rules (app mode)')
-    ap.add_argument('--timeout', type=float, default=300)
+    ap.add_argument('--expect', help='JSON file with extra rules per stage (grid-photos.py, smallboard-photos.py)')
+    ap.add_argument('--timeout', type=float, default=1800)
     ap.add_argument('--append', default='', help='more kernel command line words (e.g. pk.rot270=1)')
     ap.add_argument('--save-recording', help='write the guest\'s "@@REC" lines here (record-driver.sh)')
     ap.add_argument('--memory', type=int, default=1024, help='guest RAM in MB (smallboard: 256)')
@@ -264,11 +269,12 @@ def main():
         expect['blank_off'] = expect['blank_off'] + ['inactive']
         expect['unit_blank'] = expect['unit_blank'] + ['inactive']
         expect['faults_display_off'] = expect['faults_display_off'] + ['dark', 'inactive']
-    if a.expect:
+    if a.expect:   # added to the stage's own rules (where the grid's cells and gaps are: grid-photos.py)
         for stage, rules in json.load(open(a.expect)).items():
-            expect[stage] = [r if isinstance(r, str) else ('near', tuple(r[1]), tuple(r[2])) if r[0] == 'near'
-                             else tuple(r) if r[0] == 'reference'
-                             else (tuple(r[0]), tuple(r[1])) for r in rules]
+            expect[stage] = expect.get(stage, []) + [
+                r if isinstance(r, str) else ('near', tuple(r[1]), tuple(r[2])) if r[0] == 'near'
+                else tuple(r) if r[0] == 'reference'
+                else (tuple(r[0]), 'not', tuple(r[2])) if len(r) == 3 else (tuple(r[0]), tuple(r[1])) for r in rules]
     os.makedirs(a.out, exist_ok=True)
     qmp_path = f'{a.out}/qmp-{a.display}.sock'
     if os.path.exists(qmp_path): os.unlink(qmp_path)
@@ -323,7 +329,7 @@ def main():
             if tag == 'READY':
                 stage = line.split()[1]
                 ppm = f'{a.out}/{a.mode}-{a.display}-{stage}.ppm'
-                give_up = time.time() + PATIENCE.get(stage, 0)
+                give_up = time.time() + PATIENCE.get(stage, 0) * SLOW
                 last_try = None
                 while True:
                     res = screendump(qmp, ppm)

@@ -57,16 +57,14 @@ command -v depmod >/dev/null || need+=(kmod)
 command -v cpio >/dev/null || need+=(cpio)
 ldconfig -p | grep -q 'libseat.so.1 .*x86-64' || need+=(libseat1)   # the seat stage's libseat
 has_mode unit && ! command -v debootstrap >/dev/null && need+=(debootstrap)   # the unit stage's Debian guest
-if has_mode smallboard; then   # its photos (cjpeg) and their disk (mke2fs -d)
-  command -v cjpeg >/dev/null || need+=(libjpeg-turbo-progs)
-  command -v mke2fs >/dev/null || need+=(e2fsprogs)
-fi
+# the photos the grid stages and smallboard generate (cjpeg); smallboard's disk (mke2fs -d)
+command -v cjpeg >/dev/null || need+=(libjpeg-turbo-progs)
+has_mode smallboard && ! command -v mke2fs >/dev/null && need+=(e2fsprogs)
 # the arm64 stage: an arm64 VM, arm64 programs on this machine (binfmt), its Debian guest, its photos
 if has_mode arm64; then
   command -v qemu-system-aarch64 >/dev/null || need+=(qemu-system-arm)
   [ -e /usr/libexec/qemu-binfmt/aarch64-binfmt-P ] || need+=(qemu-user-static binfmt-support)
   command -v debootstrap >/dev/null || need+=(debootstrap)
-  command -v cjpeg >/dev/null || need+=(libjpeg-turbo-progs)
   command -v mke2fs >/dev/null || need+=(e2fsprogs)
 fi
 # the panels stage builds its HID reports with hid-tools (PyPI) in a venv
@@ -130,14 +128,26 @@ fi
 BIN=$(swift build --show-bin-path)
 gcc -O2 -Wall -static -o "$OUT/uitouch" "$E2E/src/uitouch.c"
 FILES=("$BIN/PhotoKioskPackageTests.xctest" "$OUT/uitouch")
+# The stages that walk the photo grid get generated photos (enough to scroll, each its own colour)
+# and the tap points and pixel rules grid-photos.py computes from the grid's layout rule: they
+# depend neither on the bundled samples nor on guessed positions. Kept in $OUT/grid.
+GRID=$OUT/grid
+GRID_EXPECT=()
+if has_mode app || has_mode seat || has_mode blank || has_mode faults || has_mode calib || has_mode unit; then
+  if command -v cjpeg >/dev/null && python3 "$E2E/grid-photos.py" "$GRID" >"$OUT/grid-photos.log" 2>&1; then
+    rm -rf "$OUT/photos" && cp -r "$GRID/photos" "$OUT/photos" && cp "$GRID/grid.env" "$OUT/grid.env"
+    GRID_EXPECT=(--expect "$GRID/expect.json")
+  else
+    for m in app seat blank faults calib unit; do
+      has_mode $m && cannot_run $m "cannot generate the grid's photos (cjpeg; $OUT/grid-photos.log)"
+    done
+  fi
+fi
 if [[ " $MODES " == *" app "* ]]; then
-  rm -rf "$OUT/photos" && mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"
-  FILES+=("$BIN/photokiosk" "$E2E/app-driver.sh" "$OUT/photos")
+  FILES+=("$BIN/photokiosk" "$E2E/app-driver.sh" "$OUT/photos" "$OUT/grid.env")
 fi
 if [[ " $MODES " == *" blank "* ]]; then   # the display schedule: DPMS off, a tap wakes it
-  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk")
-  [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
-  [[ " ${FILES[*]} " == *"/photos "* ]] || FILES+=("$OUT/photos")
+  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos" "$OUT/grid.env")
   FILES+=("$E2E/blank-driver.sh")
 fi
 if [[ " $MODES " == *" seat "* ]]; then   # Debian's seatd, downloaded once
@@ -146,8 +156,7 @@ if [[ " $MODES " == *" seat "* ]]; then   # Debian's seatd, downloaded once
   fi
   LIBSEAT=$(ldconfig -p | awk '/libseat.so.1 .*x86-64/{print $NF; exit}')
   if [ -x "$CACHE/seatd-x/usr/sbin/seatd" ] && [ -n "$LIBSEAT" ]; then
-    [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos")
-    [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
+    [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos" "$OUT/grid.env")
     # Renamed so only seat-driver.sh installs it: the test bundle and photokiosk search their own
     # folder (rpath $ORIGIN), and the other modes must keep opening devices directly.
     cp -L "$LIBSEAT" "$CACHE/seatd-x/libseat-e2e.so"
@@ -162,14 +171,12 @@ if [[ " $MODES " == *" faults "* ]] && [ ! -x "$UDEV_TREE/bin/udevadm" ]; then
   cannot_run faults "no systemd-udevd for the guest (Debian's udev package could not be downloaded)"
 fi
 if [[ " $MODES " == *" faults "* ]]; then
-  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos")
-  [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
+  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos" "$OUT/grid.env")
   gcc -O2 -Wall -static -I/usr/include/libdrm -o "$OUT/drmhold" "$E2E/src/drmhold.c"
   FILES+=("$E2E/faults-driver.sh" "$OUT/drmhold")
 fi
 if [[ " $MODES " == *" calib "* ]]; then   # touch calibration and rotation with the app
-  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos")
-  [ -d "$OUT/photos" ] || { mkdir -p "$OUT/photos" && cp "${PHOTOS:-$ROOT/assets/photos}"/*.jpg "$OUT/photos/"; }
+  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos" "$OUT/grid.env")
   FILES+=("$E2E/calib-driver.sh")
 fi
 # Real touch panels: their HID report descriptors through /dev/uhid and hid-multitouch (panels.py,
@@ -197,6 +204,7 @@ fi
 if has_mode unit; then
   if UNIT_DEB=$("$ROOT/scripts/build-deb.sh" --out "$OUT/unit-deb" 2>"$OUT/unit-deb.log" | tail -n 1) \
      && "$E2E/build-unit-rootfs.sh" "$KROOT" "$OUT/unit-initrd.gz" "$UNIT_DEB" "$OUT/uitouch" "$E2E/unit-driver.sh" \
+          "$GRID/photos" "$GRID/grid.env" \
           >"$OUT/unit-rootfs.log" 2>&1; then
     tail -n 1 "$OUT/unit-rootfs.log"
   else
@@ -230,8 +238,8 @@ has_mode arm64 && tail -n 2 "$OUT/arm64-prepare.log"
 rc=$E2E_FAILED
 for mode in $X86_MODES; do
   for d in $DISPLAYS; do
-    args=(--initrd "$OUT/initrd.gz" ${EXPECT_ARGS:-})
-    [ $mode = unit ] && args=(--initrd "$OUT/unit-initrd.gz" ${EXPECT_ARGS:-})
+    args=(--initrd "$OUT/initrd.gz" "${GRID_EXPECT[@]}" ${EXPECT_ARGS:-})
+    [ $mode = unit ] && args=(--initrd "$OUT/unit-initrd.gz" "${GRID_EXPECT[@]}" ${EXPECT_ARGS:-})
     # a fresh disk per boot: the caches the last boot wrote there must not help this one
     [ $mode = smallboard ] && cp "$SB/disk.img" "$SB/disk-$d.img" && args=(--initrd "$SB/initrd.gz" --memory 256 \
       --resolution 1920x1080 --drive "$SB/disk-$d.img" --expect "$SB/expect.json" --timeout 900)

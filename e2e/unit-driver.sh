@@ -3,9 +3,10 @@
 # Debian package installed it, inside its sandbox. This script (pk-e2e.service, on the serial
 # console) checks the sandbox took hold, then walks the kiosk through a swipe, a tap and a
 # scheduled blank and a waking tap; the host screendumps at each READY line.
-ready() { echo "@@READY $1"; read -t 60 ack; }
+ready() { echo "@@READY $1"; read -t 600 ack; }
 fail() { echo "@@UNIT_FAIL $1"; journalctl -u photokiosk -n 40 --no-pager; echo "@@EXIT 1"; systemctl poweroff; exit 1; }
 touch_cmd() { echo "$1" > /tmp/touch.fifo; }
+. /opt/pk/grid.env   # the library's photos and the tap points (e2e/grid-photos.py)
 echo "@@BOOTED systemd $(systemctl is-system-running)"
 
 # The virtual touchscreen; systemd-udevd announces it and libinput in the kiosk picks it up.
@@ -16,7 +17,7 @@ udevadm settle -t 10
 
 # The service is up on DRM (config: backend = "drm"; until the GPU's module is loaded it exits
 # and systemd restarts it) and drawing.
-i=0; while ! journalctl -u photokiosk --no-pager | grep -q "screen: DRM" && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+i=0; while ! journalctl -u photokiosk --no-pager | grep -q "screen: DRM" && [ $i -lt 3000 ]; do sleep 0.1; i=$((i+1)); done
 [ "$(systemctl is-active photokiosk.service)" = active ] || fail "photokiosk.service is not active"
 pid=$(systemctl show -p MainPID --value photokiosk.service)
 echo "@@UNIT_PID $pid user $(stat -c %U /proc/$pid)"
@@ -31,8 +32,10 @@ systemd-analyze security --threshold=25 photokiosk.service > /tmp/security.txt 2
 echo "@@UNIT_SANDBOX ok: $(tail -n 1 /tmp/security.txt)"
 
 ready unit_start                                            # the photo grid, settled
-touch_cmd "swipe 2048 3400 2048 700 15"; ready unit_swipe  # scrolled by the touchscreen
-touch_cmd "tap 1536 1638"; ready unit_tap                   # a photo opened
+journalctl -u photokiosk --no-pager | grep -q "library: $GRID_PHOTOS photos" || fail "the library is not the $GRID_PHOTOS photos in /var/lib/photokiosk/photos"
+touch_cmd "swipe 2048 3400 2048 700 15"; ready unit_swipe  # scrolled by the touchscreen (to the end: one row)
+touch_cmd "tap $SCROLLED_TAP"; ready unit_tap               # the photo under the tap opened
+journalctl -u photokiosk --no-pager | grep -q "opened photo $SCROLLED_PHOTO of $GRID_PHOTOS:" || fail "the tap did not open photo $SCROLLED_PHOTO"
 # ProtectSystem=strict leaves the cache folder writable: the grid's thumbnails are there.
 i=0; while [ -z "$(find /var/cache/photokiosk -type f | head -n 1)" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
 [ -n "$(find /var/cache/photokiosk -type f | head -n 1)" ] || fail "no thumbnail in /var/cache/photokiosk"
