@@ -2,13 +2,10 @@
 """Runs schemathesis against a live headless kiosk (see remote-schemathesis.sh)."""
 import argparse, json, os, secrets, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
+from kiosk_process import free_port, stop_kiosk
+
 CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def status(base, token):
@@ -104,12 +101,7 @@ def main():
             print("schemathesis: operations not run: " + ", ".join(missing))
         ok = rc_main == 0 and rc_login == 0 and alive and not missing and examples > 0
     finally:
-        kiosk.send_signal(signal.SIGTERM)
-        try:
-            code = kiosk.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            kiosk.kill()
-            code = None
+        code = stop_kiosk(kiosk)
         kiosk_log.close()
         if code != 0:
             print(f"schemathesis: the kiosk ended with status {code} (log: {args.out}/kiosk.log)")

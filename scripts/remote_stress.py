@@ -2,6 +2,8 @@
 """The remote stress stage (see remote-stress.sh): standard library only."""
 import argparse, http.client, json, multiprocessing, os, random, secrets, shutil, signal, socket, subprocess, sys, tempfile, threading, time
 
+from kiosk_process import free_port, stop_kiosk
+
 lock = threading.Lock()
 counts = {}            # kind -> number of requests
 statuses = {}          # status code -> number
@@ -134,9 +136,7 @@ def main():
     with open(os.path.join(args.photos, jpegs[0]), "rb") as f:
         photo = f.read()
     token = secrets.token_urlsafe(18)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     log = open(os.path.join(args.out, "kiosk.log"), "w")
     kiosk = subprocess.Popen([args.binary, "run", "--display", "headless", "--input", "none", "--size", "640x400",
                               "--photos", library, "--cache-dir", os.path.join(work, "cache"), "--interval", "2",
@@ -222,12 +222,7 @@ def main():
         for error in errors[:20]:
             print("  " + error)
     finally:
-        kiosk.send_signal(signal.SIGTERM)
-        try:
-            code = kiosk.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            kiosk.kill()
-            code = None
+        code = stop_kiosk(kiosk)
         log.close()
         if code != 0:
             print(f"FAIL  the kiosk ended with status {code} (log {args.out}/kiosk.log)")
