@@ -20,42 +20,48 @@ mkdir -p .build
 RESULTS=$PWD/.build/test-results.txt
 : >"$RESULTS"
 phase() { local name=$1; shift; "$@"; echo "phase $name $?" >>"$RESULTS"; }
+# Wall time of each section, printed before the summary so a slow CI run says where it went.
+TIMES=""
+section_start=$SECONDS
+section() { [ -n "${section_name:-}" ] && TIMES+="${section_name} $((SECONDS - section_start)) s, "
+  section_name=$1; section_start=$SECONDS; echo "== $2"; }
 check() { local name=$1; shift
   if "$@"; then echo "check $name PASS" >>"$RESULTS"; else echo "check $name FAIL" >>"$RESULTS"; fi; }
 
-echo "== summary checks"
+section checks "summary checks"
 check summary python3 scripts/test_summary_test.py
 
-echo "== declared imports (every module a target imports is in Package.swift)"
+section imports "declared imports (every module a target imports is in Package.swift)"
 check imports-self-test python3 scripts/check-imports.py --self-test
 check imports python3 scripts/check-imports.py
 
-echo "== documentation links (every relative link, image and anchor in README.md, ARCHITECTURE.md, docs/)"
+section doc-links "documentation links (every relative link, image and anchor in README.md, ARCHITECTURE.md, docs/)"
 check doc-links-self-test python3 scripts/check-doc-links.py --self-test
 check doc-links python3 scripts/check-doc-links.py
 
-echo "== unit tests"
+section unit "unit tests"
 unit_exit=0
 { swift build --build-tests && swift test --skip-build; } 2>&1 | tee .build/unit-test.log || unit_exit=$?
 
-echo "== remote page in a browser"
+section remote-page "remote page in a browser"
 check remote-page e2e/remote-page.sh
 
-echo "== remote API against its OpenAPI description (schemathesis, about 2 min)"
+section schemathesis "remote API against its OpenAPI description (schemathesis, about 2 min)"
 check remote-schemathesis scripts/remote-schemathesis.sh
 
-echo "== remote API under stress on loopback (${REMOTE_STRESS_SECONDS:-60} s)"
+section stress "remote API under stress on loopback (${REMOTE_STRESS_SECONDS:-60} s)"
 check remote-stress scripts/remote-stress.sh
 
-echo "== fuzz (${FUZZ_TEST_SECONDS:-20} s per target)"
+section fuzz "fuzz (${FUZZ_TEST_SECONDS:-20} s per target)"
 phase fuzz env FUZZ_RESULTS="$RESULTS" fuzz/run.sh --self-test
 phase fuzz env FUZZ_RESULTS="$RESULTS" fuzz/run.sh "${FUZZ_TEST_SECONDS:-20}"
 
-echo "== end-to-end"
+section e2e "end-to-end"
 phase e2e env E2E_RESULTS="$RESULTS" e2e/run.sh
 
-echo "== Debian package"
+section package "Debian package"
 phase package env PACKAGE_RESULTS="$RESULTS" scripts/package-test.sh
 
-echo "== summary"
+section summary "summary"
+echo "time: ${TIMES%, }; total $SECONDS s"
 python3 scripts/test_summary.py --unit-log .build/unit-test.log --unit-exit "$unit_exit" --results "$RESULTS"

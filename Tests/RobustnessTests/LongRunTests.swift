@@ -15,8 +15,9 @@ import Widgets
         getenv(name).flatMap { Int(String(cString: $0)) } ?? value
     }
 
-    /// Other suites open and close descriptors in this process at the same time; a leak of one
-    /// per slide or per round would still be hundreds over the run.
+    /// Other suites open and close descriptors in this process at the same time, so the final
+    /// count is read once they have settled (settledDescriptorCount); a leak of one per slide or
+    /// per round would still be tens to hundreds over the run.
     static let descriptorSlack = 8
 
     static func report(_ label: String, start: (rss: Int, fds: Int), end: (rss: Int, fds: Int)) {
@@ -100,8 +101,9 @@ import Widgets
             if slideshow.tick(at: now) { try showCurrent() }
             if start == nil && now >= 3600 { start = (residentBytes(), openDescriptorCount()) }
         }
-        let finish = (rss: residentBytes(), fds: openDescriptorCount())
-        let first = start ?? finish
+        let rss = residentBytes()
+        let first = start ?? (rss, openDescriptorCount())
+        let finish = (rss: rss, fds: settledDescriptorCount(limit: first.fds + Self.descriptorSlack))
         Self.report("slideshow \(hours) h (\(shown) slides, \(touches) touches)", start: first, end: finish)
         #expect(shown > hours * 200, "a slide every 10 s while idle")
         #expect(failed == 0)
@@ -135,8 +137,9 @@ import Widgets
             _ = try app.runUntilSettled(timeout: 20)
             if round == rounds / 4 { start = (residentBytes(), openDescriptorCount()) }
         }
-        let finish = (rss: residentBytes(), fds: openDescriptorCount())
-        let first = start ?? finish
+        let rss = residentBytes()
+        let first = start ?? (rss, openDescriptorCount())
+        let finish = (rss: rss, fds: settledDescriptorCount(limit: first.fds + Self.descriptorSlack))
         Self.report("KioskApp \(rounds) rounds (\(storm.eventCount) events)", start: first, end: finish)
         #expect(app.window.activeTouches.isEmpty)
         #expect(finish.fds <= first.fds + Self.descriptorSlack, "descriptors leak: \(first.fds) -> \(finish.fds)")
