@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Drives the remote page in headless Chromium (see remote-page.sh). Prints one line per check
 and a counted summary; exits 1 when any check failed."""
-import argparse, json, os, secrets, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import argparse, json, os, secrets, shutil, subprocess, sys, tempfile, time, urllib.error, urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+from kiosk_process import free_port, stop_kiosk
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -13,11 +16,6 @@ checks = []
 def check(name, ok, detail=""):
     checks.append(ok)
     print(("ok    " if ok else "FAIL  ") + name + (f": {detail}" if detail else ""), flush=True)
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 def call(base, method, path, token=None, body=None, headers=None):
     request = urllib.request.Request(base + path, data=body, method=method, headers=dict(headers or {}))
@@ -96,10 +94,14 @@ def main():
     token = secrets.token_urlsafe(18)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    # The kiosk writes its log straight into the file: a pipe read only at the end would block it
+    # once 64 KB were waiting.
+    os.makedirs(args.out, exist_ok=True)
+    kiosk_log = open(os.path.join(args.out, "kiosk.log"), "w")
     kiosk = subprocess.Popen([args.binary, "run", "--display", "headless", "--input", "none", "--size", "800x480",
                               "--photos", library, "--cache-dir", os.path.join(work, "cache"),
                               "--remote-listen", f"127.0.0.1:{port}", "--remote-token", token],
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             stdout=kiosk_log, stderr=subprocess.STDOUT,
                              env=dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state")))   # the settings file
     browser = None
     try:
@@ -201,16 +203,9 @@ def main():
     finally:
         if browser:
             browser.quit()
-        kiosk.send_signal(signal.SIGTERM)
-        try:
-            code = kiosk.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            kiosk.kill()
-            code = None
-        log = kiosk.stdout.read()
+        code = stop_kiosk(kiosk)
+        kiosk_log.close()
         check("SIGTERM ends the headless kiosk with status 0", code == 0, f"status {code}")
-        with open(os.path.join(args.out, "kiosk.log"), "w") as f:
-            f.write(log)
         shutil.rmtree(work, ignore_errors=True)
     failed = checks.count(False)
     print(f"remote page: {len(checks) - failed} of {len(checks)} checks passed; screenshots in {args.out}")
