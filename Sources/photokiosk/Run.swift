@@ -147,7 +147,10 @@ struct Run: ParsableCommand {
         app.pairingOffer = PairingAddress.offer(listen: listen, port: port, token: store.load() ?? config.remote.token)
         app.makeNewPairingCode = { [weak remote] in
             guard let remote else { return nil }
-            let token = SecureRandom.hex(12)
+            // A random token is refused as weak about 3 times in 100,000 (too few different digits);
+            // the stored one would then be ignored at the next start, so draw again.
+            var token = SecureRandom.hex(12)
+            while KioskConfig.Remote.tokenProblem(token) != nil { token = SecureRandom.hex(12) }
             do {
                 try store.save(token)
             } catch {

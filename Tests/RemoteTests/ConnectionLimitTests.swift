@@ -10,12 +10,13 @@ import TestSupport
 
 /// Issue 31 defect 2: the server must keep accepting whatever clients did before. Fills the
 /// connection limit from many loopback addresses (127.0.0.2, .3, ... are all loopback) the ways
-/// the probe did, releases it, and wants an answer within a second, every round.
+/// the probe did, releases it, and wants an answer within seconds (not never), every round.
 @Suite(.serialized) struct ConnectionLimitTests {
     /// How a round's connections behave while they hold the slots.
     enum Hold: CaseIterable { case idle, trickling, withARequestQueuedBehind }
 
-    static let sources = (2...21).map { "127.0.0.\($0)" }   // 20 addresses x 16 = 320 tries for 256 slots
+    static let sources = (2...21).map { "127.0.0.\($0)" }
+    static let answerWithin = 3.0   // 20 addresses x 16 = 320 tries for 256 slots
 
     @Test func afterTheLimitIsFilledAndReleasedTheServerAnswersWithinASecondEveryRound() throws {
         let f = try RemoteFixture()
@@ -66,12 +67,15 @@ import TestSupport
                 if let queued = queued.map({ _ in queuedReply.withLock { $0 } }), queued?.status != 200 {
                     return "\(hold): the request queued behind the held slots got \(queued.map { "\($0.status)" } ?? "no answer") within \(String(format: "%.1f", monotonicNow() - released)) s of the release"
                 }
+                // The wedge never answered again (the probe waited 27 s). An idle machine answers
+                // within 1 s; 3 s leaves room for a CI machine at load 14, where one round in ~20
+                // took just over a second with the fix in place.
                 let fresh = monotonicNow()
                 let reply = LoopbackClient.send(port: port, method: "GET", path: "/api/status",
-                                                headers: [("Authorization", "Bearer \(RemoteFixture.token)")], timeout: 1)
-                guard reply?.status == 200 else { return "\(hold): no answer within 1 s after the release (\(sockets.count) connections held)" }
+                                                headers: [("Authorization", "Bearer \(RemoteFixture.token)")], timeout: Self.answerWithin)
+                guard reply?.status == 200 else { return "\(hold): no answer within \(Self.answerWithin) s after the release (\(sockets.count) connections held)" }
                 let took = monotonicNow() - fresh
-                return took < 1 ? "" : "\(hold): answered after \(took) s"
+                return took < Self.answerWithin ? "" : "\(hold): answered after \(took) s"
             }, eachTurn: {
                 if filled.withLock({ $0 }) { peak = max(peak, f.service.server.openConnections) }
             }) ?? "the round did not end")
