@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Glibc
 import Graphics
@@ -11,10 +12,13 @@ import Widgets
 /// (short, real time through the event loop), a touch that stops it, the schedule blanking the
 /// headless screen's recorded power, and resuming after a restart.
 @Suite struct KioskSessionDriverTests {
+    /// The folders a test makes, removed after it.
+    let scratch = ScratchDirectory()
+
     static let colors: [Color] = [.red, .green, .blue, Color(rgb: 0xFFFF00)]
 
     func makeFolder(photoCount: Int) throws -> String {
-        let dir = try temporaryDirectory("photokiosk-life")
+        let dir = scratch.newFolder("life")
         for i in 0..<photoCount {
             let b = Bitmap(width: 320, height: 200)
             Canvas(target: b).clear(Self.colors[i % Self.colors.count])
@@ -178,7 +182,7 @@ import Widgets
 
     @Test func aRestartReopensTheAlbumAtThePhotoThatWasOpen() throws {
         let folder = try makeFolder(photoCount: 4)
-        let store = ResumeStore(path: try temporaryDirectory("photokiosk-state") + "/resume")
+        let store = ResumeStore(path: scratch.newFolder("state") + "/resume")
         try runAndSaveResume(folder: folder, store: store, timeout: 20) { $0.openPhoto(at: 2) }
         let app = try restartedApp(folder: folder, store: store, timeout: 20)
         #expect(app.album?.centerPageIndex == 2)
@@ -187,7 +191,7 @@ import Widgets
 
     @Test func aRestartReturnsToTheGridPosition() throws {
         let folder = try makeFolder(photoCount: 40)
-        let store = ResumeStore(path: try temporaryDirectory("photokiosk-state") + "/resume")
+        let store = ResumeStore(path: scratch.newFolder("state") + "/resume")
         try runAndSaveResume(folder: folder, store: store, timeout: 30) {
             $0.grid.setContentOffset(Point(x: 0, y: 500), animated: false)
         }
@@ -243,7 +247,7 @@ import Widgets
 
     @Test func aRestartInTheSlideshowContinuesWithTheSamePhoto() throws {
         let folder = try makeFolder(photoCount: 4)
-        let state = try temporaryDirectory("photokiosk-state")
+        let state = scratch.newFolder("state")
         let store = ResumeStore(path: state + "/resume")
         var shown: RawPath?
         do {
@@ -267,12 +271,3 @@ import Widgets
     }
 }
 
-func temporaryDirectory(_ prefix: String) throws -> String {
-    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-        throw POSIXFailure(errno: errno)
-    }
-    return String(cString: made)
-}
-
-struct POSIXFailure: Error { var errno: Int32 }

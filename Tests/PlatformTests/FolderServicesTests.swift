@@ -1,14 +1,7 @@
+import TestSupport
 import Glibc
 import Platform
 import Testing
-
-/// A new empty folder under /tmp for one test.
-private func scratchFolder() -> String {
-    var template = Array("/tmp/folderservices-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    return String(cString: template)
-}
 
 private func touch(_ path: String) {
     let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
@@ -18,6 +11,10 @@ private func touch(_ path: String) {
 
 @Suite("Platform folder services: listing and inotify")
 struct FolderServicesTests {
+    let scratch = ScratchDirectory()
+
+    /// A new empty folder, removed after the test.
+    func scratchFolder() -> String { scratch.newFolder("folderservices") }
     @Test("SystemFolderListing lists names with their kinds and stats entries without following links")
     func listing() throws {
         let folder = scratchFolder()

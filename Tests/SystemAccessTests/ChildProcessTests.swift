@@ -1,19 +1,17 @@
+import TestSupport
 import ChildProcesses
 import Glibc
 import SystemAccess
 import SystemPackage
 import Testing
 
-/// A new empty folder under /tmp for one test.
-private func temporaryFolder() -> String {
-    var template = Array("/tmp/childprocess-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
-
 @Suite("SystemAccess: child processes (ChildProcesses) and resource usage")
 struct ChildProcessTests {
+    let scratch = ScratchDirectory()
+
+    /// A new empty folder, removed after the test.
+    func temporaryFolder() -> String { scratch.newFolder("childprocess") }
+
     @Test("the exit code comes back")
     func exitStatus() throws {
         let result = try ChildProcess.run(["sh", "-c", "exit 7"])
