@@ -13,11 +13,9 @@ private func touch(_ path: String) {
 struct FolderServicesTests {
     let scratch = ScratchDirectory()
 
-    /// A new empty folder, removed after the test.
-    func scratchFolder() -> String { scratch.newFolder("folderservices") }
     @Test("SystemFolderListing lists names with their kinds and stats entries without following links")
     func listing() throws {
-        let folder = scratchFolder()
+        let folder = scratch.newFolder("folderservices")
         touch(folder + "/photo.jpg")
         mkdir(folder + "/sub", 0o755)
         symlink("photo.jpg", folder + "/link.jpg")
@@ -34,7 +32,7 @@ struct FolderServicesTests {
 
     @Test("a folder that is not there fails with ENOENT and its path")
     func missingFolder() {
-        let path = scratchFolder() + "/missing"
+        let path = scratch.newFolder("folderservices") + "/missing"
         do {
             _ = try SystemFolderListing().openFolder(Array(path.utf8))
             Issue.record("opened a missing folder")
@@ -46,7 +44,7 @@ struct FolderServicesTests {
 
     @Test("Inotify reports a finished write and both halves of a rename with one cookie")
     func inotifyEvents() throws {
-        let folder = scratchFolder()
+        let folder = scratch.newFolder("folderservices")
         let watch = try Inotify()
         let id = try watch.addWatch(folder: Array(folder.utf8))
         #expect(watch.readEvents().isEmpty)

@@ -7,10 +7,8 @@ import Testing
 
 @Suite("SystemAccess: child processes (ChildProcesses) and resource usage")
 struct ChildProcessTests {
+    /// The folders a test makes, removed after it.
     let scratch = ScratchDirectory()
-
-    /// A new empty folder, removed after the test.
-    func temporaryFolder() -> String { scratch.newFolder("childprocess") }
 
     @Test("the exit code comes back")
     func exitStatus() throws {
@@ -28,7 +26,7 @@ struct ChildProcessTests {
 
     @Test("standard output goes into the file, replacing what it held")
     func standardOutputIntoFile() throws {
-        let folder = temporaryFolder()
+        let folder = scratch.newFolder("childprocess")
         let path = FilePath(folder + "/out.txt")
         defer {
             try? FileSystemCalls.unlink(path)
@@ -63,7 +61,7 @@ struct ChildProcessTests {
 
     @Test("an output file that cannot be created is an error naming it, and nothing runs")
     func unwritableOutput() {
-        let folder = temporaryFolder()
+        let folder = scratch.newFolder("childprocess")
         let marker = FilePath(folder + "/ran")
         let path = FilePath(folder + "/no-such-folder/out.txt")
         defer {

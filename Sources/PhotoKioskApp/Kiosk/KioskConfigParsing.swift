@@ -192,26 +192,29 @@ final class ConfigDecoder {
     }
 
     func strings(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [String] {
-        guard case .array(let items) = v.kind else { throw wrongType(v, key, "a list of strings, e.g. [\"a\", \"b\"]") }
-        record(v, key)
-        var result: [String] = []
-        for item in items {
-            guard case .string(let s) = item.kind else { throw wrongType(item, key, "a list of strings, e.g. [\"a\", \"b\"]") }
-            result.append(s)
-        }
-        return result
+        try list(v, key, "a list of strings, e.g. [\"a\", \"b\"]") { if case .string(let s) = $0 { s } else { nil } }
     }
 
     func numbers(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [Double] {
-        guard case .array(let items) = v.kind else { throw wrongType(v, key, "a list of numbers") }
-        record(v, key)
-        var result: [Double] = []
-        for item in items {
-            switch item.kind {
-            case .integer(let i): result.append(Double(i))
-            case .float(let d) where d.isFinite: result.append(d)
-            default: throw wrongType(item, key, "a list of numbers")
+        try list(v, key, "a list of numbers") { kind in
+            switch kind {
+            case .integer(let i): Double(i)
+            case .float(let d) where d.isFinite: d
+            default: nil
             }
+        }
+    }
+
+    /// An array whose items `element` reads; an item it cannot read is a wrong type, named as
+    /// `expected` (the whole list's description).
+    private func list<T>(_ v: TOMLValue, _ key: String, _ expected: String,
+                         _ element: (TOMLValue.Kind) -> T?) throws(ConfigError) -> [T] {
+        guard case .array(let items) = v.kind else { throw wrongType(v, key, expected) }
+        record(v, key)
+        var result: [T] = []
+        for item in items {
+            guard let value = element(item.kind) else { throw wrongType(item, key, expected) }
+            result.append(value)
         }
         return result
     }
