@@ -5,7 +5,7 @@ import Testing
 /// Issue 30, item 1: the configuration reference (docs/configuration.md) is generated from
 /// `KioskConfig.schema`, which is held to the parser: every option the parser knows is
 /// documented exactly once, each documented default reads back as the default, and each
-/// example is read into the config by the parser's decode switch.
+/// example is read into the config by its setter.
 @Suite struct ConfigReferenceTests {
     var leafOptions: [String] {
         KioskConfig.knownKeys.flatMap { table, keys in
@@ -52,7 +52,7 @@ import Testing
         }
     }
 
-    /// The decode switch reads every documented option into the config: its example (which
+    /// The schema's setters read every documented option into the config: its example (which
     /// differs from the default) changes the parsed config.
     @Test func theParserReadsEveryDocumentedOption() throws {
         for option in KioskConfig.schema {

@@ -109,14 +109,19 @@ import Widgets
         init(_ time: LocalDateTime) { self.time = time }
     }
 
-    @Test func scheduleBlanksTheScreenATouchWakesItAndMorningTurnsItOn() throws {
-        let folder = try makeFolder(photoCount: 2)
-        var c = config(idle: 0.3)
+    /// Two photos, the screen off daily from 22:00 to 07:00, the session started at `localTime`.
+    func nightlyDarkApp(idle: Double, wakeMinutes: Int, localTime: @escaping () -> LocalDateTime)
+        throws -> (KioskApp, HeadlessDisplay, KioskSessionDriver) {
+        var c = config(idle: idle)
         c.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]
-        c.schedule.wakeMinutes = 5
-        let (app, display) = try makeApp(c, folder: folder)
+        c.schedule.wakeMinutes = wakeMinutes
+        let (app, display) = try makeApp(c, folder: try makeFolder(photoCount: 2))
+        return (app, display, app.startKioskSession(resume: nil, seed: 1, localTime: localTime))
+    }
+
+    @Test func scheduleBlanksTheScreenATouchWakesItAndMorningTurnsItOn() throws {
         let clock = WallClock(LocalDateTime(year: 2026, month: 11, day: 23, hour: 23))
-        let life = app.startKioskSession(resume: nil, seed: 1, localTime: { clock.time })
+        let (app, display, life) = try nightlyDarkApp(idle: 0.3, wakeMinutes: 5, localTime: { clock.time })
         #expect(!display.isScreenOn, "23:00 is inside the off period")
         #expect(try app.runUntilSettled(timeout: 20))
         // Dark: no slideshow, and the only timer is the schedule's re-check, not a photo change.
@@ -202,12 +207,8 @@ import Widgets
     }
 
     @Test func withoutWakeMinutesADarkScreenIgnoresTouches() throws {
-        let folder = try makeFolder(photoCount: 2)
-        var c = config(idle: 600)
-        c.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]
-        c.schedule.wakeMinutes = 0
-        let (app, display) = try makeApp(c, folder: folder)
-        let life = app.startKioskSession(resume: nil, seed: 1, localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 2) })
+        let (app, display, life) = try nightlyDarkApp(idle: 600, wakeMinutes: 0,
+                                                      localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 2) })
         #expect(try app.runUntilSettled(timeout: 20))
         #expect(!display.isScreenOn)
         tap(app, at: app.grid.convert(app.grid.layout.frame(of: 0).center, to: nil))
