@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM", "SystemAccess", "CLazyLibrary", "TestSupport",
                                                      .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "SystemAccessTests", dependencies: ["SystemAccess", "ChildProcesses", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "SystemAccessTests", dependencies: ["SystemAccess", "ChildProcesses", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),
         .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",

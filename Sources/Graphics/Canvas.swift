@@ -82,11 +82,6 @@ public final class Canvas {
         state.alpha *= min(1, max(0, factor))
     }
 
-    /// Whether anything drawn inside `rect` (current coordinates) could be visible.
-    public func isVisible(_ rect: Rect) -> Bool {
-        !state.clip.intersection(PixelRect(covering: toDevice(rect))).isEmpty && state.alpha > 0
-    }
-
     func toDevice(_ rect: Rect) -> Rect {
         rect.offsetBy(dx: state.translation.x, dy: state.translation.y)
     }

@@ -1,3 +1,5 @@
+import SystemAccess
+
 /// Unguessable bytes for session ids and temporary names: Swift's system generator, which on
 /// Linux reads the kernel's getrandom (cryptographically secure).
 public enum SecureRandom {
@@ -8,7 +10,6 @@ public enum SecureRandom {
 
     /// `count` random bytes as lower-case hex.
     public static func hex(_ count: Int) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(bytes(count).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+        hexDigits(bytes(count))
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Glibc
 import Graphics
@@ -91,8 +92,7 @@ import Widgets
     let kiosk = KioskAppTests()
 
     @Test func doubleTapOnALargePhotoLoadsTheFullImageAtOneToOne() throws {
-        var template = Array("/tmp/photokiosk-album-XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let dir = kiosk.scratch.newFolder("album")
         // 4-pixel black and white columns: sharp at 1:1, grey mush in a screen-sized image.
         // Exactly twice the screen: anything bigger opens in tiled mode (TileAppTests).
         let big = Bitmap(width: 1600, height: 1200)

@@ -12,11 +12,14 @@ import TestSupport
     /// ArgumentParser writes "USAGE:" or "Usage:" depending on where the error came from.
     static let usageMarker = "usage: "
 
+    /// The folders a test makes, removed after it.
+    let scratch = ScratchDirectory()
+
     func program() throws -> String { try #require(builtPhotokiosk(), "photokiosk is built beside the tests") }
 
     /// A folder with `count` small photos.
     func photoFolder(_ count: Int) throws -> String {
-        let folder = makeTemporaryDirectory("cli-photos")
+        let folder = scratch.newFolder("cli-photos")
         for i in 0..<count {
             let bitmap = Bitmap(width: 64, height: 48)
             Canvas(target: bitmap).clear(Color(rgb: 0x336699 + UInt32(i) * 0x101010))
@@ -27,7 +30,7 @@ import TestSupport
 
     /// An empty config file, so no machine's /etc/photokiosk/config.toml changes the outcome.
     func emptyConfig() throws -> String {
-        let folder = makeTemporaryDirectory("cli-config")
+        let folder = scratch.newFolder("cli-config")
         try "".write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
         return folder + "/config.toml"
     }
@@ -71,7 +74,6 @@ import TestSupport
 
     @Test func aMissingOutputFolderIsNamedWithoutUsage() throws {
         let photos = try photoFolder(1)
-        defer { removeTree(photos) }
         let run = try runProgram(try program(), ["snapshot", "--photos", photos, "--out", "/missing-\(getpid())/x.png"])
         #expect(run.status != 0)
         #expect(run.errors.contains("--out /missing-\(getpid())/x.png: the folder /missing-\(getpid()) does not exist"), "\(run.errors)")
@@ -81,14 +83,12 @@ import TestSupport
     }
 
     @Test func aRuntimeErrorComesWithoutUsage() throws {
-        let empty = makeTemporaryDirectory("cli-empty")
-        defer { removeTree(empty) }
+        let empty = scratch.newFolder("cli-empty")
         let run = try runProgram(try program(), ["snapshot", "--photos", empty, "--slideshow", "--timeout", "5", "--out", empty + "/x.png"])
         #expect(run.status != 0)
         #expect(run.errors.contains("no photos to show: the folders hold no JPEG, PNG, HEIC/HEIF, AVIF or WebP photo"), "\(run.errors)")
         #expect(!run.errors.lowercased().contains(Self.usageMarker), "\(run.errors)")
         let photos = try photoFolder(1)
-        defer { removeTree(photos) }
         let beyond = try runProgram(try program(), ["snapshot", "--photos", photos, "--photo", "4", "--out", photos + "/x.png"])
         #expect(beyond.errors.contains("--photo 4: there is only 1 photo (numbered from 0)"), "\(beyond.errors)")
         #expect(!beyond.errors.lowercased().contains(Self.usageMarker), "\(beyond.errors)")
@@ -106,7 +106,6 @@ import TestSupport
 
     @Test func theHeadlessNoticeOnlyWhenAScreenWasWanted() throws {
         let photos = try photoFolder(2)
-        defer { removeTree(photos) }
         let run = try runProgram(try program(), ["run", "--config", try emptyConfig(), "--display", "headless", "--photos", photos,
                                                  "--screenshot", photos + "/screen.png", "--settle-timeout", "20"])
         #expect(run.status == 0, "\(run.errors)")
@@ -116,7 +115,6 @@ import TestSupport
 
     @Test func countsAreInCorrectEnglish() throws {
         let photos = try photoFolder(1)
-        defer { removeTree(photos) }
         let run = try runProgram(try program(), ["run", "--config", try emptyConfig(), "--display", "headless", "--photos", photos,
                                                  "--screenshot", photos + "/screen.png", "--settle-timeout", "20", "--log-level", "info"])
         #expect(run.errors.contains("library: 1 photo in 1 folder"), "\(run.errors)")

@@ -3,9 +3,9 @@ import SystemAccess
 import Testing
 
 /// Issue 30, item 1: the configuration reference (docs/configuration.md) is generated from
-/// `KioskConfig.reference`, which is held to the parser: every option the parser knows is
+/// `KioskConfig.schema`, which is held to the parser: every option the parser knows is
 /// documented exactly once, each documented default reads back as the default, and each
-/// example is read into the config by the parser's decode switch.
+/// example is read into the config by its setter.
 @Suite struct ConfigReferenceTests {
     var leafOptions: [String] {
         KioskConfig.knownKeys.flatMap { table, keys in
@@ -14,7 +14,7 @@ import Testing
     }
 
     /// The TOML that sets `option` to `value` (a period's keys inside a whole period).
-    func toml(_ option: ConfigOptionReference, _ value: String) -> String {
+    func toml(_ option: ConfigOption, _ value: String) -> String {
         if option.table == "schedule.period" {
             var period = ["days": "[\"mon\"]", "off": "\"22:00\"", "on": "\"06:00\""]
             period[option.name] = value
@@ -29,20 +29,20 @@ import Testing
     }
 
     @Test func everyOptionTheParserKnowsIsDocumentedOnce() {
-        let documented = KioskConfig.reference.map(\.key)
+        let documented = KioskConfig.schema.map(\.key)
         #expect(Set(documented).count == documented.count, "documented twice: \(documented.filter { k in documented.filter { $0 == k }.count > 1 })")
         #expect(Set(documented) == Set(leafOptions),
                 "undocumented: \(Set(leafOptions).subtracting(documented).sorted()); unknown to the parser: \(Set(documented).subtracting(leafOptions).sorted())")
     }
 
     @Test func everyOptionHasItsFlag() {
-        for option in KioskConfig.reference {
+        for option in KioskConfig.schema {
             #expect(option.flag != nil, "\(option.key) has no command-line flag in KioskConfigOverrides.flagNames")
         }
     }
 
     @Test func eachDocumentedDefaultIsTheDefault() throws {
-        for option in KioskConfig.reference {
+        for option in KioskConfig.schema {
             guard let value = option.defaultValue else {
                 #expect(option.defaultNote != nil, "\(option.key) says nothing about its default")
                 continue
@@ -52,10 +52,10 @@ import Testing
         }
     }
 
-    /// The decode switch reads every documented option into the config: its example (which
+    /// The schema's setters read every documented option into the config: its example (which
     /// differs from the default) changes the parsed config.
     @Test func theParserReadsEveryDocumentedOption() throws {
-        for option in KioskConfig.reference {
+        for option in KioskConfig.schema {
             #expect(option.example != option.defaultValue, "\(option.key): the example must differ from the default")
             let text = toml(option, option.example)
             var parsed: KioskConfig?
@@ -85,9 +85,9 @@ import Testing
 
     @Test func thePageHasATableRowPerOption() {
         let page = KioskConfig.referencePage()
-        for option in KioskConfig.reference {
+        for option in KioskConfig.schema {
             #expect(page.components(separatedBy: "\n| `\(option.name)` |").count >= 2, "\(option.key) has no row")
         }
-        #expect(page.components(separatedBy: "\n| `").count - 1 == KioskConfig.reference.count)
+        #expect(page.components(separatedBy: "\n| `").count - 1 == KioskConfig.schema.count)
     }
 }

@@ -5,10 +5,9 @@ import TestSupport
 import SystemAccess
 
 @Suite struct CustomOrderTests {
-    func temporaryDirectory() -> String {
-        var template = Array("/tmp/photokiosk-order-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }
+    let scratch = ScratchDirectory()
+
+    func temporaryDirectory() -> String { scratch.newFolder("order") }
 
     @Test func arrangeKeepsSavedOrderDropsRemovedAppendsAdded() {
         let order = CustomOrder(paths: ["c", "gone", "a", "b"])

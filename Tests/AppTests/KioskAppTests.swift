@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Glibc
 import Graphics
@@ -11,9 +12,12 @@ import Widgets
 @Suite struct KioskAppTests {
     static let colors: [Color] = [.red, .green, .blue, Color(rgb: 0xFFFF00), Color(rgb: 0x00FFFF), Color(rgb: 0xFF00FF)]
 
+    /// The folders a test makes, removed with this value (suites that borrow `makeFolder` keep
+    /// a `KioskAppTests` for the test's length).
+    let scratch = ScratchDirectory()
+
     func makeFolder(photoCount: Int, broken: [String] = []) throws -> String {
-        var template = Array("/tmp/photokiosk-app-XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let dir = scratch.newFolder("app")
         for i in 0..<photoCount {
             let b = Bitmap(width: 320, height: 200)
             Canvas(target: b).clear(Self.colors[i % Self.colors.count])
@@ -148,8 +152,8 @@ import Widgets
     /// folder (copies of one small JPEG: hard links would be one photo, the scanner lists a file
     /// once) must cost decodes for about three screens of cells.
     @Test func tenThousandPhotosDecodeOnlyWhatIsNearTheScreen() throws {
-        var template = Array("/tmp/photokiosk-10k-XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let scratch = ScratchDirectory()
+        let dir = scratch.path.description
         let b = Bitmap(width: 64, height: 48)
         Canvas(target: b).clear(.green)
         let jpeg = try JPEGEncoder.encode(b, options: .init())

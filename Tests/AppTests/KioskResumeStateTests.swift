@@ -7,13 +7,7 @@ import SystemPackage
 
 /// A fresh directory under /tmp, removed by `remove()`.
 struct TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        var template = Array("/tmp/photokiosk-test-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        path = String(cString: try #require(made))
-    }
+    let path = makeTemporaryDirectory("test")
 
     func remove() { removeTree(path) }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Glibc
 import Graphics
@@ -11,10 +12,13 @@ import Widgets
 /// (short, real time through the event loop), a touch that stops it, the schedule blanking the
 /// headless screen's recorded power, and resuming after a restart.
 @Suite struct KioskSessionDriverTests {
+    /// The folders a test makes, removed after it.
+    let scratch = ScratchDirectory()
+
     static let colors: [Color] = [.red, .green, .blue, Color(rgb: 0xFFFF00)]
 
     func makeFolder(photoCount: Int) throws -> String {
-        let dir = try temporaryDirectory("photokiosk-life")
+        let dir = scratch.newFolder("life")
         for i in 0..<photoCount {
             let b = Bitmap(width: 320, height: 200)
             Canvas(target: b).clear(Self.colors[i % Self.colors.count])
@@ -105,14 +109,19 @@ import Widgets
         init(_ time: LocalDateTime) { self.time = time }
     }
 
-    @Test func scheduleBlanksTheScreenATouchWakesItAndMorningTurnsItOn() throws {
-        let folder = try makeFolder(photoCount: 2)
-        var c = config(idle: 0.3)
+    /// Two photos, the screen off daily from 22:00 to 07:00, the session started at `localTime`.
+    func nightlyDarkApp(idle: Double, wakeMinutes: Int, localTime: @escaping () -> LocalDateTime)
+        throws -> (KioskApp, HeadlessDisplay, KioskSessionDriver) {
+        var c = config(idle: idle)
         c.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]
-        c.schedule.wakeMinutes = 5
-        let (app, display) = try makeApp(c, folder: folder)
+        c.schedule.wakeMinutes = wakeMinutes
+        let (app, display) = try makeApp(c, folder: try makeFolder(photoCount: 2))
+        return (app, display, app.startKioskSession(resume: nil, seed: 1, localTime: localTime))
+    }
+
+    @Test func scheduleBlanksTheScreenATouchWakesItAndMorningTurnsItOn() throws {
         let clock = WallClock(LocalDateTime(year: 2026, month: 11, day: 23, hour: 23))
-        let life = app.startKioskSession(resume: nil, seed: 1, localTime: { clock.time })
+        let (app, display, life) = try nightlyDarkApp(idle: 0.3, wakeMinutes: 5, localTime: { clock.time })
         #expect(!display.isScreenOn, "23:00 is inside the off period")
         #expect(try app.runUntilSettled(timeout: 20))
         // Dark: no slideshow, and the only timer is the schedule's re-check, not a photo change.
@@ -180,7 +189,7 @@ import Widgets
 
     @Test func aRestartReopensTheAlbumAtThePhotoThatWasOpen() throws {
         let folder = try makeFolder(photoCount: 4)
-        let store = ResumeStore(path: try temporaryDirectory("photokiosk-state") + "/resume")
+        let store = ResumeStore(path: scratch.newFolder("state") + "/resume")
         try runAndSaveResume(folder: folder, store: store, timeout: 20) { $0.openPhoto(at: 2) }
         let app = try restartedApp(folder: folder, store: store, timeout: 20)
         #expect(app.album?.centerPageIndex == 2)
@@ -189,7 +198,7 @@ import Widgets
 
     @Test func aRestartReturnsToTheGridPosition() throws {
         let folder = try makeFolder(photoCount: 40)
-        let store = ResumeStore(path: try temporaryDirectory("photokiosk-state") + "/resume")
+        let store = ResumeStore(path: scratch.newFolder("state") + "/resume")
         try runAndSaveResume(folder: folder, store: store, timeout: 30) {
             $0.grid.setContentOffset(Point(x: 0, y: 500), animated: false)
         }
@@ -200,12 +209,8 @@ import Widgets
     }
 
     @Test func withoutWakeMinutesADarkScreenIgnoresTouches() throws {
-        let folder = try makeFolder(photoCount: 2)
-        var c = config(idle: 600)
-        c.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]
-        c.schedule.wakeMinutes = 0
-        let (app, display) = try makeApp(c, folder: folder)
-        let life = app.startKioskSession(resume: nil, seed: 1, localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 2) })
+        let (app, display, life) = try nightlyDarkApp(idle: 600, wakeMinutes: 0,
+                                                      localTime: { LocalDateTime(year: 2026, month: 11, day: 23, hour: 2) })
         #expect(try app.runUntilSettled(timeout: 20))
         #expect(!display.isScreenOn)
         tap(app, at: app.grid.convert(app.grid.layout.frame(of: 0).center, to: nil))
@@ -245,7 +250,7 @@ import Widgets
 
     @Test func aRestartInTheSlideshowContinuesWithTheSamePhoto() throws {
         let folder = try makeFolder(photoCount: 4)
-        let state = try temporaryDirectory("photokiosk-state")
+        let state = scratch.newFolder("state")
         let store = ResumeStore(path: state + "/resume")
         var shown: RawPath?
         do {
@@ -269,12 +274,3 @@ import Widgets
     }
 }
 
-func temporaryDirectory(_ prefix: String) throws -> String {
-    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-        throw POSIXFailure(errno: errno)
-    }
-    return String(cString: made)
-}
-
-struct POSIXFailure: Error { var errno: Int32 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Glibc
 import Graphics
@@ -8,8 +9,11 @@ import Platform
 /// Settings from the phone page reach the running app at once, through the same door as the
 /// remote's other commands (`KioskApp.perform(.settings)`), without a restart.
 @Suite struct KioskSettingsApplyTests {
+    /// The folders a test makes, removed after it.
+    let scratch = ScratchDirectory()
+
     func makeApp(interval: Double = 30) throws -> (KioskApp, KioskSessionDriver) {
-        let dir = try temporaryDirectory("photokiosk-settings")
+        let dir = scratch.newFolder("settings")
         for (i, color) in [Color.red, .green, .blue].enumerated() {
             let b = Bitmap(width: 160, height: 100)
             Canvas(target: b).clear(color)

@@ -20,14 +20,7 @@ import TestSupport
         }
     }
 
-    func fileRefusal(_ toml: String) -> ConfigError? {
-        do {
-            _ = try KioskConfig.parse(toml, file: "config.toml")
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func fileRefusal(_ toml: String) -> ConfigError? { configRefusal(toml, file: "config.toml") }
 
     @Test func aValueConfigTomlRefusesIsRefusedInTheSameWords() throws {
         let cases: [(json: String, toml: String)] = [

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Glibc
 import Graphics
@@ -10,18 +11,18 @@ import UI
 /// Drag to reorder in the whole app, on a headless screen with the real event loop, and the
 /// order kept across restarts.
 @Suite(.serialized) struct ReorderAppTests {
-    static func temporaryDirectory(_ name: String) -> String {
-        var template = Array("/tmp/photokiosk-\(name)-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }
+    /// Every folder a test makes, removed after it.
+    let scratch = ScratchDirectory()
+
+    func temporaryDirectory(_ name: String) -> String { scratch.newFolder(name) }
 
     /// `count` tiny JPEGs named photo000.jpg…, each a colour of its own.
-    static func makeFolder(count: Int) throws -> String {
+    func makeFolder(count: Int) throws -> String {
         let dir = temporaryDirectory("reorder-photos")
         for i in 0..<count {
             let b = Bitmap(width: 32, height: 24)
-            Canvas(target: b).clear(color(i))
-            try FileReader.write(try JPEGEncoder.encode(b, options: .init(quality: 90)), to: dir + "/" + name(i))
+            Canvas(target: b).clear(Self.color(i))
+            try FileReader.write(try JPEGEncoder.encode(b, options: .init(quality: 90)), to: dir + "/" + Self.name(i))
         }
         return dir
     }
@@ -70,8 +71,8 @@ import UI
     func paths(_ app: KioskApp) -> [RawPath] { app.photos.photos.map(\.path) }
 
     @Test func carryTheFirstPhotoToTheBottomByHoldingItAtTheEdgeAndFindItThereAfterARestart() throws {
-        let folder = try Self.makeFolder(count: 200)
-        let state = Self.temporaryDirectory("reorder-state")
+        let folder = try makeFolder(count: 200)
+        let state = temporaryDirectory("reorder-state")
         let (app, display) = try makeApp(folder: folder, state: state)
         #expect(try app.runUntilSettled(timeout: 30))
         #expect(app.photos.count == 200)
@@ -142,8 +143,8 @@ import UI
     }
 
     @Test func aCrashBetweenWriteAndRenameKeepsTheOldOrder() throws {
-        let folder = try Self.makeFolder(count: 6)
-        let state = Self.temporaryDirectory("reorder-crash")
+        let folder = try makeFolder(count: 6)
+        let state = temporaryDirectory("reorder-crash")
         let (app, _) = try makeApp(folder: folder, state: state)
         #expect(try app.runUntilSettled(timeout: 20))
         app.movePhoto(from: 0, to: 5)
@@ -160,8 +161,8 @@ import UI
     }
 
     @Test func addedPhotosAppendAndRemovedOnesDropAcrossARestart() throws {
-        let folder = try Self.makeFolder(count: 5)
-        let state = Self.temporaryDirectory("reorder-merge")
+        let folder = try makeFolder(count: 5)
+        let state = temporaryDirectory("reorder-merge")
         let (app, _) = try makeApp(folder: folder, state: state)
         #expect(try app.runUntilSettled(timeout: 20))
         app.movePhoto(from: 4, to: 0)                                   // 4 0 1 2 3
@@ -178,8 +179,8 @@ import UI
     }
 
     @Test func aLongPressOnAnEmptySpotOffersToResetTheOrder() throws {
-        let folder = try Self.makeFolder(count: 5)
-        let state = Self.temporaryDirectory("reorder-reset")
+        let folder = try makeFolder(count: 5)
+        let state = temporaryDirectory("reorder-reset")
         let (app, _) = try makeApp(folder: folder, state: state, thumbnail: 190)
         #expect(try app.runUntilSettled(timeout: 20))
         app.movePhoto(from: 0, to: 4)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Glibc
 import Graphics
@@ -12,9 +13,11 @@ import Widgets
 @Suite struct ReplayDeterminismTests {
     static let colors: [Color] = [.red, .green, .blue, Color(rgb: 0xFFFF00), Color(rgb: 0x00FFFF), Color(rgb: 0xFF00FF)]
 
+    /// The folders a test makes, removed with this value.
+    let scratch = ScratchDirectory()
+
     func makeFolder(photoCount: Int) throws -> String {
-        var template = Array("/tmp/photokiosk-replay-XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let dir = scratch.newFolder("replay")
         for i in 0..<photoCount {
             let b = Bitmap(width: 320, height: 200)
             Canvas(target: b).clear(Self.colors[i % Self.colors.count])

@@ -10,6 +10,9 @@ import TestSupport
 /// loads wait for the virtual clock, not for real time), and the idle slideshow, its wake-up
 /// and the screen-off schedule happen on the recording's clock.
 @Suite struct ReplayLifeTests {
+    /// Makes the photo folders (removed after each test).
+    let replay = ReplayDeterminismTests()
+
     struct Lab {
         let screen: TouchLabScreen
         let display: HeadlessDisplay
@@ -45,7 +48,7 @@ import TestSupport
 
     /// 50 px every 16 ms: fast enough that the grid defers its thumbnail loads.
     @Test func aFastFlingFinishesWithoutStalling() throws {
-        let folder = try ReplayDeterminismTests().makeFolder(photoCount: 60)
+        let folder = try replay.makeFolder(photoCount: 60)
         defer { removeTree(folder) }
         var entries: [TouchRecording.Entry] = [.init(time: 0, event: .down(slot: 0, x: 0.2, y: 0.625)), .init(time: 0, event: .frame)]
         for i in 1...5 {
@@ -66,7 +69,7 @@ import TestSupport
     }
 
     @Test func theIdleSlideshowStartsAndATapWakesTheGrid() throws {
-        let folder = try ReplayDeterminismTests().makeFolder(photoCount: 6)
+        let folder = try replay.makeFolder(photoCount: 6)
         defer { removeTree(folder) }
         let lab = try makeLab(folder: folder) { config in
             config.slideshow.idleTimeout = 3
@@ -91,7 +94,7 @@ import TestSupport
     }
 
     @Test func theScheduleFollowsTheRecordingsClock() throws {
-        let folder = try ReplayDeterminismTests().makeFolder(photoCount: 3)
+        let folder = try replay.makeFolder(photoCount: 3)
         defer { removeTree(folder) }
         let lab = try makeLab(folder: folder) { config in
             config.schedule.periods = [SchedulePeriod(parsing: "daily 22:00-07:00")!]

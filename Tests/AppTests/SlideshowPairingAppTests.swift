@@ -1,3 +1,4 @@
+import TestSupport
 import Graphics
 import Imaging
 import Platform
@@ -7,9 +8,12 @@ import Testing
 /// Portrait pairing in the running app: decoded photos (their orientation as shown) decide, the
 /// pair shares the screen, and the order moves on past it.
 @Suite struct SlideshowPairingAppTests {
+    /// The folders a test makes, removed after it.
+    let scratch = ScratchDirectory()
+
     /// photo00 red portrait, photo01 green portrait, photo02 blue landscape, photo03 yellow portrait.
     func makeFolder() throws -> String {
-        let dir = try temporaryDirectory("photokiosk-pairs")
+        let dir = scratch.newFolder("pairs")
         let photos: [(Color, Int, Int)] = [(.red, 200, 320), (.green, 200, 320), (.blue, 320, 200), (Color(rgb: 0xFFFF00), 200, 320)]
         for (i, (color, w, h)) in photos.enumerated() {
             let b = Bitmap(width: w, height: h)

@@ -10,10 +10,9 @@ import UI
 @testable import Widgets
 
 @Suite struct TileContentTests {
-    func temporaryFolder() -> String {
-        var template = Array("/tmp/pk-apptiles-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }
+    let scratch = ScratchDirectory()
+
+    func temporaryFolder() -> String { scratch.newFolder("apptiles") }
 
     /// Runs the loop (tile results arrive through its mailbox) until `done` or 20 s.
     func run(_ loop: EventLoop, _ window: Window, until done: () -> Bool) throws -> Bool {
@@ -181,8 +180,8 @@ import UI
 
 @Suite struct TiledPhotoAttachmentTests {
     @Test func attachingCoversThePageAndLendsItsZoomGestures() throws {
-        var template = Array("/tmp/pk-attach-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let scratch = ScratchDirectory()
+        let folder = scratch.path.description
         let path = folder + "/big.jpg"
         let photo = Bitmap(width: 1800, height: 1200)
         Canvas(target: photo).clear(Color(rgb: 0x3366CC))
@@ -213,8 +212,8 @@ import UI
     /// shown through the service and the tiled view at 1:1: the screen is the photo, pixel for
     /// pixel, across tile seams.
     @Test func overlappingTilesRenderSeamlessly() throws {
-        var template = Array("/tmp/pk-overlap-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let scratch = ScratchDirectory()
+        let folder = scratch.path.description
         let width = 900, height = 700
         let original = Bitmap(width: width, height: height)
         for y in 0..<height {

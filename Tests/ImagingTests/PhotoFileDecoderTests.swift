@@ -6,9 +6,10 @@ import Graphics
 
 @Suite("PhotoFileDecoder (the loader's decoder)")
 struct PhotoFileDecoderTests {
+    let scratch = ScratchDirectory()
+
     func write(_ bytes: [UInt8]) throws -> String {
-        var template = Array("/tmp/photokiosk-pfd-XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let dir = scratch.newFolder("pfd")
         let path = dir + "/photo.jpg"
         try FileReader.write(bytes, to: path)
         return path

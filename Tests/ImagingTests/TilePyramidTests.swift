@@ -4,10 +4,8 @@ import Glibc
 import Graphics
 @testable import Imaging
 
-private func temporaryFolder() -> String {
-    var template = Array("/tmp/pk-tiles-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-}
+/// A new folder inside the suite's `scratch`, removed after the test.
+private func temporaryFolder(in scratch: ScratchDirectory) -> String { scratch.newFolder("tiles") }
 
 private func fileExists(_ path: String) -> Bool {
     var info = stat()
@@ -102,8 +100,10 @@ private func meanDifference(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) ->
 }
 
 @Suite struct TilePyramidBuildTests {
+    let scratch = ScratchDirectory()
+
     @Test func bandReaderRowsEqualAWholeDecode() throws {
-        let folder = temporaryFolder()
+        let folder = temporaryFolder(in: scratch)
         let path = folder + "/scene.jpg"
         try FileReader.write(try Fixtures.jpeg(Fixtures.scene(width: 333, height: 250)), to: path)
         let whole = try ImageDecoder.decode(path: path).bitmap
@@ -123,7 +123,7 @@ private func meanDifference(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) ->
     }
 
     @Test func jpegPyramidHasEveryLevelAndReadsBack() throws {
-        let folder = temporaryFolder()
+        let folder = temporaryFolder(in: scratch)
         let path = folder + "/big.jpg"
         let original = Fixtures.gradient(width: 700, height: 530)
         try FileReader.write(try Fixtures.jpeg(original), to: path)
@@ -161,7 +161,7 @@ private func meanDifference(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) ->
     }
 
     @Test func pngPyramidIsExactAtEveryLevel() throws {
-        let folder = temporaryFolder()
+        let folder = temporaryFolder(in: scratch)
         let original = Fixtures.gradient(width: 300, height: 200)
         var rows = BitmapRowSource(original)
         let descriptor = try PyramidBuilder.build(from: &rows, directory: folder, name: "g",
@@ -182,7 +182,7 @@ private func meanDifference(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) ->
     /// A pyramid as libvips dzsave writes it (254 + overlap 1), made by hand: tiles read back
     /// with their content rectangles exactly on the original pixels.
     @Test func handWrittenDzsavePyramidWithOverlapReads() throws {
-        let folder = temporaryFolder()
+        let folder = temporaryFolder(in: scratch)
         let original = Fixtures.gradient(width: 600, height: 400)
         let layout = DeepZoomLayout(width: 600, height: 400, tileSize: 254, overlap: 1)
         let level = layout.maxLevel
@@ -207,7 +207,7 @@ private func meanDifference(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) ->
     }
 
     @Test func cacheKeysOnPathSizeAndModificationTime() throws {
-        let folder = temporaryFolder()
+        let folder = temporaryFolder(in: scratch)
         let path = folder + "/p.jpg"
         try FileReader.write(try Fixtures.jpeg(Fixtures.scene(width: 300, height: 300)), to: path)
         let cache = PyramidCache(directory: folder + "/cache")
@@ -238,7 +238,7 @@ private func meanDifference(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) ->
     }
 
     @Test func onTheFlyTilesCutFromADCTScaledDecode() throws {
-        let folder = temporaryFolder()
+        let folder = temporaryFolder(in: scratch)
         let path = folder + "/p.jpg"
         let original = Fixtures.gradient(width: 1600, height: 1200)
         try FileReader.write(try Fixtures.jpeg(original), to: path)
@@ -254,7 +254,7 @@ private func meanDifference(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) ->
     }
 
     @Test func levelsOverTheLimitAreLeftToThePyramid() throws {
-        let folder = temporaryFolder()
+        let folder = temporaryFolder(in: scratch)
         let path = folder + "/p.jpg"
         try FileReader.write(try Fixtures.jpeg(Fixtures.gradient(width: 1600, height: 1200)), to: path)
         // Level 11 is 1600x1200 (7.7 MB of pixels), level 10 800x600 (1.9 MB).
@@ -270,8 +270,10 @@ private func meanDifference(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) ->
 }
 
 @Suite struct TilePyramidCachePruningTests {
+    let scratch = ScratchDirectory()
+
     @Test func pruningDropsTheOldestPyramidsButNotTheOneInUse() throws {
-        let folder = temporaryFolder()
+        let folder = temporaryFolder(in: scratch)
         let cache = PyramidCache(directory: folder + "/cache")
         var descriptors: [String] = []
         for i in 0..<3 {

@@ -1,3 +1,4 @@
+import TestSupport
 import Glibc
 import Graphics
 import Testing
@@ -8,8 +9,7 @@ import SystemAccess
 struct ErrorMessageTests {
     /// An empty directory standing in for /dev/dri on a machine without a KMS driver.
     func emptyDirectory() -> String {
-        var template = Array("/tmp/photokiosk-dri-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        makeTemporaryDirectory("dri")
     }
 
     @Test func noCardNodeIsReportedAsNoDRMDevice() throws {
@@ -82,8 +82,7 @@ struct ErrorMessageTests {
 @Suite("DRM card discovery")
 struct DRMCardDiscoveryTests {
     @Test func cardNodesAreListedInNumericOrderAndOthersIgnored() throws {
-        var template = Array("/tmp/photokiosk-dri-XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let dir = makeTemporaryDirectory("dri")
         let names = ["card10", "card2", "renderD128", "card0", "by-path"]
         for name in names { close(open("\(dir)/\(name)", O_CREAT | O_WRONLY, 0o600)) }
         defer { for name in names { unlink("\(dir)/\(name)") }; rmdir(dir) }

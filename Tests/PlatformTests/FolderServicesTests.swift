@@ -1,14 +1,7 @@
+import TestSupport
 import Glibc
 import Platform
 import Testing
-
-/// A new empty folder under /tmp for one test.
-private func scratchFolder() -> String {
-    var template = Array("/tmp/folderservices-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    return String(cString: template)
-}
 
 private func touch(_ path: String) {
     let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
@@ -18,9 +11,11 @@ private func touch(_ path: String) {
 
 @Suite("Platform folder services: listing and inotify")
 struct FolderServicesTests {
+    let scratch = ScratchDirectory()
+
     @Test("SystemFolderListing lists names with their kinds and stats entries without following links")
     func listing() throws {
-        let folder = scratchFolder()
+        let folder = scratch.newFolder("folderservices")
         touch(folder + "/photo.jpg")
         mkdir(folder + "/sub", 0o755)
         symlink("photo.jpg", folder + "/link.jpg")
@@ -37,7 +32,7 @@ struct FolderServicesTests {
 
     @Test("a folder that is not there fails with ENOENT and its path")
     func missingFolder() {
-        let path = scratchFolder() + "/missing"
+        let path = scratch.newFolder("folderservices") + "/missing"
         do {
             _ = try SystemFolderListing().openFolder(Array(path.utf8))
             Issue.record("opened a missing folder")
@@ -49,7 +44,7 @@ struct FolderServicesTests {
 
     @Test("Inotify reports a finished write and both halves of a rename with one cookie")
     func inotifyEvents() throws {
-        let folder = scratchFolder()
+        let folder = scratch.newFolder("folderservices")
         let watch = try Inotify()
         let id = try watch.addWatch(folder: Array(folder.utf8))
         #expect(watch.readEvents().isEmpty)

@@ -1,3 +1,4 @@
+import TestSupport
 import Glibc
 import Platform
 import Testing
@@ -22,9 +23,8 @@ import Testing
     /// found through LOCPATH: a 12-hour and a day-first 24-hour one.
     @Test(.enabled(if: access("/usr/share/i18n/locales/de_DE", R_OK) == 0 && access("/usr/bin/localedef", X_OK) == 0))
     func otherLocales() throws {
-        var template = Array("/tmp/photokiosk-locales-XXXXXX".utf8CString)
-        let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-        defer { _ = system("rm -rf '\(dir)'") }
+        let scratch = ScratchDirectory()
+        let dir = scratch.path.description
         for name in ["de_DE", "en_US"] {
             #expect(system("localedef -i \(name) -f UTF-8 '\(dir)/\(name).UTF-8' >/dev/null 2>&1") == 0)
         }

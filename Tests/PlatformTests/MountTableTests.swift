@@ -1,3 +1,4 @@
+import TestSupport
 import Glibc
 import Testing
 import Platform
@@ -29,8 +30,7 @@ struct MountTableTests {
 
     @Test(.enabled(if: getuid() == 0, "mounting needs root"))
     func aMountIsReportedOnTheLoop() throws {
-        var template = Array("/tmp/photokiosk-mount-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let folder = makeTemporaryDirectory("mount")
         defer { rmdir(folder) }
         let loop = try EventLoop(signals: [])
         let table = SystemMountTable()

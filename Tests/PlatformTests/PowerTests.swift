@@ -1,3 +1,4 @@
+import TestSupport
 import Glibc
 import Testing
 @testable import Platform
@@ -5,9 +6,10 @@ import Testing
 /// Screen blanking without a screen: the backlight through a folder laid out like
 /// /sys/class/backlight/<device>, and the headless display's recorded state.
 @Suite struct PowerTests {
+    let scratch = ScratchDirectory()
+
     func makeDevice(files: [String: String]) throws -> (root: String, device: String) {
-        var template = Array("/tmp/photokiosk-backlight-XXXXXX".utf8CString)
-        let root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let root = scratch.newFolder("backlight")
         let device = root + "/panel"
         mkdir(device, 0o755)
         for (name, value) in files { try write(value, to: device + "/" + name) }

@@ -23,7 +23,7 @@ import Widgets
         let rssBefore = residentBytes()
         let capture = LogCapture()
         let (app, display) = try makeHeadlessApp(folders: [folder], width: 800, height: 600, thumbnailSize: 150,
-                                                 memoryMB: 32, logger: capture.logger)
+                                                 memoryMB: 32, logger: capture.logger)  // the bound below counts on 32
         #expect(try app.runUntilSettled(timeout: 120))
         let t2 = monotonicSeconds()
         #expect(app.photos.count == count)
@@ -40,8 +40,16 @@ import Widgets
         let grown = residentBytes() - rssBefore
         let t3 = monotonicSeconds()
         print("\(count) files: created in \(Int(t1 - t0)) s, scanned and shown in \(Double(Int((t2 - t1) * 10)) / 10) s, scrolled to the end in \(Int(t3 - t2)) s; RSS grew by \(grown >> 20) MB")
-        // About 13 MB for 20,000 in a debug build; AddressSanitizer's shadow and quarantine
-        // multiply it, hence the loose bound.
-        #expect(grown < 320 << 20, "RSS grew by \(grown >> 20) MB")
+        // 7 to 13 MB for 20,000 in debug builds. What may grow: the image cache up to its budget
+        // (32 MB here), the photo list and grid (under 1 KB a photo) and 8 MB of allocator slack.
+        // A leak of one 64x48 thumbnail a photo (12 KB) would be 240 MB, half a 512 MB board:
+        // far past this bound. Under AddressSanitizer RSS says nothing about leaks (its
+        // quarantine keeps freed blocks resident: 90 MB here), so the bound is not applied there.
+        let bound = (32 << 20) + count * 1024 + (8 << 20)
+        if let sanitizer = LongRunTests.sanitizer {
+            print("huge folder: RSS bound skipped under \(sanitizer)")
+        } else {
+            #expect(grown < bound, "RSS grew by \(grown >> 20) MB, more than \(bound >> 20) MB")
+        }
     }
 }

@@ -9,9 +9,10 @@ import Testing
     static let aboveTheEdge = ["Graphics", "Imaging", "UI", "Widgets", "PhotoKioskApp", "Remote", "RemoteServer", "photokiosk", "Benchmarks"]
 
     /// errno as the C global (not `.errno` of an error, nor an `errno:` or `errno code:` label), EINTR loops,
-    /// inotify, readdir, ioctl, stdio opens, open(2) flags, the raw descriptor calls, and the
-    /// clocks (SystemClock and Platform's LocalWallClock read them; the UI gets an injected UIClock).
-    static var rawCall: some RegexComponent { #/(^|[^.\w])errno\b(?!\s*:|\s+\w+\s*:)|\bEINTR\b|\binotify_\w+|(^|[^.\w])(readdir|opendir|fdopendir|ioctl|fopen)\(|\bO_(RDONLY|WRONLY|RDWR|CREAT)\b|Glibc\.(open|read|write|close)\(|(^|[^.\w])(clock_gettime|localtime_r|gettimeofday)\(|(^|[^.\w])time\(nil\)/# }
+    /// inotify, readdir, ioctl, stdio opens and reads, stat and readlink, open(2) flags, the raw
+    /// descriptor calls, and the clocks (SystemClock and Platform's LocalWallClock read them; the
+    /// UI gets an injected UIClock).
+    static var rawCall: some RegexComponent { #/(^|[^.\w])errno\b(?!\s*:|\s+\w+\s*:)|\bEINTR\b|\binotify_\w+|(^|[^.\w])(readdir|opendir|fdopendir|ioctl|fopen|fdopen|fread|stat|lstat|fstat|readlink)\(|\bO_(RDONLY|WRONLY|RDWR|CREAT)\b|Glibc\.(open|read|write|close)\(|(^|[^.\w])(clock_gettime|localtime_r|gettimeofday)\(|(^|[^.\w])time\(nil\)/# }
 
     static func offendingLines(in text: String) -> [String] {
         text.split(separator: "\n").filter { line in
@@ -20,10 +21,31 @@ import Testing
         }.map(String.init)
     }
 
+    /// Lines above the edge that are allowed, by file name (Imaging's folders may move), with
+    /// the reason. libjpeg reads through a
+    /// stdio FILE (its stdio source, a few kilobytes at a time): the descriptor comes from the
+    /// edge's checked open (`FileReader.openChecked`), and fdopen/fread hand it to libjpeg.
+    /// Moving these behind a SystemAccess wrapper (a FILE stream type) is left to the owners of
+    /// the loading code (issue 32).
+    static let allowed: [(file: String, call: String)] = [
+        ("PhotoFileStream.swift", "fdopen("),  // Imaging: the decoders' stream
+        ("PhotoFileStream.swift", "fread("),
+        ("JPEGBandReader.swift", "fdopen("),   // Imaging/Tiles: a band at a time for pyramids
+    ]
+
+    static func isAllowed(_ offender: String) -> Bool {
+        allowed.contains { offender.contains("/" + $0.file + ":") && offender.contains($0.call) }
+    }
+
     @Test func noLayerAboveTheEdgeCallsTheKernelDirectly() {
         let (files, offenders) = SecurityTests.scan(Self.aboveTheEdge, for: Self.offendingLines(in:))
         #expect(files > 100, "found the sources at \(SecurityTests.sources)")
-        #expect(offenders.isEmpty, "\(offenders)")
+        #expect(offenders.filter { !Self.isAllowed($0) }.isEmpty, "\(offenders.filter { !Self.isAllowed($0) })")
+        // Each allowance is still needed: one that no longer matches a line is removed.
+        for entry in Self.allowed {
+            #expect(offenders.contains { $0.contains("/" + entry.file + ":") && $0.contains(entry.call) },
+                    "\(entry.file) no longer calls \(entry.call): remove it from `allowed`")
+        }
     }
 
     @Test func theCheckFindsWhatItLooksFor() {
@@ -40,5 +62,14 @@ import Testing
         #expect(!Self.offendingLines(in: "let now = time(nil)").isEmpty)
         #expect(!Self.offendingLines(in: "localtime_r(&now, &parts)").isEmpty)
         #expect(Self.offendingLines(in: "let now = SystemClock.realtimeSeconds()").isEmpty)
+        #expect(!Self.offendingLines(in: "guard let file = fdopen(fd.rawValue, \"rb\") else {").isEmpty)
+        #expect(!Self.offendingLines(in: "let got = fread(buffer, 1, count, file)").isEmpty)
+        #expect(!Self.offendingLines(in: "return stat(path, &st) == 0").isEmpty)
+        #expect(!Self.offendingLines(in: "var st = stat()").isEmpty)
+        #expect(!Self.offendingLines(in: "let n = readlink(\"/proc/self/exe\", &buffer, size)").isEmpty)
+        #expect(Self.offendingLines(in: "let info = try descriptor.stat()").isEmpty)
+        #expect(Self.isAllowed("/src/Sources/Imaging/PhotoFileStream.swift: let file = fdopen(fd, \"rb\")"))
+        #expect(!Self.isAllowed("/src/Sources/Imaging/PhotoFileStream.swift: var st = stat()"))
+        #expect(!Self.isAllowed("/src/Sources/Imaging/Other.swift: let file = fdopen(fd, \"rb\")"))
     }
 }

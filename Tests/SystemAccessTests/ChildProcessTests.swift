@@ -1,19 +1,15 @@
+import TestSupport
 import ChildProcesses
 import Glibc
 import SystemAccess
 import SystemPackage
 import Testing
 
-/// A new empty folder under /tmp for one test.
-private func temporaryFolder() -> String {
-    var template = Array("/tmp/childprocess-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-}
-
 @Suite("SystemAccess: child processes (ChildProcesses) and resource usage")
 struct ChildProcessTests {
+    /// The folders a test makes, removed after it.
+    let scratch = ScratchDirectory()
+
     @Test("the exit code comes back")
     func exitStatus() throws {
         let result = try ChildProcess.run(["sh", "-c", "exit 7"])
@@ -30,7 +26,7 @@ struct ChildProcessTests {
 
     @Test("standard output goes into the file, replacing what it held")
     func standardOutputIntoFile() throws {
-        let folder = temporaryFolder()
+        let folder = scratch.newFolder("childprocess")
         let path = FilePath(folder + "/out.txt")
         defer {
             try? FileSystemCalls.unlink(path)
@@ -65,7 +61,7 @@ struct ChildProcessTests {
 
     @Test("an output file that cannot be created is an error naming it, and nothing runs")
     func unwritableOutput() {
-        let folder = temporaryFolder()
+        let folder = scratch.newFolder("childprocess")
         let marker = FilePath(folder + "/ran")
         let path = FilePath(folder + "/no-such-folder/out.txt")
         defer {

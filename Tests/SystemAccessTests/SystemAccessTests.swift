@@ -1,18 +1,16 @@
+import TestSupport
 import Glibc
 import SystemAccess
 import SystemPackage
 import Testing
 
-/// A new empty folder under /tmp for one test.
-private func scratchFolder() -> [UInt8] {
-    var template = Array("/tmp/systemaccess-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    return template.dropLast().map { UInt8(bitPattern: $0) }
-}
-
 @Suite("SystemAccess: typed system calls")
 struct SystemAccessTests {
+    let scratch = ScratchDirectory()
+
+    /// A new empty folder, removed after the test.
+    func scratchFolder() -> [UInt8] { Array(scratch.newFolder("systemaccess").utf8) }
+
     @Test("a name that is not UTF-8 is written, listed and read back byte for byte")
     func nonUTF8Name() throws {
         let folder = scratchFolder()

@@ -31,6 +31,16 @@ public final class ScratchDirectory {
         makeDirectory(dir)
         return dir
     }
+
+    private var foldersMade = 0
+
+    /// A new empty folder inside, as a String path: `name` and a number, so each call gives a
+    /// fresh one. For a suite that keeps `let scratch = ScratchDirectory()`: every folder a test
+    /// makes goes when the suite's instance for that test does.
+    public func newFolder(_ name: String = "folder") -> String {
+        foldersMade += 1
+        return directory("\(name)-\(foldersMade)").description
+    }
 }
 
 /// A fresh directory under /tmp; the caller removes it (`removeTree`).

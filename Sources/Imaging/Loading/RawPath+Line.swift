@@ -1,3 +1,5 @@
+import SystemAccess
+
 /// A path as one line of text that gives back exactly the same bytes, for the small state
 /// files (resume, custom order): names that are valid UTF-8 stay readable, and a backslash, a
 /// line break and every byte that is not UTF-8 (a FAT stick written in a Windows code page)
@@ -20,7 +22,7 @@ extension RawPath {
                 default: out.unicodeScalars.append(scalar)
                 }
             case .error(let length):
-                for byte in bytes[offset..<(offset + length)] { out += "\\x" + Self.hexDigits(byte) }
+                for byte in bytes[offset..<(offset + length)] { out += "\\x" + hexDigits(byte, uppercase: true) }
                 offset += length
             case .emptyInput:
                 return out
@@ -49,11 +51,6 @@ extension RawPath {
             }
         }
         self.init(bytes: bytes)
-    }
-
-    private static func hexDigits(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
     }
 }
 

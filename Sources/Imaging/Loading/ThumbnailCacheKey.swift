@@ -42,15 +42,10 @@ extension ThumbnailCacheKey {
         first.combine(bytes)
         var second = FNV1a64(basis: 0x8422_2325_CBF2_9CE4)
         second.combine(bytes.reversed())
-        return hex(first.value) + hex(second.value) + ThumbnailFile.suffix
+        return hexDigits(first.value) + hexDigits(second.value) + ThumbnailFile.suffix
     }
 }
 
 public func appendLittleEndian<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
     withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
-}
-
-private func hex(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
 }

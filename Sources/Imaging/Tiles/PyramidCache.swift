@@ -28,7 +28,7 @@ public struct PyramidCache: Sendable {
         hash.combine(bytes)
         var second = FNV1a64(basis: 0x8422_2325_CBF2_9CE4)
         second.combine(bytes.reversed())
-        return directory + "/" + Self.hex(hash.value) + Self.hex(second.value) + "/image.dzi"
+        return directory + "/" + hexDigits(hash.value) + hexDigits(second.value) + "/image.dzi"
     }
 
     /// The cached pyramid's descriptor path, if it was built already.
@@ -56,10 +56,5 @@ public struct PyramidCache: Sendable {
         }
         prune(toBytes: maxBytes, keeping: descriptor)
         return descriptor
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -21,26 +21,8 @@ extension KioskConfig {
             }
         }
 
-        /// The parsed `url`; nil when it is not set or not valid (`problem` says why).
+        /// The parsed `url`; nil when it is not set or not valid (the schema's check of `mqtt.url` says why).
         public var address: MQTTAddress? { url.flatMap(MQTTAddress.init(parsing:)) }
-
-        /// What is wrong with these settings, by option; empty when they are usable.
-        func problems() -> [(key: String, message: String)] {
-            var found: [(String, String)] = []
-            if let url, MQTTAddress(parsing: url) == nil {
-                found.append(("mqtt.url", "\"\(url)\" is not mqtt://HOST[:PORT] or mqtts://HOST[:PORT]"))
-            }
-            if password != nil && passwordFile != nil {
-                found.append(("mqtt.password_file", "give password or password_file, not both"))
-            }
-            if let id, !Self.isTopicWord(id) {
-                found.append(("mqtt.id", "\"\(id)\" must be letters, digits, \"-\" or \"_\" (it is part of every topic)"))
-            }
-            if !Self.isTopicPath(discoveryPrefix) {
-                found.append(("mqtt.discovery_prefix", "\"\(discoveryPrefix)\" must be a topic without wildcards (+, #)"))
-            }
-            return found
-        }
 
         static func isTopicWord(_ s: String) -> Bool {
             !s.isEmpty && s.count <= 64 && s.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.isASCII || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }

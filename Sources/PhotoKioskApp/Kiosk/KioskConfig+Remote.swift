@@ -93,15 +93,4 @@ extension KioskConfig {
 
         public static let formatHint = "is not an address like \"0.0.0.0:8080\", \"127.0.0.1:8080\" or \"[::]:8080\" (an IP address and a port from 1 to 65535)"
     }
-
-    /// Problems of `[remote]` for `problems()`.
-    func remoteProblems() -> [(String, String?)] {
-        [
-            ("remote.token", remote.listen == nil ? nil : Remote.tokenProblem(remote.token)),
-            ("remote.max_upload_mb", remote.maxUploadMB >= 1 && remote.maxUploadMB <= 4096
-                ? nil : "\(remote.maxUploadMB) is out of range (1 to 4096 MB)"),
-            ("remote.reserve_mb", remote.reserveMB >= 0 && remote.reserveMB <= 1_000_000
-                ? nil : "\(remote.reserveMB) is out of range (0 to 1000000 MB)"),
-        ]
-    }
 }

@@ -52,30 +52,10 @@ public struct KioskConfigOverrides: Equatable, Sendable {
 
     public init() {}
 
-    /// Option (as in the file) → command-line flag.
-    public static let flagNames: [String: String] = [
-        "log_level": "--log-level", "kiosk": "--kiosk",
-        "library.folders": "--folder", "library.sort": "--sort", "library.thumbnail_size": "--thumbnail-size",
-        "library.file_name_captions": "--file-name-captions",
-        "cache.dir": "--cache-dir", "cache.memory_mb": "--cache-memory-mb", "cache.disk_mb": "--cache-disk-mb",
-        "display.backend": "--display", "display.connector": "--connector", "display.mode": "--mode",
-        "display.rotation": "--rotation",
-        "input.backend": "--input", "input.devices": "--input-device", "input.calibration": "--calibration",
-        "slideshow.idle_timeout": "--idle-timeout", "slideshow.interval": "--interval",
-        "slideshow.order": "--order", "slideshow.transition": "--transition",
-        "slideshow.transition_duration": "--transition-duration", "slideshow.portrait_fill": "--portrait-fill",
-        "slideshow.background": "--background", "slideshow.ken_burns": "--ken-burns",
-        "slideshow.pair_portraits": "--pair-portraits",
-        "overlay.clock": "--overlay-clock", "overlay.date_taken": "--overlay-date-taken",
-        "overlay.caption": "--overlay-caption", "overlay.place": "--overlay-place",
-        "schedule.period": "--schedule", "schedule.blank": "--blank", "schedule.wake_minutes": "--wake-minutes",
-        "mqtt.url": "--mqtt-url", "mqtt.username": "--mqtt-username", "mqtt.password": "--mqtt-password",
-        "mqtt.password_file": "--mqtt-password-file", "mqtt.id": "--mqtt-id",
-        "mqtt.discovery_prefix": "--mqtt-discovery-prefix", "mqtt.ca_file": "--mqtt-ca-file",
-        "remote.listen": "--remote-listen", "remote.token": "--remote-token",
-        "remote.upload_folder": "--remote-upload-folder", "remote.max_upload_mb": "--remote-max-upload-mb",
-        "remote.reserve_mb": "--remote-reserve-mb",
-    ]
+    /// Option (as in the file) → command-line flag, from `KioskConfig.schema`.
+    public static let flagNames: [String: String] = Dictionary(
+        uniqueKeysWithValues: KioskConfig.schema.compactMap { option in option.ownFlag.map { (option.key, $0) } }
+            + KioskConfig.tableLists.map { ($0.key, $0.flag) })
 
     /// "a b c d e f" (spaces or commas) → the six numbers of a libinput calibration matrix.
     public static func parseCalibration(_ text: String) -> [Double]? {
@@ -87,9 +67,12 @@ public struct KioskConfigOverrides: Equatable, Sendable {
 
 extension Color {
     /// "#rrggbb" or "#rgb", as written in the config file and on the command line.
-    public init?(hexString: String) {
-        guard let c = parseHexColor(hexString) else { return nil }
-        self = c
+    public init?(hexString text: String) {
+        guard text.first == "#" else { return nil }
+        var hex = String(text.dropFirst())
+        if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+        guard hex.count == 6, let rgb = UInt32(hex, radix: 16) else { return nil }
+        self.init(rgb: rgb)
     }
 }
 

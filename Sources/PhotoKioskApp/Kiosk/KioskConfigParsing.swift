@@ -51,47 +51,10 @@ extension KioskConfig {
         }
         return (TOMLTable(line: 1, explicitlyDefined: true), errors)
     }
-
-    /// Every option name as written in the file, by table, for unknown-key suggestions.
-    static let knownKeys: [String: [String]] = [
-        "": ["log_level", "kiosk", "library", "cache", "display", "input", "slideshow", "overlay", "schedule", "remote", "mqtt"],
-        "library": ["folders", "sort", "thumbnail_size", "file_name_captions"],
-        "cache": ["dir", "memory_mb", "disk_mb"],
-        "display": ["backend", "connector", "mode", "rotation"],
-        "input": ["backend", "devices", "calibration"],
-        "slideshow": ["idle_timeout", "interval", "order", "transition", "transition_duration",
-                      "portrait_fill", "background", "ken_burns", "pair_portraits"],
-        "overlay": ["clock", "date_taken", "caption", "place"],
-        "schedule": ["blank", "wake_minutes", "period"],
-        "schedule.period": ["days", "off", "on"],
-        "mqtt": ["url", "username", "password", "password_file", "id", "discovery_prefix", "ca_file"],
-        "remote": ["listen", "token", "upload_folder", "max_upload_mb", "reserve_mb"],
-    ]
 }
 
-/// Parses "#rrggbb" or "#rgb".
-func parseHexColor(_ text: String) -> Color? {
-    guard text.first == "#" else { return nil }
-    var hex = String(text.dropFirst())
-    if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
-    guard hex.count == 6, let rgb = UInt32(hex, radix: 16) else { return nil }
-    return Color(rgb: rgb)
-}
-
-func hexString(_ color: Color) -> String {
-    let digits = Array("0123456789abcdef")
-    var s = "#"
-    for c in [color.red, color.green, color.blue] {
-        s.append(digits[Int(c >> 4)])
-        s.append(digits[Int(c & 15)])
-    }
-    return s
-}
-
-
-/// Walks the TOML tree in document order, so the first mistake in the file is the one reported.
-/// Reads the parsed table into a config. A mistake in one option is kept in `problems` and
-/// decoding goes on with the next, so one run reports every mistake.
+/// Reads the parsed table into a config, walking it in document order. A mistake in one option
+/// is kept in `problems` and decoding goes on with the next, so one run reports every mistake.
 final class ConfigDecoder {
     let file: String
     /// Line of each option that was set, for range errors found after decoding.
@@ -111,150 +74,26 @@ final class ConfigDecoder {
     }
 
     /// `base` is what options not in `root` keep: the defaults for a config file, the running
-    /// configuration for the phone page's settings (`KioskSettings`).
+    /// configuration for the phone page's settings (`KioskSettings`). Each option is read by its
+    /// setter in `KioskConfig.schema`; a name the schema does not know is reported with a
+    /// suggestion.
     func decode(_ root: TOMLTable, onto base: KioskConfig = KioskConfig()) -> KioskConfig {
         var c = base
         for e in root.entries {
-            let v = e.value
-            do throws(ConfigError) {
-            switch e.key {
-            case "log_level": c.logLevel = try choice(v, "log_level")
-            case "kiosk": c.kiosk = try bool(v, "kiosk")
-            case "library":
-                options(of: v, in: "library") { e, key throws(ConfigError) in
-                    switch e.key {
-                    case "folders": c.library.folders = try strings(e.value, key)
-                    case "sort": c.library.sort = try choice(e.value, key)
-                    case "thumbnail_size": c.library.thumbnailSize = try integer(e.value, key)
-                    case "file_name_captions": c.library.fileNameCaptions = try bool(e.value, key)
-                    default: throw unknown(e, in: "library")
-                    }
+            if KioskConfig.knownKeys[""]!.contains(e.key), KioskConfig.knownKeys[e.key] != nil {
+                options(of: e.value, in: e.key) { option, key throws(ConfigError) in
+                    try read(option, key, in: e.key, into: &c)
                 }
-            case "cache":
-                options(of: v, in: "cache") { e, key throws(ConfigError) in
-                    switch e.key {
-                    case "dir": c.cache.directory = try string(e.value, key)
-                    case "memory_mb": c.cache.memoryMB = try integer(e.value, key)
-                    case "disk_mb": c.cache.diskMB = try integer(e.value, key)
-                    default: throw unknown(e, in: "cache")
-                    }
-                }
-            case "display":
-                options(of: v, in: "display") { e, key throws(ConfigError) in
-                    switch e.key {
-                    case "backend": c.display.backend = try choice(e.value, key)
-                    case "connector": c.display.connector = try string(e.value, key)
-                    case "mode":
-                        let text = try string(e.value, key)
-                        if text.isEmpty || text == "auto" {
-                            c.display.mode = nil
-                        } else {
-                            guard let mode = KioskConfig.DisplayMode(parsing: text) else {
-                                throw invalid(e.value, key, "\"\(text)\" is not a mode like \"1920x1080\" (or \"auto\")")
-                            }
-                            c.display.mode = mode
-                        }
-                    case "rotation":
-                        let degrees = try integer(e.value, key)
-                        guard let r = KioskConfig.Rotation(rawValue: degrees) else {
-                            throw invalid(e.value, key, "\(degrees) is not one of 0, 90, 180, 270")
-                        }
-                        c.display.rotation = r
-                    default: throw unknown(e, in: "display")
-                    }
-                }
-            case "input":
-                options(of: v, in: "input") { e, key throws(ConfigError) in
-                    switch e.key {
-                    case "backend": c.input.backend = try choice(e.value, key)
-                    case "devices": c.input.devices = try strings(e.value, key)
-                    case "calibration":
-                        let m = try numbers(e.value, key)
-                        guard m.isEmpty || m.count == 6 else {
-                            throw invalid(e.value, key, "needs exactly 6 numbers (a b c d e f), or [] for the device's own; got \(m.count)")
-                        }
-                        c.input.calibration = m.isEmpty ? nil : m
-                    default: throw unknown(e, in: "input")
-                    }
-                }
-            case "slideshow":
-                options(of: v, in: "slideshow") { e, key throws(ConfigError) in
-                    switch e.key {
-                    case "idle_timeout": c.slideshow.idleTimeout = try number(e.value, key)
-                    case "interval": c.slideshow.interval = try number(e.value, key)
-                    case "order": c.slideshow.order = try choice(e.value, key)
-                    case "transition": c.slideshow.transition = try choice(e.value, key)
-                    case "transition_duration": c.slideshow.transitionDuration = try number(e.value, key)
-                    case "portrait_fill": c.slideshow.portraitFill = try choice(e.value, key)
-                    case "ken_burns": c.slideshow.kenBurns = try bool(e.value, key)
-                    case "pair_portraits": c.slideshow.pairPortraits = try bool(e.value, key)
-                    case "background":
-                        let text = try string(e.value, key)
-                        guard let color = parseHexColor(text) else {
-                            throw invalid(e.value, key, "\"\(text)\" is not a colour like \"#000000\" or \"#333\"")
-                        }
-                        c.slideshow.background = color
-                    default: throw unknown(e, in: "slideshow")
-                    }
-                }
-            case "overlay":
-                options(of: v, in: "overlay") { e, key throws(ConfigError) in
-                    switch e.key {
-                    case "clock": c.overlay.clock = try choice(e.value, key)
-                    case "date_taken": c.overlay.dateTaken = try choice(e.value, key)
-                    case "caption": c.overlay.caption = try choice(e.value, key)
-                    case "place": c.overlay.place = try choice(e.value, key)
-                    default: throw unknown(e, in: "overlay")
-                    }
-                }
-            case "schedule":
-                options(of: v, in: "schedule") { e, key throws(ConfigError) in
-                    switch e.key {
-                    case "blank": c.schedule.blankMethod = try choice(e.value, key)
-                    case "wake_minutes": c.schedule.wakeMinutes = try integer(e.value, key)
-                    case "period": c.schedule.periods = try periods(e.value, key)
-                    default: throw unknown(e, in: "schedule")
-                    }
-                }
-            case "mqtt":
-                options(of: v, in: "mqtt") { e, key throws(ConfigError) in
-                    switch e.key {
-                    case "url": c.mqtt.url = try string(e.value, key)
-                    case "username": c.mqtt.username = try string(e.value, key)
-                    case "password": c.mqtt.password = try string(e.value, key)
-                    case "password_file": c.mqtt.passwordFile = try string(e.value, key)
-                    case "id": c.mqtt.id = try string(e.value, key)
-                    case "discovery_prefix": c.mqtt.discoveryPrefix = try string(e.value, key)
-                    case "ca_file": c.mqtt.caFile = try string(e.value, key)
-                    default: throw unknown(e, in: "mqtt")
-                    }
-                }
-            case "remote":
-                options(of: v, in: "remote") { e, key throws(ConfigError) in
-                    switch e.key {
-                    case "listen":
-                        let text = try string(e.value, key)
-                        if text.isEmpty {
-                            c.remote.listen = nil
-                        } else {
-                            guard let address = KioskConfig.ListenAddress(parsing: text) else {
-                                throw invalid(e.value, key, "\"\(text)\" \(KioskConfig.ListenAddress.formatHint)")
-                            }
-                            c.remote.listen = address
-                        }
-                    case "token": c.remote.token = try string(e.value, key)
-                    case "upload_folder": c.remote.uploadFolder = try string(e.value, key)
-                    case "max_upload_mb": c.remote.maxUploadMB = try integer(e.value, key)
-                    case "reserve_mb": c.remote.reserveMB = try integer(e.value, key)
-                    default: throw unknown(e, in: "remote")
-                    }
-                }
-            default:
-                throw unknown(e, in: "")
+            } else {
+                do throws(ConfigError) { try read(e, e.key, in: "", into: &c) } catch { problems.append(error) }
             }
-            } catch { problems.append(error) }
         }
         return c
+    }
+
+    private func read(_ e: TOMLTable.Entry, _ key: String, in table: String, into c: inout KioskConfig) throws(ConfigError) {
+        guard let set = KioskConfig.setters[key] else { throw unknown(e, in: table) }
+        try set(self, e.value, key, &c)
     }
 
     func periods(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [SchedulePeriod] {
@@ -353,26 +192,29 @@ final class ConfigDecoder {
     }
 
     func strings(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [String] {
-        guard case .array(let items) = v.kind else { throw wrongType(v, key, "a list of strings, e.g. [\"a\", \"b\"]") }
-        record(v, key)
-        var result: [String] = []
-        for item in items {
-            guard case .string(let s) = item.kind else { throw wrongType(item, key, "a list of strings, e.g. [\"a\", \"b\"]") }
-            result.append(s)
-        }
-        return result
+        try list(v, key, "a list of strings, e.g. [\"a\", \"b\"]") { if case .string(let s) = $0 { s } else { nil } }
     }
 
     func numbers(_ v: TOMLValue, _ key: String) throws(ConfigError) -> [Double] {
-        guard case .array(let items) = v.kind else { throw wrongType(v, key, "a list of numbers") }
-        record(v, key)
-        var result: [Double] = []
-        for item in items {
-            switch item.kind {
-            case .integer(let i): result.append(Double(i))
-            case .float(let d) where d.isFinite: result.append(d)
-            default: throw wrongType(item, key, "a list of numbers")
+        try list(v, key, "a list of numbers") { kind in
+            switch kind {
+            case .integer(let i): Double(i)
+            case .float(let d) where d.isFinite: d
+            default: nil
             }
+        }
+    }
+
+    /// An array whose items `element` reads; an item it cannot read is a wrong type, named as
+    /// `expected` (the whole list's description).
+    private func list<T>(_ v: TOMLValue, _ key: String, _ expected: String,
+                         _ element: (TOMLValue.Kind) -> T?) throws(ConfigError) -> [T] {
+        guard case .array(let items) = v.kind else { throw wrongType(v, key, expected) }
+        record(v, key)
+        var result: [T] = []
+        for item in items {
+            guard let value = element(item.kind) else { throw wrongType(item, key, expected) }
+            result.append(value)
         }
         return result
     }

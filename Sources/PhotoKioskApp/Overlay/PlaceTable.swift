@@ -26,7 +26,6 @@ public struct PlaceName: Hashable, Sendable, CustomStringConvertible {
 public final class PlaceTable: @unchecked Sendable {
     static let magic = Array("PKPLACE1".utf8)
     static let scale = 100_000.0
-    static let noRegion = 0xFFFF
     static let kilometresPerDegree = 111.2
 
     private let file: MappedFile
@@ -113,6 +112,7 @@ public final class PlaceTable: @unchecked Sendable {
                 }
             }
             guard let index = best?.index else { return nil }
+            // A place without a region has 0xFFFF, past the last region, like any bad index.
             let region = Int(raw.loadUnaligned(fromByteOffset: regions + 2 * index, as: UInt16.self).littleEndian)
             let country = Int(raw[countries + index])
             return PlaceName(town: string(raw, at: u32(raw, names + 4 * index)),

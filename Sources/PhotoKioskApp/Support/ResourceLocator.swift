@@ -1,8 +1,5 @@
 import SystemAccess
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Finds files that ship with PhotoKiosk: the sample photos in a source checkout
 /// (`assets/photos` above the built binary) or in an installed system (`/usr/share/photokiosk`).
@@ -43,16 +40,12 @@ public enum ResourceLocator {
     }
 
     public static func isRegularFile(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+        (try? FileSystemCalls.status(FilePath(path)))?.type == .regular
     }
 
     /// The running binary's real path (symlinks resolved), from /proc/self/exe.
     public static func currentExecutablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        FileSystemCalls.resolved(FilePath("/proc/self/exe")).map { String(decoding: $0) }
     }
 
     public static func parentDirectory(of path: String) -> String {

@@ -27,11 +27,6 @@ public final class PanGestureRecognizer: GestureRecognizer {
         (travel - translationOrigin) * (1 / (view?.scaleInWindow ?? 1))
     }
 
-    /// Makes the current translation read as `translation` (window scale).
-    public func setTranslation(_ translation: Point) {
-        translationOrigin = travel - translation
-    }
-
     /// Points per second in `view`'s coordinate scale, from the last 100 ms of movement.
     public func velocity(in view: View?) -> Point {
         tracker.velocity * (1 / (view?.scaleInWindow ?? 1))
