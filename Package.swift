@@ -53,6 +53,9 @@ let package = Package(
         .systemLibrary(name: "CLibQREncode", path: "Sources/CSystem/CLibQREncode",
                        providers: [.apt(["libqrencode-dev"])]),
 
+        // epoll, timerfd, eventfd and signalfd, which Glibc's module leaves out (the event loop's).
+        .systemLibrary(name: "CLinux", path: "Sources/CSystem/CLinux"),
+
         // MARK: C shims: only what Swift cannot do (setjmp error handling, macros, variadic callbacks)
         .target(name: "CJPEG", dependencies: ["CLibJPEG"], path: "Sources/CShims/CJPEG"),
         .target(name: "CPNG", dependencies: ["CLibPNG"], path: "Sources/CShims/CPNG"),
@@ -82,7 +85,7 @@ let package = Package(
                                                 "CHEIF", "CLibHeif", "CLibWebP", "CQRENCODE", "CLibQREncode",
                                                 .product(name: "SystemPackage", package: "swift-system"),
                                                 .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Platform", dependencies: ["Graphics", "SystemAccess", "CDRM", "CInput", "CSeat", "CMQTT", "CMosquitto", "CClockStatus",
+        .target(name: "Platform", dependencies: ["Graphics", "SystemAccess", "CDRM", "CLinux", "CInput", "CSeat", "CMQTT", "CMosquitto", "CClockStatus",
                                                  "CPixman", "CLibInput", .product(name: "SystemPackage", package: "swift-system"),
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),

@@ -190,10 +190,10 @@ final class AppChild {
     /// would wake the loop); each event's latency ends when the frame showing it is presented.
     func measureLatency(seconds: Double) throws {
         try settle()
-        let box = UncheckedBox(self)
+        let box = LoopBound(self, on: loop.thread)
         var pending: [Double] = []
         var latencies = Samples()
-        let pendingBox = UncheckedBox(PendingTimes())
+        let pendingBox = LoopBound(PendingTimes(), on: loop.thread)
         let feeder = DragFeeder(mailbox: loop.mailbox, seconds: seconds) { time, location, phase in
             let child = box.value
             child.app.handle(.touch(slot: 0, phase: phase, location: location, time: time))
@@ -222,22 +222,19 @@ final class AppChild {
 
 final class PendingTimes { var times: [Double] = [] }
 
-final class UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-}
-
 /// Posts a back-and-forth drag to the loop's mailbox every 8 ms from its own thread.
 final class DragFeeder: @unchecked Sendable {
     let mailbox: Mailbox
     let seconds: Double
-    let deliver: (Double, Point, TouchPhase) -> Void
+    /// Runs on the loop (posted to the mailbox) only.
+    let deliver: LoopBound<(Double, Point, TouchPhase) -> Void>
     private var thread = pthread_t()
 
+    /// Called on the loop thread.
     init(mailbox: Mailbox, seconds: Double, deliver: @escaping (Double, Point, TouchPhase) -> Void) {
         self.mailbox = mailbox
         self.seconds = seconds
-        self.deliver = deliver
+        self.deliver = LoopBound(deliver, on: mailbox.thread)
     }
 
     func start() {
@@ -263,7 +260,7 @@ final class DragFeeder: @unchecked Sendable {
             let y = 250 + 600 * (phaseInCycle < 1 ? phaseInCycle : 2 - phaseInCycle)
             let phase: TouchPhase = i == 0 ? .down : done ? .up : .motion
             let location = Point(x: 900, y: y)
-            let deliver = UncheckedBox(self.deliver)
+            let deliver = self.deliver
             mailbox.post { deliver.value(now, location, phase) }
             if done { return }
             i += 1

@@ -191,6 +191,11 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Whether every pixel of `r` is inside this rectangle.
+    public func contains(_ r: PixelRect) -> Bool {
+        r.x >= x && r.y >= y && r.maxX <= maxX && r.maxY <= maxY
+    }
+
     public func union(_ r: PixelRect) -> PixelRect {
         if isEmpty { return r }
         if r.isEmpty { return self }

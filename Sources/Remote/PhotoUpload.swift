@@ -195,7 +195,7 @@ final class PhotoUpload: HTTPFormReceiver {
         let clientName = current.clientName
         let received = current.received
         let mailbox = self.mailbox
-        let owner = LoopOnlyReference(self)
+        let owner = WeakLoopBound(self, on: mailbox.thread)
         finishing[index] = WorkerThread(name: "pk-upload-keep") {
             let result = Self.keep(handoff.file, clientName: clientName)
             mailbox.post { owner.value?.finished(index: index, clientName: clientName, bytes: received, result: result) }

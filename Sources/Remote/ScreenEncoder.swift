@@ -18,7 +18,7 @@ final class ScreenEncoder {
         waiting.append(responder)
         guard worker == nil else { return }
         let copy = frame.copy()
-        let done = LoopOnlyReference(self)
+        let done = WeakLoopBound(self, on: loop.thread)
         let mailbox = loop.mailbox
         worker = WorkerThread(name: "pk-screen-png") {
             let png: [UInt8]? = try? PNGEncoder.encode(copy, compression: 1)

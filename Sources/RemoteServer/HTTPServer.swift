@@ -77,7 +77,7 @@ public final class HTTPServer {
         // A resumed connection is only picked up by the next MHD_run (the loop drives libmicrohttpd,
         // it has no thread of its own to notice), so a resume schedules one on the next loop turn.
         dispatcher.wake = { [weak self, unowned loop] in
-            let server = LoopOnlyReference(self)
+            let server = WeakLoopBound(self, on: loop.thread)
             loop.post { server.value?.serve() }
         }
         do throws(PlatformError) {
@@ -119,7 +119,7 @@ public final class HTTPServer {
         let now = loop.now
         dispatcher.cutOffSlowHeaders(now: now)
         if dispatcher.closedDuringRun {
-            let server = LoopOnlyReference(self)
+            let server = WeakLoopBound(self, on: loop.thread)
             loop.post { server.value?.serve() }
         }
         if let timeoutTimer { loop.cancelTimer(timeoutTimer) }
@@ -452,13 +452,6 @@ private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercase
         }, Unmanaged.passUnretained(collector).toOpaque())
     }
     return collector.values
-}
-
-/// A weak reference handed through another thread (or the loop's mailbox) and used only back on
-/// the loop thread, which owns the object.
-public struct LoopOnlyReference<T: AnyObject>: @unchecked Sendable {
-    public weak var value: T?
-    public init(_ value: T?) { self.value = value }
 }
 
 /// The text in a NUL-terminated C buffer.

@@ -88,6 +88,29 @@ import Widgets
         #expect(app.album?.centerPageIndex == 1)
     }
 
+    @Test func aFingersMotionLeavesTheSessionTimerAlone() throws {
+        // Re-arming reads the wall clock (localtime_r) and sets the timerfd twice: only a touch
+        // beginning or ending changes what the session waits for.
+        let folder = try makeFolder(photoCount: 2)
+        let (app, _) = try makeApp(config(idle: 60), folder: folder)
+        var clockReads = 0
+        let life = app.startKioskSession(resume: nil, seed: 1, localTime: { clockReads += 1; return LocalDateTime.current() })
+        #expect(try app.runUntilSettled(timeout: 20))
+        let now = app.host.loop.now
+        app.handle(.touch(slot: 0, phase: .down, location: Point(x: 400, y: 300), time: now))
+        app.handle(.frame(time: now))
+        let readsAfterDown = clockReads
+        #expect(readsAfterDown > 0)
+        for i in 1...30 {
+            app.handle(.touch(slot: 0, phase: .motion, location: Point(x: 400, y: 300 - Double(i)), time: now + Double(i) * 0.008))
+            app.handle(.frame(time: now + Double(i) * 0.008))
+        }
+        #expect(clockReads == readsAfterDown, "motion re-armed the session timer")
+        app.handle(.touch(slot: 0, phase: .up, location: Point(x: 400, y: 270), time: now + 0.3))
+        #expect(clockReads > readsAfterDown, "the lift re-arms it")
+        #expect(life.nextTimerDeadline != nil, "the idle timeout runs again after the lift")
+    }
+
     @Test func slideshowAdvancesToAPreparedPhotoEveryInterval() throws {
         let folder = try makeFolder(photoCount: 3)
         let (app, display) = try makeApp(config(idle: 0, interval: 1, fade: 0.2), folder: folder)

@@ -34,14 +34,21 @@ struct DamageTrackerTests {
         #expect(t.take(for: 0) == [PixelRect(x: 90, y: 40, width: 10, height: 10)])
     }
 
-    @Test func coveredRectsMergeAndLongListsCollapseToTheirBounds() {
+    @Test func damageMergesByTheWindowsRuleAndFarApartChangesStaySmall() {
         var t = DamageTracker(bufferCount: 1, bounds: screen, maxRects: 3)
         _ = t.take(for: 0)
         t.add([PixelRect(x: 1, y: 1, width: 2, height: 2), PixelRect(x: 0, y: 0, width: 10, height: 10),
                PixelRect(x: 2, y: 2, width: 3, height: 3)])
-        #expect(t.take(for: 0) == [PixelRect(x: 0, y: 0, width: 10, height: 10)])
-        t.add((0..<4).map { PixelRect(x: $0 * 20, y: $0 * 5, width: 5, height: 5) })
-        #expect(t.take(for: 0) == [PixelRect(x: 0, y: 0, width: 65, height: 20)])
+        #expect(t.take(for: 0) == [PixelRect(x: 0, y: 0, width: 10, height: 10)], "covered rectangles merge")
+        // Two specks in opposite corners stay two specks (a bounding box would be the screen).
+        t.add([PixelRect(x: 0, y: 0, width: 2, height: 2), PixelRect(x: 98, y: 48, width: 2, height: 2)])
+        #expect(t.take(for: 0) == [PixelRect(x: 0, y: 0, width: 2, height: 2), PixelRect(x: 98, y: 48, width: 2, height: 2)])
+        // Past the limit the cheapest pair merges; everything damaged is still covered.
+        let specks = (0..<6).map { PixelRect(x: $0 * 19, y: ($0 % 2) * 45, width: 3, height: 3) }
+        t.add(specks)
+        let rects = t.take(for: 0)
+        #expect(rects.count <= 3)
+        #expect(specks.allSatisfy { speck in rects.contains { $0.contains(speck) } })
     }
 
     @Test func invalidateAllMakesEveryBufferFull() {

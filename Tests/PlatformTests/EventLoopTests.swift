@@ -19,28 +19,52 @@ struct EventLoopTests {
         #expect(loop.now >= start + 0.03)
     }
 
-    @Test func deadlineInThePastFiresAtOnce() throws {
+    @Test func deadlineInThePastWakesTheLoopAtOnce() throws {
         let loop = try EventLoop(signals: [])
-        var fired = 0
-        loop.deadlineHandler = { fired += 1 }
         loop.setDeadline(loop.now - 5)
-        try loop.runOnce(timeout: 1)
-        #expect(fired == 1)
+        #expect(try loop.runOnce(timeout: 1) == 1)
+        #expect(loop.pendingTimers == 0)
     }
 
     @Test func newDeadlineReplacesOldAndNilDisarms() throws {
         let loop = try EventLoop(signals: [])
-        var fired: [Double] = []
-        loop.deadlineHandler = { fired.append(loop.now) }
         let start = loop.now
-        loop.setDeadline(start + 10)          // replaced: must never fire
+        loop.setDeadline(start + 10)          // replaced: must never wake the loop
         loop.setDeadline(start + 0.02)
-        while fired.isEmpty { try loop.runOnce(timeout: 1) }
-        #expect(fired.count == 1 && fired[0] >= start + 0.02 && fired[0] < start + 5)
+        #expect(loop.pendingTimers == 1)
+        #expect(try loop.runOnce(timeout: 1) == 1)
+        #expect(loop.now >= start + 0.02 && loop.now < start + 5)
+        #expect(loop.pendingTimers == 0)
         loop.setDeadline(loop.now + 0.01)
         loop.setDeadline(nil)
         #expect(try loop.runOnce(timeout: 0.05) == 0)
-        #expect(fired.count == 1)
+    }
+
+    @Test func timersAtTheSameDeadlineFireInTheOrderAdded() throws {
+        let loop = try EventLoop(signals: [])
+        var fired: [Int] = []
+        let at = loop.now + 0.01
+        var ids: [EventLoop.TimerID] = []
+        for i in 0..<40 { ids.append(loop.addTimer(at: at + Double(i % 4) * 0.001) { fired.append(i) }) }
+        for i in stride(from: 1, to: 40, by: 5) { loop.cancelTimer(ids[i]) }
+        let expected = (0..<40).filter { $0 % 5 != 1 }.sorted { ($0 % 4, $0) < ($1 % 4, $1) }
+        while loop.pendingTimers > 0 { try loop.runOnce(timeout: 1) }
+        #expect(fired == expected)
+    }
+
+    @Test func cancelledTimersDoNotPileUp() throws {
+        // The session timer is cancelled and re-armed far ahead over and over.
+        let loop = try EventLoop(signals: [])
+        var fired = 0
+        for _ in 0..<10_000 {
+            let id = loop.addTimer(after: 300) { fired += 1 }
+            loop.cancelTimer(id)
+        }
+        loop.addTimer(after: 0) { fired += 1 }
+        #expect(loop.pendingTimers == 1)
+        try loop.runOnce(timeout: 1)
+        #expect(fired == 1 && loop.pendingTimers == 0)
+        #expect(try loop.runOnce(timeout: 0.02) == 0, "no cancelled timer is left armed")
     }
 
     @Test func postFromManyThreadsRunsEverythingOnTheLoop() throws {
@@ -50,31 +74,40 @@ struct EventLoopTests {
         let mailbox = loop.mailbox
         let loopThread = pthread_self()
         let onLoopThread = Locked(true)
-        var workers: [pthread_t] = []
-        final class Box: @unchecked Sendable { let body: () -> Void; init(_ b: @escaping () -> Void) { body = b } }
+        var workers: [WorkerThreadForTest] = []
         for _ in 0..<threads {
-            let box = Box {
+            workers.append(WorkerThreadForTest {
                 for _ in 0..<perThread {
                     mailbox.post {
                         ran.withLock { $0 += 1 }
                         if pthread_equal(pthread_self(), loopThread) == 0 { onLoopThread.withLock { $0 = false } }
                     }
                 }
-            }
-            var thread = pthread_t()
-            let arg = Unmanaged.passRetained(box).toOpaque()
-            pthread_create(&thread, nil, { arg in
-                let box = Unmanaged<Box>.fromOpaque(arg!).takeRetainedValue()
-                box.body()
-                return nil
-            }, arg)
-            workers.append(thread)
+            })
         }
-        for t in workers { pthread_join(t, nil) }
+        for worker in workers { worker.join() }
         let deadline = loop.now + 5
         while ran.withLock({ $0 }) < threads * perThread && loop.now < deadline { try loop.runOnce(timeout: 0.5) }
         #expect(ran.withLock { $0 } == threads * perThread)
         #expect(onLoopThread.withLock { $0 })
+    }
+
+    @Test func theLoopThreadIsTheOneThatMadeTheLoop() throws {
+        let loop = try EventLoop(signals: [])
+        #expect(loop.thread.isCurrent && loop.mailbox.thread == loop.thread)
+        let thread = loop.thread
+        let seenElsewhere = Locked<Bool?>(nil)
+        let worker = WorkerThreadForTest { seenElsewhere.withLock { $0 = thread.isCurrent } }
+        worker.join()
+        #expect(seenElsewhere.withLock { $0 } == false)
+        // A LoopBound carries a loop value through the worker and back through the mailbox.
+        var counter = 0
+        let bound = LoopBound({ counter += 1 }, on: loop.thread)
+        let mailbox = loop.mailbox
+        let poster = WorkerThreadForTest { mailbox.post { bound.value() } }
+        poster.join()
+        try loop.runOnce(timeout: 1)
+        #expect(counter == 1)
     }
 
     @Test func idleLoopDoesNotWakeUp() throws {
@@ -127,4 +160,24 @@ struct EventLoopTests {
         let t = MonotonicClock.absoluteTime(12.25)
         #expect(t.tv_sec == 12 && t.tv_nsec == 250_000_000)
     }
+}
+
+/// A plain pthread running `body` once (Platform has no thread type of its own).
+struct WorkerThreadForTest {
+    private final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    private var thread = pthread_t()
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        let arg = Unmanaged.passRetained(Body(body)).toOpaque()
+        pthread_create(&thread, nil, { arg in
+            Unmanaged<Body>.fromOpaque(arg!).takeRetainedValue().run()
+            return nil
+        }, arg)
+    }
+
+    func join() { pthread_join(thread, nil) }
 }

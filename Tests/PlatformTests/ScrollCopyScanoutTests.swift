@@ -1,12 +1,14 @@
 import Graphics
+import Logging
 import Testing
+import TestSupport
 @testable import Platform
 
 /// A window that scrolls by copying moves pixels inside the frame buffer and reports the moved
 /// area as damage (UI's Window.render). With two scanout buffers, each buffer copies what it
 /// lacks (this frame's damage plus the frames it missed, DamageTracker), so after each flip the
-/// buffer shown must equal the frame buffer everywhere. Played here the way DRMDisplay.present
-/// does, with the frame buffer changed as the window changes it.
+/// buffer shown must equal the frame buffer everywhere. Played through DRMDisplay.present itself
+/// over a recording KMS device, some frames drawn while a flip is still pending.
 @Suite struct ScrollCopyScanoutTests {
     static let width = 64, height = 48
     /// The scroll view's clip: the frame buffer outside it never moves.
@@ -33,22 +35,21 @@ import Testing
     }
 
     @Test(arguments: [Rotation.none, .clockwise90])
-    func eachBufferShownEqualsTheFrameBuffer(rotation: Rotation) {
-        let frame = Bitmap(width: Self.width, height: Self.height)
-        let size = rotation.swapsAxes ? (Self.height, Self.width) : (Self.width, Self.height)
-        let buffers = [Bitmap(width: size.0, height: size.1), Bitmap(width: size.0, height: size.1)]
-        let copiers = buffers.map {
-            ScanoutCopier(frameBuffer: frame, memory: $0.pixels, deviceWidth: size.0, deviceHeight: size.1,
-                          stride: $0.stride, format: .xrgb8888, rotation: rotation)
-        }
-        var tracker = DamageTracker(bufferCount: 2, bounds: frame.bounds)
+    func eachBufferShownEqualsTheFrameBuffer(rotation: Rotation) throws {
+        let device = rotation.swapsAxes ? (Self.height, Self.width) : (Self.width, Self.height)
+        let kms = RecordingKMS(width: device.0, height: device.1)
+        let display = try DRMDisplay(kms: kms, configuration: DRMConfiguration(rotation: rotation),
+                                     logger: Logger(label: "test.drm"), watchesScreens: false)
+        try display.attach(to: SteppedLoop()) { _ in }
+        let frame = display.frameBuffer
+        #expect(frame.width == Self.width && frame.height == Self.height)
         Self.paint(frame, frame.bounds, frame: 0)
-        var front = 0
-        copiers[front].copy(tracker.take(for: front))
-        // Moves of the scroll view per frame; a frame in `unready` is drawn while a flip is
-        // pending, so its damage waits for the next present (DRMDisplay keeps it).
+        try display.present(damage: [frame.bounds])
+        kms.completeFlip()
+        // Moves of the scroll view per frame; a frame in `drawnWhileFlipPending` is presented
+        // before the previous frame's flip completed, so its damage waits for that completion.
         let moves = [(0, 5), (0, 5), (0, -3), (2, 0), (0, 11), (-1, -1), (0, 35), (0, 7), (0, 0), (3, 4), (0, -9)]
-        let unready: Set<Int> = [3, 7]
+        let drawnWhileFlipPending: Set<Int> = [4, 8]
         for (i, move) in moves.enumerated() {
             // What Window.render does to the frame buffer: copy, draw the uncovered strip and an
             // overlay that changed, and return the copied area plus what it drew.
@@ -61,15 +62,15 @@ import Testing
             let badge = PixelRect(x: 40 + i % 3, y: 2, width: 10, height: 8)
             Self.paint(frame, badge, frame: 100 + i)
             damage.append(badge)
-            tracker.add(damage)
-            if unready.contains(i) { continue }
-            let back = 1 - front
-            copiers[back].copy(tracker.take(for: back))
-            front = back
-            let shown = Self.logicalView(of: buffers[front], rotation: rotation)
+            try display.present(damage: damage)
+            if drawnWhileFlipPending.contains(i + 1) { continue }   // the next frame comes before the vblank
+            while kms.queuedFlip != nil { kms.completeFlip() }      // a completion may send a deferred frame
+            let shown = Self.logicalView(of: try #require(kms.shown), rotation: rotation)
             let differing = (0..<Self.height).flatMap { y in (0..<Self.width).map { (x: $0, y: y) } }
                 .filter { shown.pixel(x: $0.x, y: $0.y) != frame.pixel(x: $0.x, y: $0.y) }
-            #expect(differing.count == 0, "frame \(i) (move \(move)): buffer \(front) differs at \(differing.prefix(3))")
+            #expect(differing.count == 0, "frame \(i) (move \(move)): differs at \(differing.prefix(3))")
         }
+        #expect(kms.flips == moves.count + 1,
+                "one flip per frame: a frame drawn behind a pending flip goes out when it completes")
     }
 }

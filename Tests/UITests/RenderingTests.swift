@@ -123,14 +123,14 @@ import Graphics
     }
 
     @Test func damageRegionMergesOverlapsAndCapsTheCount() {
-        var region = DamageRegion(bounds: PixelRect(x: 0, y: 0, width: 1000, height: 1000))
+        var region = Region(bounds: PixelRect(x: 0, y: 0, width: 1000, height: 1000))
         region.add(PixelRect(x: 0, y: 0, width: 100, height: 100))
         region.add(PixelRect(x: 50, y: 0, width: 100, height: 100))
         #expect(region.rects == [PixelRect(x: 0, y: 0, width: 150, height: 100)])
         region.add(PixelRect(x: 10, y: 10, width: 10, height: 10))
         #expect(region.rects.count == 1)
         for i in 0..<20 { region.add(PixelRect(x: 40 * i + 200, y: 47 * i + 200, width: 5, height: 5)) }
-        #expect(region.rects.count <= DamageRegion.maxRects)
+        #expect(region.rects.count <= Region.defaultMaxRects)
         region.add(PixelRect(x: -50, y: -50, width: 20, height: 20))
         #expect(region.rects.allSatisfy { $0.x >= 0 && $0.y >= 0 })
     }

@@ -44,7 +44,7 @@ final class AlbumCaptions {
     private func read(_ path: RawPath) {
         guard reading[path] == nil else { return }
         let mailbox = self.mailbox
-        let owner = WeakOwner(self)
+        let owner = WeakLoopBound(self, on: mailbox.thread)
         reading[path] = WorkerThread(name: "pk-caption") {
             let caption = PhotoDetails.read(path: path).caption
             mailbox.post { owner.value?.finishRead(path, caption) }
@@ -60,10 +60,4 @@ final class AlbumCaptions {
 
     /// Whether a read is under way (what a settled screen waits for).
     var isReading: Bool { !reading.isEmpty }
-
-    /// Reached from the mailbox block; only dereferenced on the loop thread.
-    private struct WeakOwner: @unchecked Sendable {
-        weak var value: AlbumCaptions?
-        init(_ value: AlbumCaptions) { self.value = value }
-    }
 }

@@ -77,6 +77,7 @@ public final class ScreenHost {
 
     /// Feeds one platform input event to the view tree.
     public func handle(_ event: InputEvent) {
+        loop.thread.assertCurrent("ScreenHost.handle")
         if case .deviceAdded(let info) = event, info.isTouchscreen, let size = info.sizeMillimetres {
             touchPanelMillimetres = size
         }
@@ -96,6 +97,7 @@ public final class ScreenHost {
 
     /// Runs due timers, draws and presents what changed, and arms the next deadline.
     public func pump() {
+        loop.thread.assertCurrent("ScreenHost.pump")
         window.advance(to: window.scheduler.now)
         if let overlay = overlayView, overlay.superview === window, window.subviews.last !== overlay {
             window.bringSubviewToFront(overlay)

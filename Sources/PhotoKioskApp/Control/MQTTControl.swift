@@ -152,8 +152,8 @@ public final class MQTTControl {
         screenFramesPublished = frames
         screenPublishedAt = now
         let topic = base + "/screen"
-        let owner = LoopOwner(self)
         let mailbox = app.host.loop.mailbox
+        let owner = WeakLoopBound(self, on: mailbox.thread)
         encoder = WorkerThread(name: "pk-mqtt-jpeg") {
             let jpeg = try? JPEGEncoder.encode(small, quality: 80)
             mailbox.post {
@@ -163,11 +163,6 @@ public final class MQTTControl {
                 if let jpeg { control.client.publish(topic, jpeg, retain: true) }
             }
         }
-    }
-
-    private struct LoopOwner: @unchecked Sendable {
-        weak var value: MQTTControl?
-        init(_ value: MQTTControl) { self.value = value }
     }
 
     // MARK: Home Assistant discovery

@@ -148,7 +148,7 @@ final class InfoOverlay {
         guard reading[path] == nil else { return }
         let places = self.places, format = app.localeTimeFormat
         let mailbox = loop.mailbox
-        let owner = WeakOwner(self)
+        let owner = WeakLoopBound(self, on: mailbox.thread)
         reading[path] = WorkerThread(name: "pk-overlay") {
             let info = OverlayPhotoInfo.read(path, places: places, format: format)
             mailbox.post { owner.value?.finishRead(path, info) }
@@ -195,12 +195,6 @@ final class InfoOverlay {
     var isClockArmed: Bool { clockTimer != nil || virtualClockTimer != nil }
     /// The album's fade is waiting or running (tests).
     var isFading: Bool { fadeTimer != nil || fade != nil }
-
-    /// Reached from the mailbox block; only dereferenced on the loop thread.
-    private struct WeakOwner: @unchecked Sendable {
-        weak var value: InfoOverlay?
-        init(_ value: InfoOverlay) { self.value = value }
-    }
 }
 
 extension KioskConfig.OverlayPosition {

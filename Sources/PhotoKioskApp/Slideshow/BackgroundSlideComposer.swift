@@ -23,8 +23,8 @@ final class BackgroundSlideComposer {
     func compose(_ make: @escaping @Sendable () -> ComposedSlide, completion: @escaping (ComposedSlide) -> Void) {
         nextID += 1
         let id = nextID
-        let owner = WeakOwner(self)
         let mailbox = loop.mailbox
+        let owner = WeakLoopBound(self, on: mailbox.thread)
         let thread = WorkerThread(name: "pk-slide") {
             let slide = make()
             mailbox.post { owner.value?.finish(id, slide) }
@@ -41,11 +41,5 @@ final class BackgroundSlideComposer {
         guard let job = pending.removeValue(forKey: id) else { return }
         job.thread.join()   // it has posted this result: only its return is left
         job.completion(slide)
-    }
-
-    /// The composer, reached from the mailbox block; only ever dereferenced on the loop thread.
-    private struct WeakOwner: @unchecked Sendable {
-        weak var value: BackgroundSlideComposer?
-        init(_ value: BackgroundSlideComposer) { self.value = value }
     }
 }

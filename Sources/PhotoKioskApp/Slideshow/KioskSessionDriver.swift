@@ -67,10 +67,15 @@ public final class KioskSessionDriver {
 
     // MARK: Input
 
-    /// Whether `event` should go on to the views.
+    /// Whether `event` should go on to the views. The timer is armed again only when a touch
+    /// (or key) begins or ends: a finger's motion changes nothing the session waits for, and
+    /// re-arming reads the wall clock and sets the timerfd twice, many times a second.
     func filter(_ event: InputEvent) -> Bool {
-        defer { schedule() }
-        return gate.admits(event, began: { activity() }, ended: { session.touchEnded(now: now) })
+        var changed = false
+        let admitted = gate.admits(event, began: { changed = true; return activity() },
+                                   ended: { changed = true; session.touchEnded(now: now) })
+        if changed { schedule() }
+        return admitted
     }
 
     /// A touch began (or a key was pressed): returns whether it goes on to the views.

@@ -2,13 +2,16 @@ import CDRM
 import SystemAccess
 import Glibc
 
-/// An open /dev/dri/card* node with KMS: probing connectors, encoders and CRTCs.
+/// An open /dev/dri/card* node with KMS: probing connectors, encoders and CRTCs, and (as the
+/// display's `KMSDevice`) the libdrm calls that drive a screen (DRMCard+KMS.swift).
 final class DRMCard {
     let path: String
     private(set) var fd: Int32
     let driver: String
     /// Direct open(2), or the libseat seat that granted the node.
     let opener: DeviceOpener
+    /// Page-flip completions read from `fd`; its address is each flip's user_data.
+    let dispatcher = DRMEventDispatcher()
 
     /// Opens `path` (through the seat when there is one) and checks that it can scan out dumb
     /// buffers.
@@ -70,15 +73,9 @@ final class DRMCard {
         throw firstError ?? .noDRMDevice("\(directory)/card*")
     }
 
-    struct Resources {
-        var connectors: [ConnectorInfo]
-        var encoders: [EncoderInfo]
-        var crtcIDs: [UInt32]
-    }
-
     /// Reads connectors (with their modes), encoders and CRTCs.
-    func probe() -> Resources {
-        guard let res = drmModeGetResources(fd) else { return Resources(connectors: [], encoders: [], crtcIDs: []) }
+    func probe() -> KMSResources {
+        guard let res = drmModeGetResources(fd) else { return KMSResources(connectors: [], encoders: [], crtcIDs: []) }
         defer { drmModeFreeResources(res) }
         let r = res.pointee
         let crtcs = (0..<Int(r.count_crtcs)).map { r.crtcs[$0] }
@@ -103,7 +100,7 @@ final class DRMCard {
                 millimetres: (Int(cp.mmWidth), Int(cp.mmHeight))))
             drmModeFreeConnector(c)
         }
-        return Resources(connectors: connectors, encoders: encoders, crtcIDs: crtcs)
+        return KMSResources(connectors: connectors, encoders: encoders, crtcIDs: crtcs)
     }
 }
 

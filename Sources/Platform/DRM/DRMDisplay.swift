@@ -1,4 +1,3 @@
-import CDRM
 import Glibc
 import Graphics
 import Logging
@@ -45,10 +44,41 @@ public struct DRMConfiguration: Sendable {
 /// disable/enable events pause drawing and bring it back. Otherwise it is opened directly: the
 /// user needs the `video` group (or `render` on some systems) and must be on the active VT.
 public final class DRMDisplay: Display {
-    private enum State: Equatable {
-        case waitingForScreen(String)
-        case active
-        case notMaster
+    /// Where presenting stands: one value, so no combination of flags can contradict another.
+    enum State: Equatable {
+        /// No screen to drive (none connected, or not the one configured). `hadScreen`: frames
+        /// were shown before (it was unplugged) rather than never.
+        case waitingForScreen(String, hadScreen: Bool)
+        /// Another program (or the VT) holds DRM master: drawing waits for it to come back.
+        case notMaster(hadScreen: Bool)
+        /// Showing frames; the next one may be presented.
+        case ready
+        /// The last page flip came back EBUSY: its damage is kept and goes with the next present
+        /// (or when the screen is switched on).
+        case flipRefused
+        /// A page flip is queued and its completion not read yet. `deferred`: a frame drawn
+        /// meanwhile waits for it.
+        case flipPending(deferred: Bool)
+        /// DPMS off: frames are drawn but not shown. `flipPending`: a flip queued before still
+        /// completes; `deferred`: something was drawn meanwhile, shown when it is on again.
+        case poweredOff(flipPending: Bool, deferred: Bool)
+        case closed
+
+        /// Whether the screen was shown on before (messages say "lost" rather than "waiting").
+        var hadScreen: Bool {
+            switch self {
+            case .waitingForScreen(_, let had), .notMaster(let had): return had
+            case .ready, .flipRefused, .flipPending, .poweredOff: return true
+            case .closed: return false
+            }
+        }
+    }
+
+    /// How frames reach the screen: page flips between two buffers, or (drivers without page
+    /// flip) copies into the visible buffer plus DirtyFB. Changes only one way, on a failed flip.
+    enum PresentMode: Equatable {
+        case pageFlip
+        case frontBufferWithDirtyFB
     }
 
     /// The screen currently driven: connector, mode, CRTC and the two scanout buffers.
@@ -56,13 +86,13 @@ public final class DRMDisplay: Display {
         let connector: ConnectorInfo
         let mode: ModeInfo
         let crtcID: UInt32
-        let buffers: [DumbBuffer]
+        let buffers: [any ScanoutBuffer]
         let copiers: [ScanoutCopier]
         var damage: DamageTracker
         var front = 0
         var back: Int { 1 - front }
 
-        init(connector: ConnectorInfo, mode: ModeInfo, crtcID: UInt32, buffers: [DumbBuffer],
+        init(connector: ConnectorInfo, mode: ModeInfo, crtcID: UInt32, buffers: [any ScanoutBuffer],
              copiers: [ScanoutCopier], logicalBounds: PixelRect) {
             self.connector = connector
             self.mode = mode
@@ -75,42 +105,46 @@ public final class DRMDisplay: Display {
 
     public let configuration: DRMConfiguration
     public private(set) var frameBuffer: Bitmap
-    private let card: DRMCard
+    let kms: any KMSDevice
     private let log: Logger
-    private let dispatcher = DRMEventDispatcher()
+    private let watchesScreens: Bool
     private var output: Output?
-    private var state: State
-    private var flipPending = false
-    private var deferredDamage = false
-    private var usesPageFlip = true
-    private var saved: (crtc: UnsafeMutablePointer<drmModeCrtc>, connectorID: UInt32)?
+    private(set) var state: State
+    private(set) var presentMode: PresentMode
+    /// What the screen schedule asked for (DRMDisplay+ScreenPower): a setting, kept while there
+    /// is no screen to apply it to, and applied after every modeset.
+    var screenWanted = true
+    private var saved: (crtc: SavedCRTC, connectorID: UInt32)?
     private var loop: (any EventLoopRegistry)?
     private var onEvent: ((DisplayEvent) -> Void)?
     private var hotplug: UdevMonitor?
     private var masterRetry: EventLoop.TimerID?
     private var seatObserver: Int?
-    private var closed = false
-    /// False until the first modeset succeeded: master missing then means another program
-    /// had the screen before us, not that it was taken away.
-    private var hasShownFrames = false
-    /// DPMS off (see DRMDisplay+ScreenPower): no page flips until it is on again.
-    var isPoweredOff = false
 
     /// Opens the card and sets the mode on the chosen screen. With no screen connected it
     /// waits for one (after `attach`) instead of failing. Throws when there is no DRM device
     /// or it may not be opened (the error names the missing group).
-    public init(configuration: DRMConfiguration = DRMConfiguration(),
-                logger: Logger = Logger(label: "photokiosk.drm")) throws(PlatformError) {
+    public convenience init(configuration: DRMConfiguration = DRMConfiguration(),
+                            logger: Logger = Logger(label: "photokiosk.drm")) throws(PlatformError) {
+        let card = try DRMCard.open(path: configuration.devicePath, directory: configuration.deviceDirectory)
+        try self.init(kms: card, configuration: configuration, logger: logger)
+    }
+
+    /// Drives `kms` (tests pass a recording one and `watchesScreens: false`, which leaves udev
+    /// alone).
+    init(kms: any KMSDevice, configuration: DRMConfiguration, logger: Logger,
+         watchesScreens: Bool = true) throws(PlatformError) {
         self.configuration = configuration
+        self.kms = kms
+        self.watchesScreens = watchesScreens
         log = logger
-        card = try DRMCard.open(path: configuration.devicePath, directory: configuration.deviceDirectory)
         let placeholder = configuration.mode ?? ModeRequest(width: 1280, height: 720)
         let logical = configuration.rotation.logicalSize(deviceWidth: placeholder.width, deviceHeight: placeholder.height)
         frameBuffer = Bitmap(width: logical.width, height: logical.height)
-        state = .waitingForScreen("not set up yet")
-        usesPageFlip = configuration.pageFlip
-        dispatcher.onPageFlip = { [unowned self] _, _ in self.pageFlipped() }
-        if let seat = card.opener.seat {
+        state = .waitingForScreen("not set up yet", hadScreen: false)
+        presentMode = configuration.pageFlip ? .pageFlip : .frontBufferWithDirtyFB
+        kms.onPageFlip = { [unowned self] in self.pageFlipped() }
+        if let seat = kms.seat {
             seatObserver = seat.addObserver(pause: { [weak self] in self?.lostMaster() },
                                             resume: { [weak self] in self?.retryMaster() })
         }
@@ -120,15 +154,16 @@ public final class DRMDisplay: Display {
     deinit { close() }
 
     public var name: String {
-        let device = "DRM \(card.path.split(separator: "/").last.map(String.init) ?? card.path) (\(card.driver))"
+        let device = "DRM \(kms.path.split(separator: "/").last.map(String.init) ?? kms.path) (\(kms.driver))"
         switch state {
-        case .waitingForScreen(let why): return "\(device) waiting: \(why)"
+        case .waitingForScreen(let why, _): return "\(device) waiting: \(why)"
         case .notMaster: return "\(device) (not DRM master)"
-        case .active:
+        case .closed: return "\(device) (closed)"
+        case .ready, .flipRefused, .flipPending, .poweredOff:
             guard let output else { return device }
             let rotated = configuration.rotation == .none ? "" : " rotated \(configuration.rotation)"
             return "\(device) \(output.connector.name) \(output.mode.width)x\(output.mode.height)@\(output.mode.refresh)\(rotated)"
-                + (usesPageFlip ? "" : " (front buffer + DirtyFB)")
+                + (presentMode == .pageFlip ? "" : " (front buffer + DirtyFB)")
         }
     }
 
@@ -138,16 +173,16 @@ public final class DRMDisplay: Display {
         guard let millimetres = output?.connector.physicalSize else { return nil }
         return configuration.rotation.swapsAxes ? Size(width: millimetres.height, height: millimetres.width) : millimetres
     }
-    public var isReadyForFrame: Bool { state == .active && output != nil && !flipPending && !isPoweredOff }
+
+    public var isReadyForFrame: Bool {
+        guard output != nil else { return false }
+        return state == .ready || state == .flipRefused
+    }
+
     /// The file descriptor of the card, for `doctor` output and tests.
-    public var fileDescriptor: Int32 { card.fd }
+    public var fileDescriptor: Int32 { kms.eventDescriptor }
     /// The connector being driven, if any (for DPMS).
     var activeConnector: (id: UInt32, name: String)? { output.map { ($0.connector.id, $0.connector.name) } }
-
-    /// Shows what was drawn while the screen was off.
-    func presentDeferred() {
-        if deferredDamage { try? present(damage: []) }
-    }
 
     // MARK: Modeset
 
@@ -155,11 +190,11 @@ public final class DRMDisplay: Display {
     /// when no screen is connected (state becomes waiting).
     @discardableResult
     private func activate() throws(PlatformError) -> Bool {
-        let resources = card.probe()
+        let resources = kms.probe()
         guard let connector = OutputChoice.connector(in: resources.connectors, named: configuration.connectorName) else {
             let what = configuration.connectorName.map { "connector \($0) not connected" } ?? "no screen connected"
             let names = resources.connectors.map { "\($0.name)\($0.isConnected ? "" : " (disconnected)")" }
-            state = .waitingForScreen("\(what) [\(names.joined(separator: ", "))]")
+            state = .waitingForScreen("\(what) [\(names.joined(separator: ", "))]", hadScreen: state.hadScreen)
             log.notice("\(name)")
             return false
         }
@@ -175,44 +210,42 @@ public final class DRMDisplay: Display {
         if frameBuffer.width != logical.width || frameBuffer.height != logical.height {
             frameBuffer = Bitmap(width: logical.width, height: logical.height)
         }
-        let buffers = [try DumbBuffer(fd: card.fd, width: mode.width, height: mode.height),
-                       try DumbBuffer(fd: card.fd, width: mode.width, height: mode.height)]
+        let buffers = [try kms.makeScanoutBuffer(width: mode.width, height: mode.height),
+                       try kms.makeScanoutBuffer(width: mode.width, height: mode.height)]
         let copiers = buffers.map {
             ScanoutCopier(frameBuffer: frameBuffer, memory: $0.memory, deviceWidth: mode.width,
                           deviceHeight: mode.height, stride: $0.stride, format: .xrgb8888, rotation: rotation)
         }
         let output = Output(connector: connector, mode: mode, crtcID: crtcID, buffers: buffers, copiers: copiers,
                             logicalBounds: frameBuffer.bounds)
-        if saved == nil, let current = drmModeGetCrtc(card.fd, crtcID) {
+        if saved == nil, let current = kms.currentCRTC(crtcID) {
             saved = (current, connector.id)
         }
         self.output = output
-        flipPending = false
         if try setCRTC(output) {
-            state = .active
-            hasShownFrames = true
             log.info("\(name)")
-            keepBlankAfterModeset()
         }
         return true
     }
 
-    /// Copies the whole frame into the front buffer and sets the mode with it. Returns false
-    /// (state `.notMaster`) when another program owns the display.
+    /// Copies the whole frame into the front buffer and sets the mode with it; then the screen
+    /// is shown (and blanked again if the schedule has it off). Returns false (state
+    /// `.notMaster`) when another program owns the display.
     private func setCRTC(_ output: Output) throws(PlatformError) -> Bool {
         output.damage.invalidateAll()
         output.copiers[output.front].copy(output.damage.take(for: output.front))
-        var connectorID = output.connector.id
-        var mode = output.mode.raw
-        let r = drmModeSetCrtc(card.fd, output.crtcID, output.buffers[output.front].framebufferID, 0, 0,
-                               &connectorID, 1, &mode)
-        if r == 0 { return true }
-        let err = r < -1 ? -r : errno
-        if err == EACCES || err == EPERM {
+        do throws(KMSError) {
+            try kms.setCRTC(output.crtcID, framebufferID: output.buffers[output.front].framebufferID,
+                            connectorID: output.connector.id, mode: output.mode)
+        } catch where error.isNotMaster {
             lostMaster()
             return false
+        } catch {
+            throw .failed("drmModeSetCrtc \(output.connector.name) \(output.mode)", errno: error.errno)
         }
-        throw .failed("drmModeSetCrtc \(output.connector.name) \(output.mode)", errno: err)
+        state = .ready
+        keepBlankAfterModeset()
+        return true
     }
 
     // MARK: Frames
@@ -220,55 +253,99 @@ public final class DRMDisplay: Display {
     public func present(damage: [PixelRect]) throws {
         guard let output else { return }
         output.damage.add(damage)
-        guard isReadyForFrame else {
-            if !damage.isEmpty { deferredDamage = true }
+        switch state {
+        case .ready, .flipRefused:
+            break
+        case .flipPending(let deferred):
+            state = .flipPending(deferred: deferred || !damage.isEmpty)
             return
+        case .poweredOff(let flipPending, let deferred):
+            state = .poweredOff(flipPending: flipPending, deferred: deferred || !damage.isEmpty)
+            return
+        case .waitingForScreen, .notMaster, .closed:
+            return   // the modeset that ends these redraws everything
         }
-        deferredDamage = false
-        guard usesPageFlip else { return presentInFrontBuffer(output) }
+        state = .ready
+        guard presentMode == .pageFlip else { return presentInFrontBuffer(output) }
         let back = output.back
         let rects = output.damage.take(for: back)
         guard !rects.isEmpty else { return }
         output.copiers[back].copy(rects)
-        let r = drmModePageFlip(card.fd, output.crtcID, output.buffers[back].framebufferID,
-                                UInt32(DRM_MODE_PAGE_FLIP_EVENT), dispatcher.userData)
-        if r == 0 {
-            flipPending = true
-            return
-        }
-        let err = r < -1 ? -r : errno
-        output.damage.add(rects)    // the back buffer did not reach the screen; keep its damage
-        switch err {
-        case EACCES, EPERM:
-            lostMaster()
-        case EBUSY:
-            deferredDamage = true
-        default:
-            log.warning("page flip failed (\(String(cString: strerror(err)))): drawing into the front buffer with DirtyFB")
-            usesPageFlip = false
-            presentInFrontBuffer(output)
+        do throws(KMSError) {
+            try kms.pageFlip(crtcID: output.crtcID, framebufferID: output.buffers[back].framebufferID)
+            state = .flipPending(deferred: false)
+        } catch {
+            output.damage.add(rects)    // the back buffer did not reach the screen; keep its damage
+            if error.isNotMaster {
+                lostMaster()
+            } else if error.isBusy {
+                state = .flipRefused
+            } else {
+                log.warning("page flip failed (\(error)): drawing into the front buffer with DirtyFB")
+                presentMode = .frontBufferWithDirtyFB
+                presentInFrontBuffer(output)
+            }
         }
     }
 
+    /// Shows what was drawn while the screen could not show it (switched off, a flip pending
+    /// or refused).
+    func presentDeferred() {
+        try? present(damage: [])
+    }
+
     /// For drivers without page flip: copy into the visible buffer and tell the driver which
-    /// parts changed (virtio-gpu shows CPU writes only after DirtyFB; bochs answers ENOSYS).
+    /// parts changed (virtio-gpu shows CPU writes only after DirtyFB; bochs answers ENOSYS,
+    /// which changes nothing: its writes show anyway).
     private func presentInFrontBuffer(_ output: Output) {
         let landed = output.copiers[output.front].copy(output.damage.take(for: output.front))
         guard !landed.isEmpty else { return }
-        var clips = landed.map {
-            drm_clip_rect(x1: UInt16($0.x), y1: UInt16($0.y), x2: UInt16($0.maxX), y2: UInt16($0.maxY))
-        }
-        _ = drmModeDirtyFB(card.fd, output.buffers[output.front].framebufferID, &clips, UInt32(clips.count))
+        try? kms.dirtyFramebuffer(output.buffers[output.front].framebufferID, clips: landed)
         // Reported from the loop, not from inside present(), so a handler may present again.
         loop?.addTimer(after: 0) { [weak self] in self?.onEvent?(.frameDone) }
     }
 
     private func pageFlipped() {
-        guard flipPending, let output else { return }
-        flipPending = false
-        output.front = output.back
-        if deferredDamage { try? present(damage: []) }
+        guard let output else { return }
+        switch state {
+        case .flipPending(let deferred):
+            output.front = output.back
+            state = .ready
+            if deferred { presentDeferred() }
+        case .poweredOff(flipPending: true, let deferred):
+            output.front = output.back
+            state = .poweredOff(flipPending: false, deferred: deferred)
+        default:
+            return   // a flip from before master was lost or the screen went away
+        }
         onEvent?(.frameDone)
+    }
+
+    // MARK: Power (DPMS; DRMDisplay+ScreenPower)
+
+    /// DPMS went off: frames wait (a flip already queued still completes).
+    func poweredOff() {
+        switch state {
+        case .ready: state = .poweredOff(flipPending: false, deferred: false)
+        case .flipRefused: state = .poweredOff(flipPending: false, deferred: true)
+        case .flipPending(let deferred): state = .poweredOff(flipPending: true, deferred: deferred)
+        case .poweredOff, .waitingForScreen, .notMaster, .closed: break
+        }
+    }
+
+    /// DPMS is on again: what was drawn meanwhile is shown.
+    func poweredOn() {
+        switch state {
+        case .poweredOff(flipPending: true, let deferred):
+            state = .flipPending(deferred: deferred)
+        case .poweredOff(flipPending: false, let deferred):
+            state = .ready
+            if deferred { presentDeferred() }
+        case .flipRefused:
+            presentDeferred()
+        case .ready, .flipPending, .waitingForScreen, .notMaster, .closed:
+            break
+        }
     }
 
     // MARK: Events
@@ -276,9 +353,10 @@ public final class DRMDisplay: Display {
     public func attach(to loop: any EventLoopRegistry, onEvent: @escaping (DisplayEvent) -> Void) throws {
         self.loop = loop
         self.onEvent = onEvent
-        let fd = card.fd
-        try loop.watch(FileDescriptor(rawValue: fd)) { [unowned self] in self.dispatcher.dispatch(fd: fd) }
-        if let monitor = UdevMonitor(subsystem: "drm") {
+        try loop.watch(FileDescriptor(rawValue: kms.eventDescriptor)) { [unowned self] in self.kms.readEvents() }
+        if !watchesScreens {
+            // Tests: screensChanged() is called by hand.
+        } else if let monitor = UdevMonitor(subsystem: "drm") {
             hotplug = monitor
             try loop.watch(FileDescriptor(rawValue: monitor.fd)) { [unowned self] in
                 _ = monitor.drain()
@@ -287,13 +365,13 @@ public final class DRMDisplay: Display {
         } else {
             log.warning("no udev monitor: screens plugged in later will not be noticed")
         }
-        try card.opener.seat?.attach(to: loop)
-        if state == .notMaster { scheduleMasterRetry() }
+        try kms.seat?.attach(to: loop)
+        if case .notMaster = state { scheduleMasterRetry() }
     }
 
     /// A udev "drm" event: a screen was plugged in, unplugged, or changed.
-    private func screensChanged() {
-        let connectors = card.probe().connectors
+    func screensChanged() {
+        let connectors = kms.probe().connectors
         let current = output.map { (connectorID: $0.connector.id, width: $0.mode.width, height: $0.mode.height) }
         let change = OutputChoice.change(current: current, connectors: connectors,
                                          connectorName: configuration.connectorName, mode: configuration.mode)
@@ -305,43 +383,51 @@ public final class DRMDisplay: Display {
             let name = output?.connector.name ?? "screen"
             if let output { switchOff(output) }
             output = nil
-            flipPending = false
-            state = .waitingForScreen("\(name) disconnected")
+            state = .waitingForScreen("\(name) disconnected", hadScreen: state.hadScreen)
             log.notice("screen \(name) disconnected: drawing paused until a screen is connected")
             onEvent?(.suspended("\(name) disconnected"))
         case .remodeset, .connect:
             let wasWaiting = output == nil
             output = nil
-            flipPending = false
             do {
-                if try activate(), state == .active {
+                if try activate(), isShowing {
                     if wasWaiting { log.notice("screen connected: \(name), full redraw") }
                     onEvent?(.needsFullRedraw)
                 }
             } catch {
-                state = .waitingForScreen(error.description)
+                state = .waitingForScreen(error.description, hadScreen: state.hadScreen)
                 log.error("\(error)")
             }
+        }
+    }
+
+    /// Whether the mode is set on a screen and it is ours (lit or switched off by the schedule).
+    private var isShowing: Bool {
+        switch state {
+        case .ready, .flipRefused, .flipPending, .poweredOff: return true
+        case .waitingForScreen, .notMaster, .closed: return false
         }
     }
 
     /// Stops scanning out to a screen that is gone: its CRTC goes dark and is free for the
     /// next modeset, and the buffers can be freed without the kernel clinging to them.
     private func switchOff(_ output: Output) {
-        guard state == .active else { return }
-        if drmModeSetCrtc(card.fd, output.crtcID, 0, 0, 0, nil, 0, nil) != 0 {
-            log.warning("could not switch off CRTC \(output.crtcID): \(String(cString: strerror(errno)))")
+        guard isShowing else { return }
+        do throws(KMSError) {
+            try kms.disableCRTC(output.crtcID)
+        } catch {
+            log.warning("could not switch off CRTC \(output.crtcID): \(error)")
         }
     }
 
     private func lostMaster() {
-        guard state != .notMaster else { return }
-        state = .notMaster
-        flipPending = false
-        if hasShownFrames {
+        if case .notMaster = state { return }
+        let hadScreen = state.hadScreen
+        state = .notMaster(hadScreen: hadScreen)
+        if hadScreen {
             log.notice("lost DRM master (VT switch or another program): drawing paused")
         } else {
-            log.notice("another program is DRM master of \(card.path) (a compositor, another kiosk): waiting for it to let go of the screen")
+            log.notice("another program is DRM master of \(kms.path) (a compositor, another kiosk): waiting for it to let go of the screen")
         }
         onEvent?(.suspended("DRM master lost"))
         scheduleMasterRetry()
@@ -350,7 +436,7 @@ public final class DRMDisplay: Display {
     /// Without a seat manager there is no notification when the display is free again, so try
     /// once a second while (and only while) it is not ours. With a seat, enable_seat says when.
     private func scheduleMasterRetry() {
-        guard let loop, masterRetry == nil, card.opener.seat == nil else { return }
+        guard let loop, masterRetry == nil, kms.seat == nil else { return }
         masterRetry = loop.addTimer(after: 1) { [unowned self] in
             self.masterRetry = nil
             self.retryMaster()
@@ -358,51 +444,42 @@ public final class DRMDisplay: Display {
     }
 
     private func retryMaster() {
-        guard state == .notMaster, !closed else { return }
+        guard case .notMaster(let hadScreen) = state else { return }
         log.debug("trying to become DRM master again")
-        if card.opener.seat == nil { _ = drmSetMaster(card.fd) }   // the seat manager does it otherwise
+        if kms.seat == nil { try? kms.setMaster() }   // the seat manager does it otherwise
         guard let output else {
-            state = .waitingForScreen("regained DRM master")
+            state = .waitingForScreen("regained DRM master", hadScreen: hadScreen)
             return screensChanged()
         }
         do {
             if try setCRTC(output) {
-                state = .active
-                keepBlankAfterModeset()
-                log.notice(hasShownFrames ? "regained DRM master: full redraw" : "became DRM master: \(name)")
-                hasShownFrames = true
+                log.notice(hadScreen ? "regained DRM master: full redraw" : "became DRM master: \(name)")
                 onEvent?(.needsFullRedraw)
                 return
             }
         } catch {
             log.error("\(error)")
         }
-        state = .notMaster
+        state = .notMaster(hadScreen: hadScreen)
         scheduleMasterRetry()
     }
 
     // MARK: Cleanup
 
     public func close() {
-        guard !closed else { return }
-        closed = true
+        if state == .closed { return }
+        state = .closed
         if let loop {
-            loop.unwatch(FileDescriptor(rawValue: card.fd))
+            loop.unwatch(FileDescriptor(rawValue: kms.eventDescriptor))
             if let hotplug { loop.unwatch(FileDescriptor(rawValue: hotplug.fd)) }
             if let masterRetry { loop.cancelTimer(masterRetry) }
         }
-        if let seatObserver { card.opener.seat?.removeObserver(seatObserver) }
-        if let saved {
-            var connectorID = saved.connectorID
-            let c = saved.crtc.pointee
-            var mode = c.mode
-            if c.mode_valid != 0 && c.buffer_id != 0 {
-                _ = drmModeSetCrtc(card.fd, c.crtc_id, c.buffer_id, c.x, c.y, &connectorID, 1, &mode)
-            }
-            drmModeFreeCrtc(saved.crtc)
-            self.saved = nil
+        if let seatObserver { kms.seat?.removeObserver(seatObserver) }
+        if let saved, saved.crtc.showsSomething {
+            try? kms.restoreCRTC(saved.crtc, connectorID: saved.connectorID)
         }
+        saved = nil
         output = nil
-        card.close()
+        kms.close()
     }
 }

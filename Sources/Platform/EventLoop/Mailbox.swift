@@ -1,4 +1,4 @@
-import CDRM
+import CLinux
 import Glibc
 import Graphics
 
@@ -7,11 +7,14 @@ import Graphics
 public final class Mailbox: Sendable {
     let eventFD: Int32
     private let queue = Locked<[@Sendable () -> Void]>([])
+    /// The loop's thread, where posted work runs (for `LoopBound` values posted work carries).
+    public let thread: LoopThread
 
-    init() throws(PlatformError) {
+    init(thread: LoopThread) throws(PlatformError) {
         let fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         guard fd >= 0 else { throw .failed("eventfd", errno: errno) }
         eventFD = fd
+        self.thread = thread
     }
 
     deinit { close(eventFD) }
@@ -25,14 +28,20 @@ public final class Mailbox: Sendable {
         // One wakeup per batch: the loop drains the whole queue when it runs.
         if wasEmpty {
             var one: UInt64 = 1
-            _ = write(eventFD, &one, 8)
+            // Only an overflowing counter (2^64 - 1 unread posts) or a closed eventfd fails.
+            let written = write(eventFD, &one, 8)
+            precondition(written == 8, "write(eventfd): errno \(errno)")
         }
     }
 
     /// Runs everything queued so far; called by the loop when the eventfd is readable.
     func drain() {
+        thread.assertCurrent("Mailbox.drain")
         var counter: UInt64 = 0
-        _ = read(eventFD, &counter, 8)
+        // EAGAIN: a drain earlier in this turn already read the counter.
+        if read(eventFD, &counter, 8) < 0 && errno != EAGAIN {
+            preconditionFailure("read(eventfd): errno \(errno)")
+        }
         let work = queue.withLock { q in
             let all = q
             q.removeAll(keepingCapacity: true)

@@ -27,9 +27,14 @@ public struct InputConfiguration: Sendable {
 /// screen pixels. Touch positions come from libinput's `*_transformed` calls, so a
 /// LIBINPUT_CALIBRATION_MATRIX set by udev is honoured; then the display rotation applies.
 /// A mouse acts as a single finger (slot `InputEvent.mouseSlot`) while its left button is held.
+/// This class only reads libinput's C events into `LibinputEvent` values; what they mean is
+/// `LibinputTranslator`'s (slots, the mouse as a finger, keys).
 public final class LibinputSource {
     /// Update when the display's size or rotation changes.
-    public var mapping: ScreenMapping
+    public var mapping: ScreenMapping {
+        get { translator.mapping }
+        set { translator.mapping = newValue }
+    }
     public let configuration: InputConfiguration
     private let log: Logger
     private let handler: (InputEvent) -> Void
@@ -39,10 +44,7 @@ public final class LibinputSource {
     private var devices: [OpaquePointer: InputDeviceInfo] = [:]
     /// The descriptors libinput opened, by path: a device's axis ranges are read through them.
     private var openNodes: [String: Int32] = [:]
-    private var touches: [Int: Point] = [:]
-    private var mouse: Point
-    private var mouseDown = false
-    private var keys = KeyTranslator()
+    private var translator: LibinputTranslator
     private weak var loop: (any EventLoopRegistry)?
     /// The libseat seat devices came from, once one did; its disable/enable suspend and resume
     /// libinput (which closes and reopens the devices through the seat).
@@ -55,10 +57,9 @@ public final class LibinputSource {
                 logger: Logger = Logger(label: "photokiosk.input"),
                 handler: @escaping (InputEvent) -> Void) throws(PlatformError) {
         self.configuration = configuration
-        self.mapping = mapping
+        translator = LibinputTranslator(mapping: mapping)
         self.handler = handler
         log = logger
-        mouse = Point(x: Double(mapping.logicalWidth) / 2, y: Double(mapping.logicalHeight) / 2)
         // libinput keeps a pointer to the interface: it must live as long as the context.
         interface = .allocate(capacity: 1)
         interface.initialize(to: libinput_interface(
@@ -163,13 +164,7 @@ public final class LibinputSource {
         guard let li = context else { return }
         libinput_suspend(li)
         dispatch()
-        guard !touches.isEmpty else { return }
-        let now = SystemClock.monotonicSeconds()
-        for (slot, location) in touches.sorted(by: { $0.key < $1.key }) {
-            handler(.touch(slot: slot, phase: .cancel, location: location, time: now))
-        }
-        touches.removeAll()
-        handler(.frame(time: now))
+        report(.suspended(time: SystemClock.monotonicSeconds()))
     }
 
     /// The seat is back: libinput reopens the devices through the seat.
@@ -251,76 +246,61 @@ public final class LibinputSource {
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             let device = libinput_event_get_device(event)!
             let info = devices.removeValue(forKey: device) ?? Self.info(device)
-            if info.isPointer && mouseDown {
-                mouseDown = false
-                handler(.touch(slot: InputEvent.mouseSlot, phase: .cancel, location: mouse, time: SystemClock.monotonicSeconds()))
-                handler(.frame(time: SystemClock.monotonicSeconds()))
-            }
+            if info.isPointer { report(.pointerRemoved(time: SystemClock.monotonicSeconds())) }
             log.info("input device removed: \(info.name)")
             handler(.deviceRemoved(info))
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
              LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
-            handleTouch(libinput_event_get_touch_event(event), type: type)
+            if let touch = libinput_event_get_touch_event(event) { report(touchEvent(touch, type: type)) }
         case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON:
-            handlePointer(libinput_event_get_pointer_event(event), type: type)
+            if let pointer = libinput_event_get_pointer_event(event) { report(pointerEvent(pointer, type: type)) }
         case LIBINPUT_EVENT_KEYBOARD_KEY:
             let k = libinput_event_get_keyboard_event(event)
-            let pressed = libinput_event_keyboard_get_key_state(k) == LIBINPUT_KEY_STATE_PRESSED
-            if let key = keys.translate(code: libinput_event_keyboard_get_key(k), pressed: pressed) {
-                handler(.key(key, pressed: pressed, time: Double(libinput_event_keyboard_get_time_usec(k)) / 1e6))
-            }
+            report(.key(code: libinput_event_keyboard_get_key(k),
+                        pressed: libinput_event_keyboard_get_key_state(k) == LIBINPUT_KEY_STATE_PRESSED,
+                        time: Double(libinput_event_keyboard_get_time_usec(k)) / 1e6))
         default:
             break
         }
     }
 
-    private func handleTouch(_ touch: OpaquePointer?, type: libinput_event_type) {
-        guard let touch else { return }
+    private func report(_ event: LibinputEvent) {
+        if case .touchCancel(let slot, _) = event { log.info("touch \(slot) cancelled") }
+        for translated in translator.translate(event) { handler(translated) }
+    }
+
+    /// A touch event's values; positions in panel pixels.
+    private func touchEvent(_ touch: OpaquePointer, type: libinput_event_type) -> LibinputEvent {
         let time = Double(libinput_event_touch_get_time_usec(touch)) / 1e6
-        if type == LIBINPUT_EVENT_TOUCH_FRAME { return handler(.frame(time: time)) }
+        if type == LIBINPUT_EVENT_TOUCH_FRAME { return .touchFrame(time: time) }
         let slot = Int(libinput_event_touch_get_seat_slot(touch))
         switch type {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
-            let device = Point(x: libinput_event_touch_get_x_transformed(touch, UInt32(mapping.deviceWidth)),
-                               y: libinput_event_touch_get_y_transformed(touch, UInt32(mapping.deviceHeight)))
-            let p = mapping.logical(device)
-            touches[slot] = p
-            handler(.touch(slot: slot, phase: type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .motion, location: p, time: time))
+            let x = libinput_event_touch_get_x_transformed(touch, UInt32(mapping.deviceWidth))
+            let y = libinput_event_touch_get_y_transformed(touch, UInt32(mapping.deviceHeight))
+            return type == LIBINPUT_EVENT_TOUCH_DOWN ? .touchDown(slot: slot, x: x, y: y, time: time)
+                                                     : .touchMotion(slot: slot, x: x, y: y, time: time)
         case LIBINPUT_EVENT_TOUCH_UP:
-            handler(.touch(slot: slot, phase: .up, location: touches.removeValue(forKey: slot) ?? .zero, time: time))
+            return .touchUp(slot: slot, time: time)
         default:
-            // libinput cancels the fingers of a device that goes away (before DEVICE_REMOVED).
-            log.info("touch \(slot) cancelled")
-            handler(.touch(slot: slot, phase: .cancel, location: touches.removeValue(forKey: slot) ?? .zero, time: time))
+            return .touchCancel(slot: slot, time: time)
         }
     }
 
-    private static let leftButton: UInt32 = 0x110   // BTN_LEFT
-
-    private func handlePointer(_ pointer: OpaquePointer?, type: libinput_event_type) {
-        guard let pointer else { return }
+    /// A pointer event's values.
+    private func pointerEvent(_ pointer: OpaquePointer, type: libinput_event_type) -> LibinputEvent {
         let time = Double(libinput_event_pointer_get_time_usec(pointer)) / 1e6
         switch type {
         case LIBINPUT_EVENT_POINTER_MOTION:
-            // Relative motion moves the cursor in logical space: "right" is right on screen.
-            mouse = mapping.clamped(Point(x: mouse.x + libinput_event_pointer_get_dx(pointer),
-                                          y: mouse.y + libinput_event_pointer_get_dy(pointer)))
+            return .pointerMotion(dx: libinput_event_pointer_get_dx(pointer), dy: libinput_event_pointer_get_dy(pointer), time: time)
         case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
-            let device = Point(x: libinput_event_pointer_get_absolute_x_transformed(pointer, UInt32(mapping.deviceWidth)),
-                               y: libinput_event_pointer_get_absolute_y_transformed(pointer, UInt32(mapping.deviceHeight)))
-            mouse = mapping.clamped(mapping.logical(device))
+            return .pointerMotionAbsolute(x: libinput_event_pointer_get_absolute_x_transformed(pointer, UInt32(mapping.deviceWidth)),
+                                          y: libinput_event_pointer_get_absolute_y_transformed(pointer, UInt32(mapping.deviceHeight)),
+                                          time: time)
         default:
-            guard libinput_event_pointer_get_button(pointer) == Self.leftButton else { return }
-            let pressed = libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED
-            guard pressed != mouseDown else { return }
-            mouseDown = pressed
-            handler(.touch(slot: InputEvent.mouseSlot, phase: pressed ? .down : .up, location: mouse, time: time))
-            handler(.frame(time: time))
-            return
-        }
-        if mouseDown {
-            handler(.touch(slot: InputEvent.mouseSlot, phase: .motion, location: mouse, time: time))
-            handler(.frame(time: time))
+            return .pointerButton(code: libinput_event_pointer_get_button(pointer),
+                                  pressed: libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED,
+                                  time: time)
         }
     }
 

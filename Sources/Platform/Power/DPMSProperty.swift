@@ -25,9 +25,8 @@ enum DPMSProperty {
         guard let id = propertyID(fd: fd, connectorID: connectorID) else {
             throw .unsupported("\(connectorName) has no DPMS property: use blank = \"backlight\"")
         }
-        let r = drmModeConnectorSetProperty(fd, connectorID, id, on ? Self.on : Self.off)
-        if r != 0 {
-            throw .failed("DPMS \(on ? "on" : "off") on \(connectorName)", errno: r < -1 ? -r : errno)
+        if let error = KMSError(result: drmModeConnectorSetProperty(fd, connectorID, id, on ? Self.on : Self.off)) {
+            throw .failed("DPMS \(on ? "on" : "off") on \(connectorName)", errno: error.errno)
         }
     }
 }

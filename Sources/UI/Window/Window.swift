@@ -24,7 +24,7 @@ public final class Window: View {
     /// Keys go here first, then up its superviews; nil sends them to the window.
     public weak var firstResponder: View?
 
-    var damage: DamageRegion
+    var damage: Region
     /// A scroll view's move the next render makes by copying pixels (Window+ScrollCopy).
     var scrollCopy: ScrollCopy?
     /// The bitmap the last frame was rendered into: only there can pixels be copied.
@@ -35,19 +35,17 @@ public final class Window: View {
 
     public init(size: Size, clock: any UIClock) {
         scheduler = Scheduler(clock: clock)
-        damage = DamageRegion(bounds: Self.pixelBounds(size))
+        damage = .full(Self.pixelBounds(size))
         super.init(frame: Rect(size: size))
         backgroundColor = .black
         clipsToBounds = true
-        damage.add(damage.bounds)
     }
 
     /// A new size (the display was rotated or changed mode) redraws everything.
     public override var bounds: Rect {
         didSet {
             guard bounds.size != oldValue.size else { return }
-            damage = DamageRegion(bounds: Self.pixelBounds(bounds.size))
-            damage.add(damage.bounds)
+            damage = .full(Self.pixelBounds(bounds.size))
             scrollCopy = nil
         }
     }

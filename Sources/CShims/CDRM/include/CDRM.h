@@ -5,7 +5,6 @@
 #include <xf86drmMode.h>
 #include <drm_fourcc.h>
 #include <linux/fb.h>
-#include "cdrm_linux.h"
 
 /// DRM_FORMAT_XRGB8888 is built by the fourcc_code() macro.
 static const uint32_t CDRM_FORMAT_XRGB8888 = DRM_FORMAT_XRGB8888;

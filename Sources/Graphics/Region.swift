@@ -1,18 +1,31 @@
-import Graphics
-
-/// Window areas that need redrawing, kept as a few rectangles.
+/// An area of pixels kept as a few rectangles: what a window must redraw, and what each scanout
+/// buffer must copy. One type from the window to the screen, so damage is merged by one rule.
 ///
 /// A new rectangle merges with an existing one when their union wastes little area (overlapping
 /// or adjacent changes), so two small changes far apart stay two small rectangles instead of one
-/// huge union. Beyond `maxRects` the cheapest pair is merged.
-public struct DamageRegion: Sendable, Equatable {
-    public static let maxRects = 8
+/// huge union. Beyond `maxRects` the cheapest pair is merged. (The scanout's old rule, "drop
+/// what is covered, collapse everything to one bounding box past 16", copied a whole screen's
+/// span for two far-apart changes; this one keeps the window's rendering exactly as it was.)
+public struct Region: Sendable, Equatable {
+    /// The window's limit: more rectangles cost more per-rectangle drawing than they save.
+    public static let defaultMaxRects = 8
 
     public let bounds: PixelRect
+    public let maxRects: Int
     public private(set) var rects: [PixelRect] = []
 
-    public init(bounds: PixelRect) {
+    /// An empty region inside `bounds` (everything added is clipped to it).
+    public init(bounds: PixelRect, maxRects: Int = Region.defaultMaxRects) {
+        precondition(maxRects >= 1)
         self.bounds = bounds
+        self.maxRects = maxRects
+    }
+
+    /// All of `bounds`.
+    public static func full(_ bounds: PixelRect, maxRects: Int = Region.defaultMaxRects) -> Region {
+        var region = Region(bounds: bounds, maxRects: maxRects)
+        region.add(bounds)
+        return region
     }
 
     public var isEmpty: Bool { rects.isEmpty }
@@ -35,7 +48,11 @@ public struct DamageRegion: Sendable, Equatable {
             }
         }
         rects.append(r)
-        while rects.count > Self.maxRects { mergeCheapestPair() }
+        while rects.count > maxRects { mergeCheapestPair() }
+    }
+
+    public mutating func add(_ rects: some Sequence<PixelRect>) {
+        for rect in rects { add(rect) }
     }
 
     public mutating func removeAll() {
@@ -69,6 +86,7 @@ public struct DamageRegion: Sendable, Equatable {
     }
 
     private mutating func mergeCheapestPair() {
+        guard rects.count > 1 else { return }
         var best = (i: 0, j: 1, waste: Int.max)
         for i in 0..<rects.count {
             for j in (i + 1)..<rects.count {
@@ -80,11 +98,4 @@ public struct DamageRegion: Sendable, Equatable {
         rects.remove(at: best.j)
         rects[best.i] = merged
     }
-}
-
-extension PixelRect {
-    func contains(_ r: PixelRect) -> Bool {
-        r.x >= x && r.y >= y && r.maxX <= maxX && r.maxY <= maxY
-    }
-
 }
