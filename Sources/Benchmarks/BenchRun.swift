@@ -114,7 +114,7 @@ struct BenchRun {
         func thumbnails(edge: Int) throws -> [Bitmap] {
             if let cached { return cached }
             let made = try corpus.photos.prefix(24).map {
-                try decoder.decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .thumbnail(edge: edge))))
+                try decoder.decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .thumbnail(edge: edge)))).bitmap
             }
             cached = made
             return made
@@ -140,7 +140,7 @@ struct BenchRun {
                       spread: ms(drag.spread.low) + "–" + ms(drag.spread.high) + " ms; p99 " + ms(drag.percentile(99)) + " ms",
                       baseline: "memcpy \(ms(floor.median)) ms", ratio: fixed(dragRatio, 1) + "x"))
         let screens = try corpus.photos.prefix(8).map {
-            try decoder.decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .screen(width: 1920, height: 1080))))
+            try decoder.decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .screen(width: 1920, height: 1080)))).bitmap
         }
         for (name, paging) in [("album page at fit (full redraw)", false), ("album while paging (frames that drew)", true)] {
             var album = Samples()
