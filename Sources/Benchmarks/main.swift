@@ -16,7 +16,7 @@ do {
         let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
         let frames = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
         let samples = try FrameBench().gridScroll(frames: frames) { edge in
-            try corpus.photos.prefix(24).map { try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .thumbnail(edge: edge)))) }
+            try corpus.photos.prefix(24).map { try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .thumbnail(edge: edge)))).bitmap }
         }
         say("grid scroll: median \(ms(samples.median)) ms, p10 \(ms(samples.percentile(10))) ms, p90 \(ms(samples.percentile(90))) ms over \(frames) frames")
     } else if arguments.first == "frames" {
@@ -40,7 +40,7 @@ do {
         table.add(Row(figure: "memcpy of one 1920x1080 XRGB frame (floor)", median: ms(floor.median) + " ms",
                       spread: ms(floor.spread.low) + "–" + ms(floor.spread.high) + " ms"))
         let photo = try corpus.photos.first.map {
-            try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .screen(width: 2208, height: 1242))))
+            try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath($0), size: .screen(width: 2208, height: 1242)))).bitmap
         }
         BenchRun(options: options).kenBurnsRow(frames, photo: photo, floor: floor.median, &table)
         say(table.plainText)

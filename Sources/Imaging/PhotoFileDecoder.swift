@@ -19,24 +19,26 @@ public struct PhotoFileDecoder: ImageSourceDecoder {
     /// The largest long side a thumbnail may have, as a multiple of its edge.
     public static let maxThumbnailAspect = 3.0
 
-    public func decode(_ request: ImageRequest) throws -> Bitmap {
+    public func decode(_ request: ImageRequest) throws -> LoadedImage {
         let path = request.path.description
         do throws(ImagingError) {
             // The file streams into the decoder (see ImageDecoder.decode(path:)): a big JPEG is
-            // never held whole next to its decode.
+            // never held whole next to its decode. The result keeps the header's original size.
             switch request.size {
             case .full:
-                return try ImageDecoder.decode(path: request.path, fitting: nil, options: options, memoryGate: memoryGate).bitmap
+                return LoadedImage(try ImageDecoder.decode(path: request.path, fitting: nil, options: options, memoryGate: memoryGate))
             case let .screen(width, height):
-                return try ImageDecoder.decode(path: request.path, fitting: Size(width: width, height: height),
-                                               options: options, memoryGate: memoryGate).bitmap
+                return LoadedImage(try ImageDecoder.decode(path: request.path, fitting: Size(width: width, height: height),
+                                                           options: options, memoryGate: memoryGate))
             case let .thumbnail(edge):
                 let info = try ImageDecoder.probe(path: request.path, options: options)
                 let box = Self.thumbnailBox(for: info.orientedSize, edge: edge)
                 if let embedded = try? Self.embeddedThumbnail(of: info, box: box, options: options) {
-                    return embedded
+                    var details = info
+                    details.exif?.thumbnail = nil  // results travel to caches' neighbours: no unaccounted bytes
+                    return LoadedImage(bitmap: embedded, originalSize: info.orientedSize, info: details)
                 }
-                return try ImageDecoder.decode(path: request.path, fitting: box, options: options, memoryGate: memoryGate).bitmap
+                return LoadedImage(try ImageDecoder.decode(path: request.path, fitting: box, options: options, memoryGate: memoryGate))
             }
         } catch {
             throw error.attributed(to: path)

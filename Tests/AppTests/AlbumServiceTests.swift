@@ -7,7 +7,7 @@ import UI
 @testable import Widgets
 
 /// Records what the album service asks the loader for, and finishes loads when the test says.
-final class RecordingLoader: AlbumImageLoading {
+final class RecordingLoader: ImageLoading {
     struct Request { let ticket: LoadTicket; let distance: Double }
     private(set) var requests: [Request] = []
     private(set) var cancelled: [LoadTicket] = []
@@ -33,13 +33,13 @@ final class RecordingLoader: AlbumImageLoading {
     var open: [LoadTicket] { requests.map(\.ticket).filter { completions[$0.id] != nil } }
 
     /// Finishes the open load for `key` as a real loader would (filling `cache` on success).
-    func finish(_ key: ImageKey, with result: Result<Bitmap, any Error>, cache: ImageCache?) {
+    func finish(_ key: ImageKey, with result: Result<Bitmap, any Error>, originalSize: Size? = nil, cache: ImageCache?) {
         guard let ticket = open.first(where: { $0.key == key }), let completion = completions.removeValue(forKey: ticket.id) else {
             Issue.record("no open load for \(key)")
             return
         }
         if case .success(let bitmap) = result { cache?.insert(bitmap, for: key) }
-        completion(key, result)
+        completion(key, result.map { LoadedImage(bitmap: $0, originalSize: originalSize) })
     }
 }
 
@@ -84,7 +84,7 @@ struct TestError: Error {}
         let window = Window(size: screen, clock: ManualClock())
         let album = PhotoAlbumView(frame: Rect(size: screen))
         window.addSubview(album)
-        service.onChange = { album.photoDidChange(at: $0) }
+        service.onChange = { album.photoDidChange(at: $0, to: $1) }
         album.show(service, at: 0)
         let path = photos[0].path
         sizes.record(Size(width: 4000, height: 3000), for: path)
@@ -122,7 +122,7 @@ struct TestError: Error {}
     @Test func aBrokenPhotoReportsItsFailureAndIsNotRequestedAgain() {
         let (service, loader, cache, _, photos) = makeService(count: 2)
         var changed: [Int] = []
-        service.onChange = { changed.append($0) }
+        service.onChange = { index, _ in changed.append(index) }
         service.updateWantedPhotos([1: PhotoDemand(quality: .screen, distance: 0)])
         loader.finish(service.thumbnailKey(photos[1].path), with: .failure(TestError()), cache: cache)
         #expect(changed == [1])
@@ -140,7 +140,7 @@ struct TestError: Error {}
         let window = Window(size: screen, clock: clock)
         let album = PhotoAlbumView(frame: Rect(size: screen))
         window.addSubview(album)
-        service.onChange = { album.photoDidChange(at: $0) }
+        service.onChange = { album.photoDidChange(at: $0, to: $1) }
         album.show(service, at: 0)
         var maxOpen = 0
         for index in 1..<50 {
@@ -163,5 +163,97 @@ struct TestError: Error {}
         // Closing cancels the rest.
         service.stopAll()
         #expect(loader.open.isEmpty)
+    }
+
+    @Test func theOriginalSizeArrivesWithTheScreenDecodeAndReachesThePage() throws {
+        let (service, loader, cache, sizes, photos) = makeService(count: 2)
+        let window = Window(size: screen, clock: ManualClock())
+        let album = PhotoAlbumView(frame: Rect(size: screen))
+        window.addSubview(album)
+        service.onChange = { album.photoDidChange(at: $0, to: $1) }
+        album.show(service, at: 0)
+        let path = photos[0].path
+        let page = try #require(album.centerPage)
+        #expect(sizes.size(of: path) == nil && page.content.originalSize == nil)
+        // The thumbnail (from the disk cache: no header read) brings no size.
+        loader.finish(service.thumbnailKey(path), with: .success(bitmap(.red, 100, 75)), cache: cache)
+        #expect(page.content.originalSize == nil)
+        // The screen decode read the header on its worker: the size comes with the bitmap.
+        loader.finish(service.screenKey(path), with: .success(bitmap(.green, 400, 300)),
+                      originalSize: Size(width: 4000, height: 3000), cache: cache)
+        #expect(page.content.originalSize == Size(width: 4000, height: 3000))
+        #expect(page.content.quality == .screen)
+        // A changed file forgets what the decodes noted.
+        sizes.record(Size(width: 4000, height: 3000), for: path)
+        service.invalidate(path: path)
+        #expect(sizes.size(of: path) == nil)
+    }
+
+    /// An inner decoder that answers with a given original size and never touches the file.
+    struct SizedDecoder: ImageSourceDecoder {
+        let size: Size?
+        func decode(_ request: ImageRequest) throws -> LoadedImage {
+            LoadedImage(bitmap: Bitmap(width: 4, height: 3), originalSize: size)
+        }
+    }
+
+    @Test func theRecordingDecoderNotesTheSizeTheDecodeBroughtWithoutOpeningTheFile() throws {
+        let sizes = OriginalSizes()
+        // No such file: a size can only come from the decode's own result.
+        let path = RawPath("/nonexistent/photo.jpg")
+        for size: SizeClass in [.thumbnail(edge: 100), .screen(width: 400, height: 300)] {
+            let decoder = OriginalSizeRecordingDecoder(SizedDecoder(size: Size(width: 4000, height: 3000)), sizes: sizes)
+            _ = try decoder.decode(ImageRequest(key: ImageKey(path: path, size: size)))
+            #expect(sizes.size(of: path) == Size(width: 4000, height: 3000))
+            sizes.forget(path)
+        }
+        _ = try OriginalSizeRecordingDecoder(SizedDecoder(size: nil), sizes: sizes)
+            .decode(ImageRequest(key: ImageKey(path: path, size: .screen(width: 400, height: 300))))
+        #expect(sizes.size(of: path) == nil)
+    }
+
+    @Test func anArrivingBitmapReachesThePageEvenWhenTheCacheRefusedIt() throws {
+        let (service, loader, _, _, photos) = makeService(count: 1, cacheBudget: 1)
+        let window = Window(size: screen, clock: ManualClock())
+        let album = PhotoAlbumView(frame: Rect(size: screen))
+        window.addSubview(album)
+        var delivered: [PhotoQuality] = []
+        service.onChange = { index, content in
+            delivered.append(content.quality)
+            album.photoDidChange(at: index, to: content)
+        }
+        album.show(service, at: 0)
+        let page = try #require(album.centerPage)
+        loader.finish(service.screenKey(photos[0].path), with: .success(bitmap(.green, 400, 300)), cache: nil)
+        #expect(delivered == [.screen])
+        #expect(page.content.quality == .screen && page.bitmap?.width == 400)
+    }
+}
+
+@Suite struct ThumbnailServiceDeliveryTests {
+    @Test func anArrivingThumbnailGoesToItsCellWithoutAskingTheCacheAgain() throws {
+        let photos = PhotoList()
+        _ = photos.add((0..<4).map { i in
+            ScannedFile(path: RawPath("/photos/t\(i).jpg"), type: .jpeg, identity: FileIdentity(device: 1, inode: UInt64(i + 1)),
+                        size: 1000, modificationSeconds: 0)
+        })
+        let loader = RecordingLoader()
+        // A cache too small to keep anything: only the bitmap that arrived can be shown.
+        let cache = ImageCache(budget: 1)
+        let service = ThumbnailService(photos: photos, loader: loader, cache: cache, logger: Logger(label: "test"))
+        var states: [Int: ThumbnailState] = [:]
+        service.onChange = { index, state in states[index] = state }
+        service.updateWantedThumbnails([0: 0, 1: 1, 2: 2], edge: 64)
+        #expect(loader.open.count == 3)
+        let thumb = Bitmap(width: 64, height: 48)
+        loader.finish(ImageKey(path: photos[1].path, size: .thumbnail(edge: 64)), with: .success(thumb), cache: cache)
+        guard case .image(let shown)? = states[1] else { Issue.record("no image for cell 1: \(String(describing: states[1]))"); return }
+        #expect(shown === thumb)
+        loader.finish(ImageKey(path: photos[2].path, size: .thumbnail(edge: 64)), with: .failure(TestError()), cache: cache)
+        guard case .failed? = states[2] else { Issue.record("no failure for cell 2"); return }
+        // Withdrawn cells are cancelled and hear nothing more.
+        service.updateWantedThumbnails([3: 0], edge: 64)
+        #expect(loader.open.map(\.key.path) == [photos[3].path])
+        #expect(service.pendingLoads == 1)
     }
 }

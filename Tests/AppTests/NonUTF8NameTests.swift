@@ -131,6 +131,7 @@ import Platform
         #expect(try app.runUntilSettled(timeout: 20))
         let index = try #require((0..<app.photos.count).first { app.photos[$0].path == odd })
         app.openPhoto(at: index)
+        #expect(try app.host.run(until: { app.tiledPhoto != nil }, timeout: 20))
         let tiled = try #require(app.tiledPhoto, "2000x1400 on 800x600 is shown in tiles")
         #expect(tiled.content.path == odd)
         #expect(try app.host.run(until: { tiled.content.isPyramidReady && app.isContentLoaded }, timeout: 30))

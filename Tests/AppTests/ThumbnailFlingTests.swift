@@ -29,7 +29,7 @@ import UI
             grid.itemCount = photos.count
             grid.loadDeferral = deferral
             grid.provider = service
-            service.onChange = { [grid] index in grid.thumbnailDidChange(at: index) }
+            service.onChange = { [grid] index, state in grid.thumbnailDidChange(at: index, to: state) }
             window.addSubview(grid)
             window.layoutIfNeeded()
         }

@@ -47,6 +47,8 @@ import Widgets
         let (app, display, photos, cacheDir) = try Self.startApp(photos: [("a-big.jpg", big), ("b-small.jpg", small)])
         #expect(try app.runUntilSettled(timeout: 20))
         app.openPhoto(at: 0)
+        // Tiled once a decode of the photo brought its size (read on a worker, never on the loop).
+        #expect(try app.host.run(until: { app.tiledPhoto != nil }, timeout: 20))
         let tiled = try #require(app.tiledPhoto)
         #expect(try app.host.run(until: { tiled.content.isPyramidReady && app.isContentLoaded }, timeout: 30))
         let pyramid = try #require(PyramidCache(directory: cacheDir + "/pyramids").existing(for: RawPath(photos + "/a-big.jpg")))

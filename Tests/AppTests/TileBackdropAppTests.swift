@@ -40,6 +40,8 @@ import Widgets
         let fb = display.frameBuffer
 
         app.openPhoto(at: 0)
+        // Tiled at once: the grid's thumbnail decode brought the photo's size (read on a worker;
+        // the loop never reads a file for it).
         let tiled = try #require(app.tiledPhoto)
         let view = tiled.content.view
         // The first frame, drawn before the loop turns once: no tile has been delivered (a worker

@@ -68,9 +68,9 @@ struct LoadingImageLoaderTests {
         #expect(decoder.waitUntilHeld())
         var bitmaps: [String: Bitmap] = [:]
         let x = key("x")
-        loader.request(x, distance: 5) { _, r in bitmaps["first"] = try? r.get() }
-        loader.request(x, distance: 1) { _, r in bitmaps["second"] = try? r.get() }
-        let third = loader.request(x, distance: 9) { _, r in bitmaps["third"] = try? r.get() }
+        loader.request(x, distance: 5) { _, r in bitmaps["first"] = try? r.get().bitmap }
+        loader.request(x, distance: 1) { _, r in bitmaps["second"] = try? r.get().bitmap }
+        let third = loader.request(x, distance: 9) { _, r in bitmaps["third"] = try? r.get().bitmap }
         loader.cancel(third)
         #expect(loader.pendingCount == 1)
         decoder.release()
@@ -134,7 +134,7 @@ struct LoadingImageLoaderTests {
         let bad = key("bad")
         let decoder = RecordingDecoder(failing: [bad])
         let (loader, loop) = oneWorkerLoader(decoder)
-        var outcome: Result<Bitmap, any Error>?
+        var outcome: Result<LoadedImage, any Error>?
         loader.request(bad, distance: 0) { _, result in outcome = result }
         #expect(loop.waitForPosts(1))
         loop.drain()
@@ -151,11 +151,11 @@ struct LoadingImageLoaderTests {
         let cache = ImageCache(budget: 1 << 20)
         let loader = ImageLoader(decoder: decoder, cache: cache, workerCount: 1, deliver: loop.deliver)
         var first: Bitmap?, second: Bitmap?
-        loader.request(key("a"), distance: 0) { _, r in first = try? r.get() }
+        loader.request(key("a"), distance: 0) { _, r in first = try? r.get().bitmap }
         #expect(loop.waitForPosts(1))
         loop.drain()
         #expect(cache.contains(key("a")))
-        loader.request(key("a"), distance: 0) { _, r in second = try? r.get() }
+        loader.request(key("a"), distance: 0) { _, r in second = try? r.get().bitmap }
         #expect(loop.waitForPosts(1))
         loop.drain()
         #expect(first != nil && first === second)

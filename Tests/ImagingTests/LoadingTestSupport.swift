@@ -53,14 +53,14 @@ final class RecordingDecoder: ImageSourceDecoder {
         self.failing = failing
     }
 
-    func decode(_ request: ImageRequest) throws -> Bitmap {
+    func decode(_ request: ImageRequest) throws -> LoadedImage {
         calls.withLock { $0.append(request.key) }
         if heldKeys.contains(request.key) {
             started.signal()
             gate.wait()
         }
         if failing.contains(request.key) { throw Failure() }
-        return Bitmap(width: 4, height: 4)
+        return LoadedImage(bitmap: Bitmap(width: 4, height: 4))
     }
 
     var decoded: [ImageKey] { calls.withLock { $0 } }

@@ -244,7 +244,7 @@ struct ModernFormatDecodeTests {
         #expect(grid.bitmap.size == Size(width: 100, height: 75))
         #expect(grid.originalSize == Size(width: 640, height: 480))
         // The loader's grid thumbnail covers 120x120: 160x120 still does.
-        let cell = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: 120))))
+        let cell = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: 120)))).bitmap
         #expect(isBlue(cell) && cell.size == Size(width: 160, height: 120))
         // Bigger than the thumbnail: the main image.
         let screen = try decode(path, fitting: Size(width: 320, height: 320))

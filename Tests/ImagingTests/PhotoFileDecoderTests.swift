@@ -29,7 +29,7 @@ struct PhotoFileDecoderTests {
 
     @Test func thumbnailCoversTheSquareCell() throws {
         let path = try write(Fixtures.jpeg(Fixtures.solid(width: 1600, height: 900, .green)))
-        let b = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: 200))))
+        let b = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: 200)))).bitmap
         #expect(b.height == 200)
         #expect(b.width == 356)
     }
@@ -42,7 +42,7 @@ struct PhotoFileDecoderTests {
 
     @Test func bigEnoughEmbeddedThumbnailIsUsed() throws {
         let path = try photo(width: 1600, height: 1200, thumbWidth: 320, thumbHeight: 240)
-        let b = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: 160))))
+        let b = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: 160)))).bitmap
         #expect(isBlue(b))
         #expect(b.height == 160)
     }
@@ -50,16 +50,29 @@ struct PhotoFileDecoderTests {
     @Test(arguments: [(160, 120, 200), (320, 180, 160)])
     func smallOrMisshapenEmbeddedThumbnailIsNotUsed(thumbWidth: Int, thumbHeight: Int, edge: Int) throws {
         let path = try photo(width: 1600, height: 1200, thumbWidth: thumbWidth, thumbHeight: thumbHeight)
-        let b = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: edge))))
+        let b = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: edge)))).bitmap
         #expect(!isBlue(b))
     }
 
     @Test func screenAndFullSizes() throws {
         let path = try write(Fixtures.jpeg(Fixtures.solid(width: 800, height: 600, .green)))
         let screen = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .screen(width: 400, height: 400))))
-        #expect(screen.width == 400 && screen.height == 300)
+        #expect(screen.bitmap.width == 400 && screen.bitmap.height == 300)
         let full = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .full)))
-        #expect(full.width == 800 && full.height == 600)
+        #expect(full.bitmap.width == 800 && full.bitmap.height == 600)
+        // The header read for the decode travels with it: nobody opens the file again for it.
+        #expect(screen.originalSize == Size(width: 800, height: 600) && full.originalSize == Size(width: 800, height: 600))
+        #expect(screen.info?.pixelWidth == 800)
+    }
+
+    @Test func thumbnailsCarryTheOriginalSizeToo() throws {
+        let path = try photo(width: 1600, height: 1200, thumbWidth: 320, thumbHeight: 240)
+        let embedded = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(path), size: .thumbnail(edge: 160))))
+        #expect(embedded.bitmap.height == 160 && embedded.originalSize == Size(width: 1600, height: 1200))
+        #expect(embedded.info?.exif?.thumbnail == nil)
+        let plain = try write(Fixtures.jpeg(Fixtures.solid(width: 900, height: 1600, .green)))
+        let decoded = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: RawPath(plain), size: .thumbnail(edge: 100))))
+        #expect(decoded.bitmap.width == 100 && decoded.originalSize == Size(width: 900, height: 1600))
     }
 
     @Test func errorsNameTheFile() throws {

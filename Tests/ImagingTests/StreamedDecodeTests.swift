@@ -22,7 +22,7 @@ struct StreamedDecodeTests {
             #expect(PixelDifference(streamed.bitmap, fromBytes.bitmap).max == 0)
             #expect(!streamed.isPartial)
         }
-        let viaLoader = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: path, size: .screen(width: 320, height: 320))))
+        let viaLoader = try PhotoFileDecoder().decode(ImageRequest(key: ImageKey(path: path, size: .screen(width: 320, height: 320)))).bitmap
         #expect(viaLoader.width == 320 && viaLoader.height == 240)
     }
 

@@ -49,7 +49,7 @@ import Testing
             try writeRaw(bytes, to: path)
             let size: SizeClass = [.thumbnail(edge: 96), .screen(width: 160, height: 120), .full][i % 3]
             do {
-                let bitmap = try decoder.decode(ImageRequest(key: ImageKey(path: path, size: size)))
+                let bitmap = try decoder.decode(ImageRequest(key: ImageKey(path: path, size: size))).bitmap
                 #expect(bitmap.width > 0 && bitmap.height > 0 && bitmap.width * bitmap.height <= 4_000_000)
                 decoded += 1
             } catch let error as ImagingError {

@@ -108,7 +108,7 @@ import Widgets
         defer { loader.shutdown() }
         let service = ThumbnailService(photos: photos, loader: loader, cache: cache, logger: capture.logger)
         var arrived = 0
-        service.onChange = { _ in arrived += 1 }
+        service.onChange = { _, _ in arrived += 1 }
         service.updateWantedThumbnails(Dictionary(uniqueKeysWithValues: (0..<8).map { ($0, Double($0)) }), edge: 100)
         let deadline = loop.now + 20
         while service.pendingLoads > 0 && loop.now < deadline { try loop.runOnce(timeout: 0.1) }

@@ -12,13 +12,13 @@ public struct CachingThumbnailDecoder: ImageSourceDecoder {
         self.diskCache = diskCache
     }
 
-    public func decode(_ request: ImageRequest) throws -> Bitmap {
+    public func decode(_ request: ImageRequest) throws -> LoadedImage {
         guard case .thumbnail(let edge) = request.size,
               let key = ThumbnailCacheKey(path: request.path, edge: edge)
         else { return try inner.decode(request) }
-        if let cached = diskCache.read(key) { return cached }
-        let bitmap = try inner.decode(request)
-        if bitmap.format == .xrgb8888 { diskCache.write(bitmap, for: key) }
-        return bitmap
+        if let cached = diskCache.read(key) { return LoadedImage(bitmap: cached) }
+        let image = try inner.decode(request)
+        if image.bitmap.format == .xrgb8888 { diskCache.write(image.bitmap, for: key) }
+        return image
     }
 }

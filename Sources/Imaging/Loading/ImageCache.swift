@@ -110,14 +110,6 @@ public final class ImageCache: Sendable {
         }
     }
 
-    /// Makes `keys` exactly the pinned set (each pinned once): what a grid calls with its visible
-    /// cells after every layout, instead of pairing pins and unpins itself.
-    public func replacePins(with keys: Set<ImageKey>) {
-        state.withLock { state in
-            state.pins = Dictionary(uniqueKeysWithValues: keys.map { ($0, 1) })
-        }
-    }
-
     /// Drops one entry (the file changed or vanished); its pins stay.
     public func remove(_ key: ImageKey) {
         state.withLock { state in

@@ -34,7 +34,7 @@ public struct LoaderStatistics: Sendable, Equatable {
 /// Thread-safe; completions run wherever `deliver` runs them.
 public final class ImageLoader: @unchecked Sendable {
     public typealias Delivery = @Sendable (@escaping @Sendable () -> Void) -> Void
-    public typealias Completion = (ImageKey, Result<Bitmap, any Error>) -> Void
+    public typealias Completion = (ImageKey, Result<LoadedImage, any Error>) -> Void
 
     private let core: LoaderCore
 
@@ -95,7 +95,7 @@ final class LoaderCore: @unchecked Sendable {
         var phase = Phase.queued
         var generation: UInt64 = 0
         var requesters: [UInt64: (distance: Double, completion: ImageLoader.Completion)] = [:]
-        var result: Result<Bitmap, any Error>?
+        var result: Result<LoadedImage, any Error>?
 
         init(key: ImageKey) { self.key = key }
 
@@ -155,7 +155,7 @@ final class LoaderCore: @unchecked Sendable {
                     // Answered through the loop like a decode, so callers see one code path.
                     statistics.cacheHits += 1
                     job.phase = .finished
-                    job.result = .success(cached)
+                    job.result = .success(LoadedImage(bitmap: cached))
                     deliverJob = job
                 } else {
                     queuedCount += 1
@@ -232,7 +232,7 @@ final class LoaderCore: @unchecked Sendable {
     private func runWorker() {
         while let job = takeJob() {
             let result = Result { try decoder.decode(ImageRequest(key: job.key)) }
-            if case .success(let bitmap) = result { cache?.insert(bitmap, for: job.key) }
+            if case .success(let image) = result { cache?.insert(image.bitmap, for: job.key) }
             let anyoneWaiting: Bool = lock.withLock {
                 job.phase = .finished
                 job.result = result
@@ -266,7 +266,7 @@ final class LoaderCore: @unchecked Sendable {
 
     /// Runs on the loop: calls whoever still wants the result.
     private func complete(_ job: Job) {
-        let (waiting, result): ([ImageLoader.Completion], Result<Bitmap, any Error>?) = lock.withLock {
+        let (waiting, result): ([ImageLoader.Completion], Result<LoadedImage, any Error>?) = lock.withLock {
             if jobs[job.key] === job { jobs[job.key] = nil }
             let waiting = job.requesters.sorted { $0.key < $1.key }.map(\.value.completion)
             job.requesters = [:]

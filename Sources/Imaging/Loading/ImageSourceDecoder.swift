@@ -16,11 +16,15 @@ public struct ImageRequest: Sendable, CustomStringConvertible {
 /// Turns a request into pixels. Called on loader worker threads, several at once, so it must be
 /// thread-safe. The JPEG/PNG decoders (and the thumbnail disk cache in front of them) are plugged
 /// in here by the app; the loader knows nothing about file formats.
+///
+/// The result carries what the decode read from the header (the original size), so the file is
+/// opened and its header parsed once per decode, on the worker.
 public protocol ImageSourceDecoder: Sendable {
-    func decode(_ request: ImageRequest) throws -> Bitmap
+    func decode(_ request: ImageRequest) throws -> LoadedImage
 }
 
-/// An `ImageSourceDecoder` made from a closure.
+/// An `ImageSourceDecoder` made from a closure that makes a bitmap (tiles, tests): it knows no
+/// original size.
 public struct ClosureDecoder: ImageSourceDecoder {
     private let body: @Sendable (ImageRequest) throws -> Bitmap
 
@@ -28,7 +32,7 @@ public struct ClosureDecoder: ImageSourceDecoder {
         self.body = body
     }
 
-    public func decode(_ request: ImageRequest) throws -> Bitmap {
-        try body(request)
+    public func decode(_ request: ImageRequest) throws -> LoadedImage {
+        LoadedImage(bitmap: try body(request))
     }
 }

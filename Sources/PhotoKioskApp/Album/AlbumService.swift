@@ -10,10 +10,10 @@ import Widgets
 /// Each want costs at most one loader request per key; a request whose photo dropped out of the
 /// album's wanted set is cancelled (dropped before it starts when still queued). Screen images of
 /// wanted photos are pinned in the cache. A bitmap the cache refused (a full-size image over the
-/// budget) is held by the service itself while its page wants it.
+/// budget) is held while its page wants it (all of this is the `LoadSet`'s). A decode brings the
+/// photo's original size with it (read from the header on the worker; `OriginalSizes` keeps it).
 public final class AlbumService: PhotoAlbumSource {
     private let photos: PhotoList
-    private let loader: any AlbumImageLoading
     private let cache: ImageCache
     private let sizes: OriginalSizes
     private let logger: Logger
@@ -21,8 +21,9 @@ public final class AlbumService: PhotoAlbumSource {
     public var screenSize: Size
     /// The grid's thumbnail edge: its cached thumbnails are the first paint.
     public var thumbnailEdge: Int
-    /// Called with the photo index whose content improved or failed.
-    public var onChange: ((Int) -> Void)?
+    /// Called with the photo index whose content improved (with that content: the bitmap that
+    /// arrived) or failed, for the page showing it.
+    public var onChange: ((Int, PhotoContent) -> Void)?
     /// The photos' own captions (read off the loop thread); nil shows none.
     var captions: AlbumCaptions? {
         didSet { captions?.onRead = { [weak self] path in self?.captionRead(path) } }
@@ -30,24 +31,23 @@ public final class AlbumService: PhotoAlbumSource {
     /// Called with the photo index whose caption was read.
     public var onCaptionChange: ((Int) -> Void)?
 
-    private var tickets: [ImageKey: LoadTicket] = [:]
-    private var pinned: Set<ImageKey> = []
-    private var held: [ImageKey: Bitmap] = [:]
-    private var failures: [RawPath: String] = [:]
+    private var loads: LoadSet!
 
-    public init(photos: PhotoList, loader: any AlbumImageLoading, cache: ImageCache, sizes: OriginalSizes,
+    public init(photos: PhotoList, loader: any ImageLoading, cache: ImageCache, sizes: OriginalSizes,
                 screenSize: Size, thumbnailEdge: Int, logger: Logger) {
         self.photos = photos
-        self.loader = loader
         self.cache = cache
         self.sizes = sizes
         self.screenSize = screenSize
         self.thumbnailEdge = thumbnailEdge
         self.logger = logger
+        loads = LoadSet(loader: loader, cache: cache, holding: .whenCacheRefuses) { [unowned self] key, result in
+            arrived(key, result)
+        }
     }
 
     /// Loads queued or running (for tests and measurements).
-    public var pendingLoads: Int { tickets.count }
+    public var pendingLoads: Int { loads.loadingCount }
 
     func screenKey(_ path: RawPath) -> ImageKey {
         ImageKey(path: path, size: .screen(width: Int(screenSize.width), height: Int(screenSize.height)))
@@ -55,6 +55,14 @@ public final class AlbumService: PhotoAlbumSource {
 
     func thumbnailKey(_ path: RawPath) -> ImageKey {
         ImageKey(path: path, size: .thumbnail(edge: thumbnailEdge))
+    }
+
+    private static func quality(of key: ImageKey) -> PhotoQuality {
+        switch key.size {
+        case .thumbnail: return .thumbnail
+        case .screen: return .screen
+        case .full: return .full
+        }
     }
 
     // MARK: PhotoAlbumSource
@@ -65,12 +73,10 @@ public final class AlbumService: PhotoAlbumSource {
         guard index >= 0, index < photos.count else { return .empty }
         let path = photos[index].path
         let original = sizes.size(of: path)
-        let failure = failures[path]
-        let candidates: [(ImageKey, PhotoQuality)] = [(ImageKey(path: path, size: .full), .full),
-                                                      (screenKey(path), .screen), (thumbnailKey(path), .thumbnail)]
-        for (key, quality) in candidates {
-            if let bitmap = held[key] ?? cache.bitmap(for: key) {
-                return PhotoContent(bitmap: bitmap, quality: quality, originalSize: original, failure: failure)
+        let failure = loads.failure(for: path)
+        for key in [ImageKey(path: path, size: .full), screenKey(path), thumbnailKey(path)] {
+            if let bitmap = loads.bitmap(for: key) {
+                return PhotoContent(bitmap: bitmap, quality: Self.quality(of: key), originalSize: original, failure: failure)
             }
         }
         return PhotoContent(originalSize: original, failure: failure)
@@ -88,70 +94,49 @@ public final class AlbumService: PhotoAlbumSource {
 
     public func updateWantedPhotos(_ demands: [Int: PhotoDemand]) {
         var wanted: [ImageKey: Double] = [:]
+        var screenKeys: Set<ImageKey> = []
         for (index, demand) in demands where index >= 0 && index < photos.count {
             let path = photos[index].path
-            if failures[path] != nil { continue }
+            if loads.failure(for: path) != nil { continue }
             // The thumbnail first (fast, usually cached by the grid), then the screen image; the
             // full image only for a page zoomed past the screen image.
             wanted[thumbnailKey(path)] = demand.distance
-            wanted[screenKey(path)] = demand.distance + 0.5
+            let screen = screenKey(path)
+            wanted[screen] = demand.distance + 0.5
+            screenKeys.insert(screen)
             if demand.quality >= .full {
                 wanted[ImageKey(path: path, size: .full)] = demand.distance + 0.75
             }
         }
-        for (key, ticket) in tickets where wanted[key] == nil {
-            loader.cancel(ticket)
-            tickets[key] = nil
-        }
-        for key in held.keys where wanted[key] == nil { held[key] = nil }
-        let screenKeys = Set(wanted.keys.filter { if case .screen = $0.size { return true } else { return false } })
-        for key in pinned where !screenKeys.contains(key) {
-            cache.unpin(key)
-            pinned.remove(key)
-        }
-        for key in screenKeys where pinned.insert(key).inserted { cache.pin(key) }
-        // Nearest first, so equal distances queue in a stable order.
-        for (key, distance) in wanted.sorted(by: { ($0.value, $0.key.description) < ($1.value, $1.key.description) }) {
-            if isAvailable(key) { continue }
-            if let ticket = tickets[key] {
-                loader.update(ticket, distance: distance)
-            } else {
-                tickets[key] = loader.request(key, distance: distance) { [weak self] key, result in
-                    self?.finished(key, result)
-                }
-            }
-        }
+        loads.update(wanted, pinning: screenKeys)
     }
 
-    private func isAvailable(_ key: ImageKey) -> Bool {
-        held[key] != nil || cache.contains(key)
-    }
-
-    private func finished(_ key: ImageKey, _ result: Result<Bitmap, any Error>) {
-        tickets[key] = nil
+    private func arrived(_ key: ImageKey, _ result: Result<LoadedImage, any Error>) {
+        let path = key.path
+        var content: PhotoContent
         switch result {
-        case .success(let bitmap):
-            if !cache.contains(key) { held[key] = bitmap }
+        case .success(let image):
+            // The decode read the header: the size zooming and tiling need, learnt off the loop.
+            content = PhotoContent(bitmap: image.bitmap, quality: Self.quality(of: key),
+                                   originalSize: image.originalSize ?? sizes.size(of: path))
         case .failure(let error):
-            if failures[key.path] == nil {
-                failures[key.path] = "\(error)"
-                logger.warning("cannot show photo: \(error)")
-            }
+            logger.warning("cannot show photo: \(error)")
+            content = PhotoContent(originalSize: sizes.size(of: path))
         }
-        guard let index = photos.index(at: key.path) else { return }
-        onChange?(index)
+        content.failure = loads.failure(for: path)
+        guard let index = photos.index(at: path) else { return }
+        onChange?(index, content)
     }
 
     /// Forgets everything about a file that changed or disappeared.
     public func invalidate(path: RawPath) {
         captions?.invalidate(path)
-        failures[path] = nil
-        for key in held.keys where key.path == path { held[key] = nil }
+        loads.forget(path: path)
         sizes.forget(path)
     }
 
     /// Cancels every load and drops the pins (the album closed).
     public func stopAll() {
-        updateWantedPhotos([:])
+        loads.removeAll()
     }
 }

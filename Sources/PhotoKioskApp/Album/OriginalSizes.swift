@@ -1,8 +1,10 @@
 import Graphics
 import Imaging
 
-/// Photos' full (oriented) sizes, learnt from their headers on the loader's workers. The album
-/// needs them to zoom to one photo pixel per screen pixel while it still shows a smaller bitmap.
+/// Photos' full (oriented) sizes, as their decodes read them from the headers on the loader's
+/// workers (`LoadedImage.originalSize`, noted by `OriginalSizeRecordingDecoder`). The album needs
+/// them to zoom to one photo pixel per screen pixel while it still shows a smaller bitmap, and to
+/// tell a photo it shows in tiles — without reading a file on the loop thread.
 public final class OriginalSizes: Sendable {
     private let sizes = Locked<[RawPath: Size]>([:])
 
@@ -21,9 +23,10 @@ public final class OriginalSizes: Sendable {
     }
 }
 
-/// Wraps the loader's decoder: before a screen-sized or full decode it reads the photo's header
-/// (a 256 KB prefix, already in the page cache for the decode that follows) and records the
-/// original size. Thumbnails pass straight through (they may come from the disk cache).
+/// Wraps the loader's decoder and notes the original size each decode brings back (every size
+/// class: the grid's thumbnails, the album's and the slideshow's screen images), so the album
+/// knows it even for a photo whose bitmaps it finds in the cache. The decode read the header
+/// once; nothing here opens the file. A thumbnail from the disk cache brings none.
 public struct OriginalSizeRecordingDecoder: ImageSourceDecoder {
     public let inner: any ImageSourceDecoder
     public let sizes: OriginalSizes
@@ -33,12 +36,9 @@ public struct OriginalSizeRecordingDecoder: ImageSourceDecoder {
         self.sizes = sizes
     }
 
-    public func decode(_ request: ImageRequest) throws -> Bitmap {
-        if case .thumbnail = request.size { return try inner.decode(request) }
-        if sizes.size(of: request.path) == nil,
-           let info = try? ImageDecoder.probe(path: request.path) {
-            sizes.record(info.orientedSize, for: request.path)
-        }
-        return try inner.decode(request)
+    public func decode(_ request: ImageRequest) throws -> LoadedImage {
+        let image = try inner.decode(request)
+        if let size = image.originalSize { sizes.record(size, for: request.path) }
+        return image
     }
 }

@@ -112,10 +112,17 @@ final class AlbumPresenter {
     }
 
     /// Photo `index`'s screen image arrived.
-    func photoDidChange(at index: Int) {
-        album?.photoDidChange(at: index)
-        // The page's screen image arrived under a tiled photo: its fit tiles are not needed.
-        if index == album?.centerPageIndex { tiledPhoto?.content.view.refreshTiles() }
+    /// A load for photo `index` arrived (`content`: its bitmap, or its failure).
+    func photoDidChange(at index: Int, to content: PhotoContent) {
+        album?.photoDidChange(at: index, to: content)
+        guard index == album?.centerPageIndex else { return }
+        if let tiledPhoto {
+            // The page's screen image arrived under a tiled photo: its fit tiles are not needed.
+            tiledPhoto.content.view.refreshTiles()
+        } else if content.originalSize != nil {
+            // The first decode of the centre photo brought its size: it may want tiles.
+            updateTiledPhoto()
+        }
     }
 
     func screenResized(to size: Size) {
@@ -141,7 +148,9 @@ final class AlbumPresenter {
         album.layoutIfNeeded()   // the page must have its final size before the tiles cover it
         guard let page = album.centerPage, album.centerPageIndex < photos.count else { return }
         let path = photos[album.centerPageIndex].path
-        guard let size = originalSize(of: path),
+        // Known once a decode of this photo read its header (on a worker); until then the page
+        // shows its bitmaps whole, and `photoDidChange` comes back here when the size arrives.
+        guard let size = originalSizes.size(of: path),
               TiledPhotoContent.wantsTiles(imageSize: size, screenSize: window.bounds.size) else { return }
         do {
             let content = try TiledPhotoContent(path: path, cache: cache, pyramids: pyramids, logger: logger,
@@ -151,14 +160,5 @@ final class AlbumPresenter {
         } catch {
             logger.warning("tiles: \(error); showing the photo whole")
         }
-    }
-
-    /// A photo's oriented size: known once its screen decode read the header, else read here
-    /// (and kept, so the decode that follows does not read it again).
-    private func originalSize(of path: RawPath) -> Size? {
-        if let known = originalSizes.size(of: path) { return known }
-        guard let info = try? ImageDecoder.probe(path: path) else { return nil }
-        originalSizes.record(info.orientedSize, for: path)
-        return info.orientedSize
     }
 }

@@ -3,12 +3,13 @@ import Logging
 import Platform
 
 /// The decoding side of the app, built from `[cache]`: the memory cache, the budget large
-/// decodes share, the decoder (noting photos' full sizes, behind the thumbnail disk cache) and
-/// the loader, whose results come back through the loop's mailbox.
+/// decodes share, the decoder (noting the full sizes its decodes read from the photos' headers,
+/// behind the thumbnail disk cache) and the loader, whose results come back through the loop's
+/// mailbox.
 struct ImagePipeline {
     let cache: ImageCache
     let loader: ImageLoader
-    /// Photos' full sizes, shared with the album's loads (which learn them on the workers).
+    /// Photos' full sizes, as the decodes found them (the album reads them on the loop).
     let originalSizes = OriginalSizes()
 
     /// - Parameter thumbnailCacheDirectory: where thumbnails are cached on disk; nil disables it.

@@ -141,12 +141,13 @@ public final class KioskApp {
         noPhotosScreen = NoPhotosScreen(host: host, folders: folders, logger: logger)
         infoScreen = InfoScreen(host: host, logger: logger)
         cornerHold = CornerHold(loop: loop)
-        thumbnails.onChange = { [weak self] index in
-            self?.grid.thumbnailDidChange(at: index)
-            self?.album?.filmstrip.thumbnailDidChange(at: index)
+        // A result goes straight to the views that wanted it (no trip back through the cache).
+        thumbnails.onChange = { [weak self] index, state in
+            self?.grid.thumbnailDidChange(at: index, to: state)
+            self?.album?.filmstrip.thumbnailDidChange(at: index, to: state)
         }
         thumbnails.onLoadsDeferred = { [loader] deferred in deferred ? loader.pause() : loader.resume() }
-        albumService.onChange = { [weak albumPresenter] index in albumPresenter?.photoDidChange(at: index) }
+        albumService.onChange = { [weak albumPresenter] index, content in albumPresenter?.photoDidChange(at: index, to: content) }
         albumService.captions = AlbumCaptions(mailbox: loop.mailbox, usesFileNames: config.library.fileNameCaptions)
         albumService.onCaptionChange = { [weak self] index in self?.album?.captionDidChange(at: index) }
         albumPresenter.onMovePhoto = { [weak orderEditor] from, to in orderEditor?.movePhoto(from: from, to: to) }

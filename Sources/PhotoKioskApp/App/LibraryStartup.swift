@@ -44,6 +44,13 @@ public final class LibraryStartup {
                               onFinish: { intake.finish($0) })
     }
 
+    /// Waits for the scanning thread to end, the listing snapshot it saves after reporting the
+    /// scan's end included: a process that ends as soon as the scan is reported done (the
+    /// benchmark's children) would otherwise cut the save short, and its next start list the folders.
+    public func waitUntilScanned() {
+        scan.waitUntilScanned()
+    }
+
     /// When the photo was taken (EXIF DateTimeOriginal, in any format the decoder probes); nil for
     /// a photo without one or that cannot be read, which then sorts by its file time.
     static let captureDate: LibraryScanner.CaptureDateReader = { path in

@@ -13,20 +13,17 @@ import Widgets
 /// down, the cells wanted then are.
 public final class ThumbnailService: ThumbnailProvider {
     private let photos: PhotoList
-    private let loader: any AlbumImageLoading
     private let cache: ImageCache
     private let logger: Logger
-    /// Called with the photo index whose thumbnail arrived or failed.
-    public var onChange: ((Int) -> Void)?
+    /// Called with the photo index whose thumbnail arrived (the bitmap itself) or failed, for
+    /// the views showing it.
+    public var onChange: ((Int, ThumbnailState) -> Void)?
     /// Called when a fling starts (true) and ends (false) deferring loads: the app pauses the
     /// loader meanwhile, so loads queued before the fling for cells it carries away do not start.
     public var onLoadsDeferred: ((Bool) -> Void)?
 
-    private var tickets: [ImageKey: LoadTicket] = [:]
-    private var pinned: Set<ImageKey> = []
-    private var failures: [RawPath: String] = [:]
-    /// The grid's last wanted cells and their urgency (requested when a deferral ends).
-    private var wanted: [ImageKey: Double] = [:]
+    /// What the grid wants: loads, pins (every wanted cell) and failures.
+    private var loads: LoadSet!
     public private(set) var isDeferringLoads = false
     /// Thumbnails wanted while the grid was being flung and not requested then (for tests and
     /// benchmarks); `deferredKeys` are those of the fling in progress.
@@ -42,15 +39,15 @@ public final class ThumbnailService: ThumbnailProvider {
     /// Sizes of the thumbnails handed to the grid (counted without touching the cache's recency).
     private var byteCounts: [ImageKey: Int] = [:]
 
-    public init(photos: PhotoList, loader: any AlbumImageLoading, cache: ImageCache, logger: Logger) {
+    public init(photos: PhotoList, loader: any ImageLoading, cache: ImageCache, logger: Logger) {
         self.photos = photos
-        self.loader = loader
         self.cache = cache
         self.logger = logger
+        loads = LoadSet(loader: loader, cache: cache) { [unowned self] key, result in arrived(key, result) }
     }
 
     /// Loads still running or queued (for tests and the headless "settled" check).
-    public var pendingLoads: Int { tickets.count }
+    public var pendingLoads: Int { loads.loadingCount }
 
     private func key(at index: Int, edge: Int) -> ImageKey? {
         guard index >= 0, index < photos.count else { return nil }
@@ -59,7 +56,7 @@ public final class ThumbnailService: ThumbnailProvider {
 
     public func thumbnailState(at index: Int, edge: Int) -> ThumbnailState {
         guard let key = key(at: index, edge: edge) else { return .loading }
-        if let reason = failures[key.path] { return .failed(reason: reason) }
+        if let reason = loads.failure(for: key.path) { return .failed(reason: reason) }
         if let bitmap = cache.bitmap(for: key) {
             byteCounts[key] = bitmap.byteCount
             return .image(bitmap)
@@ -68,26 +65,21 @@ public final class ThumbnailService: ThumbnailProvider {
     }
 
     public func updateWantedThumbnails(_ distances: [Int: Double], edge: Int) {
-        var wanted: [ImageKey: (index: Int, distance: Double)] = [:]
+        var wanted: [ImageKey: Double] = [:]
         for (index, distance) in distances {
-            if let key = key(at: index, edge: edge) { wanted[key] = (index, distance) }
+            if let key = key(at: index, edge: edge) { wanted[key] = distance }
         }
-        for (key, ticket) in tickets where wanted[key] == nil {
-            loader.cancel(ticket)
-            tickets[key] = nil
-        }
-        for key in pinned where wanted[key] == nil {
-            cache.unpin(key)
-            pinned.remove(key)
-            released.append(key)
-        }
+        for key in loads.wanted.keys where wanted[key] == nil { released.append(key) }
         released.removeAll { wanted[$0] != nil }
+        load(wanted)
         trimReleased()
-        self.wanted = wanted.mapValues(\.distance)
-        for (key, want) in wanted {
-            if pinned.insert(key).inserted { cache.pin(key) }
-            request(key, distance: want.distance)
-        }
+    }
+
+    /// Hands `wanted` to the load set, every wanted cell pinned; while the grid is flung, keys
+    /// not yet asked for are only counted.
+    private func load(_ wanted: [ImageKey: Double]) {
+        let deferred = loads.update(wanted, pinning: Set(wanted.keys), requestsNew: !isDeferringLoads)
+        for key in deferred where deferredKeys.insert(key).inserted { deferredRequestCount += 1 }
     }
 
     /// Drops the oldest released thumbnails from the cache beyond `keptUnwantedBytes`.
@@ -113,38 +105,27 @@ public final class ThumbnailService: ThumbnailProvider {
         onLoadsDeferred?(deferred)
         guard !deferred else { return }
         deferredKeys = []
-        for (key, distance) in wanted { request(key, distance: distance) }
+        load(loads.wanted)
     }
 
-    /// Asks the loader for `key` unless it is cached, failed, already asked for, or the grid is
-    /// being flung (then only loads already asked for move in the queue).
-    private func request(_ key: ImageKey, distance: Double) {
-        if failures[key.path] != nil || cache.contains(key) { return }
-        if let ticket = tickets[key] {
-            loader.update(ticket, distance: distance)
-        } else if isDeferringLoads {
-            if deferredKeys.insert(key).inserted { deferredRequestCount += 1 }
-        } else {
-            tickets[key] = loader.request(key, distance: distance) { [weak self] key, result in
-                self?.finished(key, result)
-            }
-        }
-    }
-
-    private func finished(_ key: ImageKey, _ result: Result<Bitmap, any Error>) {
-        tickets[key] = nil
-        if case .failure(let error) = result, failures[key.path] == nil {
-            failures[key.path] = "\(error)"
+    private func arrived(_ key: ImageKey, _ result: Result<LoadedImage, any Error>) {
+        let state: ThumbnailState
+        switch result {
+        case .success(let image):
+            byteCounts[key] = image.bitmap.byteCount
+            state = .image(image.bitmap)
+        case .failure(let error):
             logger.warning("broken photo: \(error)")
+            state = .failed(reason: loads.failure(for: key.path) ?? "\(error)")
         }
         // The photo may have moved in the list since the request (library changes).
         guard let index = photos.index(at: key.path) else { return }
-        onChange?(index)
+        onChange?(index, state)
     }
 
     /// Forgets cached results for a file that changed or disappeared.
     public func invalidate(path: RawPath) {
-        failures[path] = nil
+        loads.forget(path: path)
         for key in byteCounts.keys where key.path == path { byteCounts[key] = nil }
         cache.removeAll(path: path)
     }

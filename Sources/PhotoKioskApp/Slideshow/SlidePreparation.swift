@@ -116,7 +116,7 @@ final class SlidePreparation {
         if let cached = cache.bitmap(for: key) { return use(.success(cached)) }
         loads[slot] = loader.request(key, distance: 0) { [weak self] _, result in
             self?.loads[slot] = nil
-            use(result.mapError { $0 as any Error })
+            use(result.map(\.bitmap))
         }
     }
 

@@ -7,10 +7,11 @@ import Widgets
 /// there, otherwise loaded on worker threads (an `ImageLoader` of its own, most urgent first,
 /// dropped when no longer wanted) with results handed back on the event loop. Tiles on screen
 /// are pinned in the cache, so they are never evicted; stand-ins (coarser tiles) and tiles
-/// scrolled away age out under the cache's byte budget. Every loaded tile is also held here while
+/// scrolled away age out under the cache's byte budget. Every loaded tile is also held while
 /// the view wants it (the same bitmap, no copy), so one the cache refused or evicted (pinned tiles
 /// already fill the budget) is never decoded twice: a small budget costs memory beyond it (at
-/// most the live-tile bound), never a reload loop. Runs on the event loop thread.
+/// most the live-tile bound), never a reload loop. The wanting, pinning, holding and failures
+/// are a `LoadSet`'s, as for the grid and the album. Runs on the event loop thread.
 public final class TileService: TiledImageProvider {
     public private(set) var source: any TileSource
     public var onTileLoaded: ((TileID) -> Void)?
@@ -19,11 +20,11 @@ public final class TileService: TiledImageProvider {
     private let logger: Logger
     private var loader: ImageLoader
     private let deliver: ImageLoader.Delivery
-    private var tickets: [ImageKey: (id: TileID, ticket: LoadTicket)] = [:]
-    private var pinned: Set<ImageKey> = []
-    private var failed: Set<ImageKey> = []
-    private var held: [ImageKey: Bitmap] = [:]
+    /// The current source's tiles (a new set with each source).
+    private var loads: LoadSet!
     private var wanted: [TileID: Double] = [:]
+    /// The tile each wanted key is (for the view and the logs).
+    private var ids: [ImageKey: TileID] = [:]
     /// The source replaced by `replaceSource`: its cached tiles stand in until the new ones load.
     private var previous: (any TileSource)?
 
@@ -34,11 +35,12 @@ public final class TileService: TiledImageProvider {
         self.logger = logger
         self.deliver = deliver
         loader = Self.makeLoader(source, cache: cache, workerCount: workerCount, deliver: deliver)
+        loads = makeLoadSet()
     }
 
     deinit {
+        loads.removeAll()
         loader.shutdown()
-        for key in pinned { cache.unpin(key) }
     }
 
     private static func makeLoader(_ source: any TileSource, cache: ImageCache, workerCount: Int,
@@ -49,11 +51,17 @@ public final class TileService: TiledImageProvider {
         }, cache: cache, workerCount: workerCount, deliver: deliver)
     }
 
+    private func makeLoadSet() -> LoadSet {
+        // Held while wanted even when the cache took it: a stand-in the cache evicts (it is not
+        // pinned) while finer tiles still load would otherwise be decoded again.
+        LoadSet(loader: loader, cache: cache, holding: .always) { [unowned self] key, result in arrived(key, result) }
+    }
+
     public var imageSize: Size { Size(width: source.layout.width, height: source.layout.height) }
     public var tileSize: Int { source.layout.tileSize }
     public var minimumResolution: Int { -source.layout.maxLevel }
     /// Tile loads queued or running.
-    public var pendingLoads: Int { tickets.count }
+    public var pendingLoads: Int { loads.loadingCount }
     public var statistics: LoaderStatistics { loader.statistics }
 
     public func tile(_ id: TileID) -> TileImage? {
@@ -62,7 +70,8 @@ public final class TileService: TiledImageProvider {
     }
 
     private func image(_ id: TileID, from source: any TileSource) -> TileImage? {
-        guard let key = key(id, source), let bitmap = held[key] ?? cache.bitmap(for: key) else { return nil }
+        // Held by the load set (the current source's) or in the cache (either source's).
+        guard let key = key(id, source), let bitmap = loads.bitmap(for: key) else { return nil }
         let level = source.layout.maxLevel + id.resolution
         let c = source.layout.contentRect(level: level, column: id.column, row: id.row)
         return TileImage(bitmap: bitmap, contentRect: Rect(x: c.x, y: c.y, width: c.width, height: c.height))
@@ -70,59 +79,33 @@ public final class TileService: TiledImageProvider {
 
     public func updateWantedTiles(_ priorities: [TileID: Double]) {
         wanted = priorities
-        var keys: [ImageKey: (TileID, Double)] = [:]
+        var keys: [ImageKey: Double] = [:]
+        var onScreen: Set<ImageKey> = []
+        ids = [:]
         for (id, priority) in priorities {
-            if let key = key(id, source) { keys[key] = (id, priority) }
+            guard let key = key(id, source) else { continue }
+            keys[key] = priority
+            ids[key] = id
+            if priority < TiledImageView.standInPriority { onScreen.insert(key) }
         }
-        for (key, entry) in tickets where keys[key] == nil {
-            loader.cancel(entry.ticket)
-            tickets[key] = nil
-        }
-        for key in held.keys where keys[key] == nil { held[key] = nil }
-        let onScreen = Set(keys.filter { $0.value.1 < TiledImageView.standInPriority }.keys)
-        for key in pinned where !onScreen.contains(key) {
-            cache.unpin(key)
-            pinned.remove(key)
-        }
-        for (key, (id, priority)) in keys {
-            if onScreen.contains(key), pinned.insert(key).inserted { cache.pin(key) }
-            if failed.contains(key) || held[key] != nil || cache.contains(key) { continue }
-            if let entry = tickets[key] {
-                loader.update(entry.ticket, distance: priority)
-            } else {
-                let ticket = loader.request(key, distance: priority) { [weak self] key, result in
-                    self?.finished(key, id, result)
-                }
-                tickets[key] = (id, ticket)
-            }
-        }
+        loads.update(keys, pinning: onScreen)
     }
 
     /// Switches to another source of the same image (the finished pyramid replacing tiles cut
     /// on the fly). The old source's cached tiles keep showing until the new ones arrive.
     public func replaceSource(_ newSource: any TileSource) {
-        for (_, entry) in tickets { loader.cancel(entry.ticket) }
-        tickets = [:]
-        for key in pinned { cache.unpin(key) }
-        pinned = []
-        failed = []
-        held = [:]
+        loads.removeAll()
         loader.shutdown()
         previous = source
         source = newSource
         loader = Self.makeLoader(newSource, cache: cache, workerCount: ImageLoader.defaultWorkerCount, deliver: deliver)
+        loads = makeLoadSet()
         updateWantedTiles(wanted)
     }
 
-    private func finished(_ key: ImageKey, _ id: TileID, _ result: Result<Bitmap, any Error>) {
-        tickets[key] = nil
-        switch result {
-        case .success(let bitmap):
-            // Held while wanted even when the cache took it: a stand-in the cache evicts (it is
-            // not pinned) while finer tiles still load would otherwise be decoded again.
-            held[key] = bitmap
-        case .failure(let error):
-            failed.insert(key)
+    private func arrived(_ key: ImageKey, _ result: Result<LoadedImage, any Error>) {
+        guard let id = ids[key] else { return }
+        if case .failure(let error) = result {
             // A level the on-the-fly source leaves to the pyramid is expected, not a problem.
             if (error as? ImagingError)?.kind == .tooLarge {
                 logger.debug("tile \(id): \(error)")

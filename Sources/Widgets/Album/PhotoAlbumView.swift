@@ -147,6 +147,12 @@ public final class PhotoAlbumView: View {
         page.show(source.photoContent(at: index))
     }
 
+    /// A load for photo `index` arrived: `content` is what it brought (the page keeps whichever
+    /// is better, so a late thumbnail never replaces a screen image).
+    public func photoDidChange(at index: Int, to content: PhotoContent) {
+        page(at: index)?.show(content)
+    }
+
     // MARK: Pages
 
     private func makePage(_ index: Int, reusing reused: View?) -> View {

@@ -134,6 +134,12 @@ public final class ThumbnailGridView: ScrollView {
         cell.state = provider.thumbnailState(at: index, edge: thumbnailEdge)
     }
 
+    /// The provider's load for `index` arrived: `state` is its thumbnail (or failure), shown
+    /// as it is, without asking the provider again.
+    public func thumbnailDidChange(at index: Int, to state: ThumbnailState) {
+        cell(at: index)?.state = state
+    }
+
     /// Scrolls so that `index` is visible (used when returning from the album).
     public func scrollToItem(_ index: Int, animated: Bool) {
         guard index >= 0, index < itemCount else { return }

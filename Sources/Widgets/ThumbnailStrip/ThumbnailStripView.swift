@@ -113,6 +113,11 @@ public final class ThumbnailStripView: ScrollView {
         view.cell.state = provider.thumbnailState(at: index, edge: thumbnailEdge)
     }
 
+    /// The provider's load for `index` arrived with `state` (see the grid's).
+    public func thumbnailDidChange(at index: Int, to state: ThumbnailState) {
+        itemView(at: index)?.cell.state = state
+    }
+
     public func scrollToItem(_ index: Int, animated: Bool) {
         guard index >= 0, index < itemCount else { return }
         layoutIfNeeded()
