@@ -230,6 +230,7 @@ if has_mode arm64 && ! "$E2E/arm64-stage.sh" prepare "$OUT" "$CACHE" "$BIN/photo
   cannot_run arm64 "no arm64 package, guest or reference ($OUT/arm64-prepare.log)"
 fi
 has_mode arm64 && tail -n 2 "$OUT/arm64-prepare.log"
+ARM64_PREPARED=$(( $(date +%s) - ARM64_T0 ))
 
 # 4. Boot once per display device and mode; the harness checks every screendump.
 rc=$E2E_FAILED
@@ -256,7 +257,6 @@ for mode in $X86_MODES; do
     fi
   done
 done
-ARM64_PREPARED=$(( $(date +%s) - ARM64_T0 ))
 if has_mode arm64; then   # once, on virtio-gpu; meanwhile the same scenes drawn by both builds
   # (the parity check needs only the prepared arm64 root: beside the VM it adds little wall time)
   t=$(date +%s)
