@@ -3,8 +3,9 @@
 # installed by `apt-get install ./photokiosk_*_arm64.deb` (a wrong Depends fails here), booted by
 # qemu-system-aarch64 from an ext4 disk with systemd as init. Debian's arm64 kernel has virtio_blk
 # and ext4 as modules: a small busybox initramfs loads them and switches to the disk.
-# The base system (debootstrap + systemd, udev, curl) is cached; the package goes into a fresh
-# copy of it every run.
+# The base system (debootstrap + systemd, udev, curl) is cached, and over it the package's
+# dependencies (while its Depends line is unchanged); the package goes into a fresh copy of that
+# every run.
 # Usage: build-arm64-rootfs.sh CACHE KERNEL_ROOT OUTDIR PACKAGE.deb UITOUCH DRIVER BIGPHOTOS SAMPLES
 #   writes OUTDIR/arm64-disk.img and OUTDIR/arm64-initrd.gz; prints one summary line at the end.
 set -euo pipefail
@@ -40,10 +41,30 @@ if [ "$(cat "$base/.photokiosk-base" 2>/dev/null)" != "$stamp" ]; then
   mv "$base.part" "$base"
 fi
 
-# 2. A fresh copy with the package installed by apt, its dependencies from Debian 13 arm64.
+# 2. The package's dependencies, cached as a second layer over the base: installed by
+#    `apt-get satisfy` from the package's own Depends line (a name Debian 13 arm64 lacks fails
+#    here), kept while that line is unchanged. Unpacking them through qemu-user took minutes.
+deps=$CACHE/arm64-deps
+depends=$(dpkg-deb -f "$DEB" Depends)
+stamp="$(cat "$base/.photokiosk-base") | $depends"
+if [ "$(cat "$deps/.photokiosk-deps" 2>/dev/null)" != "$stamp" ]; then
+  [ ! -d "$deps.part" ] || release "$deps.part"
+  rm -rf "$deps" "$deps.part" && cp -a "$base" "$deps.part"
+  mount_root "$deps.part"; trap 'release "$deps.part"' EXIT
+  satisfy() { in_root "$deps.part" apt-get satisfy -y -q --no-install-recommends "$depends"; }
+  satisfy >"$OUT/arm64-deps.log" 2>&1 \
+    || { in_root "$deps.part" apt-get update -q >>"$OUT/arm64-deps.log" 2>&1 && satisfy >>"$OUT/arm64-deps.log" 2>&1; } \
+    || { tail -n 20 "$OUT/arm64-deps.log"; exit 1; }
+  release "$deps.part"; trap - EXIT
+  echo "$stamp" >"$deps.part/.photokiosk-deps"
+  mv "$deps.part" "$deps"
+fi
+
+# 3. A fresh copy with the package installed by `apt-get install ./photokiosk_*_arm64.deb`: apt
+#    checks its Depends against Debian 13 arm64 again (a wrong one fails here).
 R=$OUT/arm64-root
 [ ! -d "$R" ] || release "$R"
-rm -rf "$R" && cp -a "$base" "$R"
+rm -rf "$R" && cp -a "$deps" "$R"
 trap 'release "$R"' EXIT
 mount_root "$R"
 cp "$DEB" "$R/tmp/$(basename "$DEB")"
@@ -55,7 +76,7 @@ install_package >"$OUT/arm64-apt.log" 2>&1 \
 in_root "$R" dpkg-query -W photokiosk
 release "$R"; trap - EXIT
 
-# 3. The test's configuration, through the config file as a frame builder would edit it: DRM and
+# 4. The test's configuration, through the config file as a frame builder would edit it: DRM and
 #    libinput only, the remote page on (loopback, a test token). The package's defaults stay.
 cat > "$R/etc/photokiosk/config.toml" <<'TOML'
 kiosk = true
@@ -74,7 +95,7 @@ mkdir -p "$R/var/lib/photokiosk/photos" && cp "$SAMPLES"/*.jpg "$R/var/lib/photo
 uid=$(awk -F: '$1=="photokiosk"{print $3}' "$R/etc/passwd") gid=$(awk -F: '$1=="photokiosk"{print $3}' "$R/etc/group")
 if [ -n "$uid" ]; then chown -R "$uid:$gid" "$R/var/lib/photokiosk/photos"; fi
 
-# 4. Kernel modules: the GPU, uinput and evdev (udev loads them), from Debian's arm64 kernel.
+# 5. Kernel modules: the GPU, uinput and evdev (udev loads them), from Debian's arm64 kernel.
 copy_modules() { local root=$1; shift
   for m in "$@"; do modprobe -d "$KROOT" -S "$KVER" --show-depends $m | awk '$1=="insmod"{print $2}'; done \
     | awk '!seen[$0]++' | while read -r ko; do
@@ -86,7 +107,7 @@ cp "$KROOT/lib/modules/$KVER"/modules.{order,builtin,builtin.modinfo} "$R/lib/mo
 depmod -b "$R" "$KVER"
 printf 'uinput\nevdev\n' > "$R/etc/modules-load.d/photokiosk-e2e.conf"
 
-# 5. The driver on the serial console (PL011: ttyAMA0); login prompt and apt's timers off.
+# 6. The driver on the serial console (PL011: ttyAMA0); login prompt and apt's timers off.
 mkdir -p "$R/opt/pk"; cp "$UITOUCH" "$DRIVER" "$R/opt/pk/"; cp -r "$BIG" "$R/opt/pk/bigphotos"
 cat > "$R/etc/systemd/system/pk-e2e.service" <<'UNIT'
 [Unit]
@@ -110,7 +131,7 @@ echo photokiosk-arm64 > "$R/etc/hostname"
 echo '/dev/vda / ext4 rw,noatime 0 1' > "$R/etc/fstab"
 rm -rf "$R"/usr/share/{doc,locale,info,man} "$R"/var/lib/apt/lists/* "$R"/var/cache/apt/*.bin "$R/tmp"/*.deb
 
-# 6. The disk (ext4, as on an SD card) and the initramfs that mounts it.
+# 7. The disk (ext4, as on an SD card) and the initramfs that mounts it.
 size=$(( $(du -sm "$R" | cut -f1) + 256 ))
 rm -f "$OUT/arm64-disk.img"
 mke2fs -q -F -t ext4 -L pk-root -d "$R" "$OUT/arm64-disk.img" ${size}M

@@ -5,7 +5,9 @@ threshold, the largest difference, where. Python's zlib only (no imaging library
 
   pixels.py compare A B [--max-fraction F] [--threshold T]   prints the figures; exit 1 if more
       than F of the pixels differ by more than T in some channel (defaults: 0, 0: identical)
-  pixels.py ppm IN.png OUT.ppm                               converts"""
+  pixels.py ppm IN.png OUT.ppm                               converts
+  pixels.py perturb IN OUT.ppm --every N --delta D           a copy with every Nth pixel's
+      channels moved by D (towards the middle, so nothing clips): tests a tolerance"""
 import struct, sys, zlib
 
 
@@ -87,9 +89,24 @@ def compare(a, b, threshold=0):
     return differing, wa * ha, largest, first
 
 
+def perturb(img, every, delta):
+    """A copy with the channels of every `every`th pixel moved by `delta` levels (down where the
+    value is over 127, up otherwise: exactly `delta`, never clipped)."""
+    w, h, px = img
+    out = bytearray(px)
+    for p in range(0, w * h, every):
+        for i in range(3 * p, 3 * p + 3):
+            out[i] = out[i] - delta if out[i] > 127 else out[i] + delta
+    return w, h, bytes(out)
+
+
 def main(argv):
     if argv[:1] == ['ppm']:
         write_ppm(read(argv[1]), argv[2]); return 0
+    if argv[:1] == ['perturb']:
+        rest = argv[3:]
+        every, delta = int(rest[rest.index('--every') + 1]), int(rest[rest.index('--delta') + 1])
+        write_ppm(perturb(read(argv[1]), every, delta), argv[2]); return 0
     if argv[:1] != ['compare']: print(__doc__); return 64
     a, b, rest = argv[1], argv[2], argv[3:]
     fraction = float(rest[rest.index('--max-fraction') + 1]) if '--max-fraction' in rest else 0.0

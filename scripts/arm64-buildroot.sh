@@ -4,7 +4,8 @@
 # compiler, the project's -dev packages as :arm64 as the target's libraries, the unpacked
 # swiftlang:arm64 / libswiftlang:arm64 as the Swift SDK's resources (modules, static stdlib) and
 # a generated Swift SDK bundle. Cached outside the work tree and rebuilt when it is missing or when
-# what it is made of (the package list, the SDK, the dependency patches below) changes.
+# what it is made of (the release, the SDK, the dependency patches below) changes; a changed
+# package list is installed into it in place.
 #   scripts/arm64-buildroot.sh            make it if needed; prints its path on the last line
 #   scripts/arm64-buildroot.sh --mount R  only mount /proc, /dev and the package copies into R
 #   scripts/arm64-buildroot.sh --release R
@@ -32,7 +33,7 @@ HOST_PACKAGES=(swiftlang build-essential pkg-config git lld binutils-aarch64-lin
                fonts-dejavu-core lintian file ca-certificates)
 TARGET_PACKAGES=(libc6-dev libgcc-14-dev libstdc++-14-dev libdrm-dev libinput-dev libudev-dev
                  libjpeg-dev libpixman-1-dev libpng-dev libfreetype-dev libheif-dev libwebp-dev
-                 libmosquitto-dev libmicrohttpd-dev)
+                 libmosquitto-dev libmicrohttpd-dev libqrencode-dev)
 SDK_PACKAGES=(swiftlang libswiftlang)   # :arm64, unpacked (not installed) as the SDK's resources
 SDK_DIR=/opt/swift-arm64                # in the root: the unpacked SDK packages
 SDKS=/opt/swift-sdks                    # in the root: the Swift SDK bundle
@@ -108,11 +109,29 @@ patch_dependencies() {
   done
 }
 
-wanted=$( { printf '%s\n' "$SUITE" "${HOST_PACKAGES[@]}" "${TARGET_PACKAGES[@]}" "${SDK_PACKAGES[@]}"; sdk_files
-            declare -f patch_dependencies; } | sha256sum | cut -c1-16)
-if [ "$(cat "$root/.photokiosk-buildroot" 2>/dev/null)" = "$wanted" ]; then echo "$root"; exit 0; fi
+# Two stamps: what a rebuild from scratch is needed for (the release, the SDK, the bundle's
+# text, the patches) and the package lists. A package added to a list is installed into the
+# cached root in place (a minute), not a reason to debootstrap again (half an hour).
+base_stamp=$( { printf '%s\n' "$SUITE" "${SDK_PACKAGES[@]}"; sdk_files; declare -f patch_dependencies; } | sha256sum | cut -c1-16)
+package_list="${HOST_PACKAGES[*]} $(printf '%s:arm64 ' "${TARGET_PACKAGES[@]}")"
+install_packages() {
+  in_root "$1" apt-get install -y -q --no-install-recommends $package_list >"$CACHE/apt.log" 2>&1 \
+    || { in_root "$1" apt-get update -q >&2 && in_root "$1" apt-get install -y -q --no-install-recommends $package_list >"$CACHE/apt.log" 2>&1; } \
+    || { tail -n 20 "$CACHE/apt.log" >&2; return 1; }
+}
+if [ "$(cat "$root/.photokiosk-buildroot" 2>/dev/null)" = "$base_stamp" ]; then
+  if [ "$(cat "$root/.photokiosk-packages" 2>/dev/null)" != "$package_list" ]; then
+    echo "arm64-buildroot: bringing the package list of $root up to date" >&2
+    trap 'release_root "$root"' EXIT
+    mount_root "$root"
+    install_packages "$root"
+    release_root "$root"; trap - EXIT
+    echo "$package_list" >"$root/.photokiosk-packages"
+  fi
+  echo "$root"; exit 0
+fi
 
-echo "arm64-buildroot: making $root (Debian $SUITE, package list $wanted)" >&2
+echo "arm64-buildroot: making $root (Debian $SUITE, base $base_stamp)" >&2
 for tool in debootstrap; do
   command -v $tool >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q $tool >&2 \
     || { apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $tool >&2; }
@@ -131,9 +150,7 @@ mount_root "$part"
 cp /etc/resolv.conf "$part/etc/resolv.conf"
 in_root "$part" dpkg --add-architecture arm64
 in_root "$part" apt-get update -q >&2
-in_root "$part" apt-get install -y -q --no-install-recommends "${HOST_PACKAGES[@]}" \
-  $(printf '%s:arm64 ' "${TARGET_PACKAGES[@]}") >"$CACHE/apt.log" 2>&1 \
-  || { tail -n 20 "$CACHE/apt.log" >&2; exit 1; }
+install_packages "$part"
 in_root "$part" sh -c "cd /var/cache/apt/archives && apt-get download $(printf '%s:arm64 ' "${SDK_PACKAGES[@]}")" >&2
 for p in "${SDK_PACKAGES[@]}"; do
   deb=$(ls "$CACHE/apt-archives/${p}_"*_arm64.deb | tail -n 1)
@@ -148,6 +165,7 @@ git config --system --get-regexp '^url\..*\.insteadof$' 2>/dev/null | while read
   in_root "$part" git config --global --add "$key" "$value"; done
 patch_dependencies "$part" >&2
 release_root "$part"; trap - EXIT
-echo "$wanted" >"$part/.photokiosk-buildroot"
+echo "$base_stamp" >"$part/.photokiosk-buildroot"
+echo "$package_list" >"$part/.photokiosk-packages"
 mv "$part" "$root"
 echo "$root"

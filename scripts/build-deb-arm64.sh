@@ -60,7 +60,8 @@ sed "s/^version=\$release\$/version='$version'/" "$here/scripts/version.sh" | wr
 chmod +x "$root$src/scripts/version.sh"
 # Swift 6.0.3 keeps its build description (and skips the VersionStamp plugin's prebuild command)
 # while the manifest is unchanged: a new version must make it plan again.
-stamp=$(find "$root$src/.build/plugins/outputs" -path '*VersionStamp/Generated/BuildVersion.swift' 2>/dev/null | head -n 1)
+# (|| true: a fresh build folder has no plugin outputs yet, and find's failure would end the script)
+stamp=$(find "$root$src/.build/plugins/outputs" -path '*VersionStamp/Generated/BuildVersion.swift' 2>/dev/null | head -n 1 || true)
 if [ -n "$stamp" ] && ! grep -qF "\"$version\"" "$stamp"; then touch "$root$src/Package.swift"; fi
 
 # 3. The program for aarch64 and swift-argument-parser's generate-manual for this machine.

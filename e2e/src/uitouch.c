@@ -1,7 +1,8 @@
 // uitouch: a virtual multitouch screen through /dev/uinput, driven by commands on a FIFO.
 // Usage: uitouch FIFO [max-x max-y]
 // Prints "@@UINPUT /dev/input/eventN" once the device exists, then reads lines from FIFO:
-//   swipe X0 Y0 X1 Y1 STEPS     one finger from (X0,Y0) to (X1,Y1), 16 ms per step
+//   swipe X0 Y0 X1 Y1 STEPS     one finger from (X0,Y0) to (X1,Y1), 16 ms per step; prints
+//                               "uitouch: swipe ... ms" (on a starved guest the steps stretch)
 //   tap X Y                     down, 60 ms, up
 //   key CODE 1|0                press/release a Linux key code   (on a second device: a
 //   rel DX DY                   relative mouse motion             mouse + keyboard, printed
@@ -19,6 +20,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <dirent.h>
+#include <time.h>
 #include <linux/uinput.h>
 
 static int fd, fd2, fd3 = -1;
@@ -112,9 +114,15 @@ int main(int argc, char **argv) {
         }
         int x0, y0, x1, y1, steps;
         if (sscanf(line, "swipe %d %d %d %d %d", &x0, &y0, &x1, &y1, &steps) == 5 && steps > 0 && fd >= 0) {
+            struct timespec t0, t1;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
             down(x0, y0);
             for (int i = 1; i <= steps; i++) { usleep(16000); move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps); }
             usleep(16000); up();
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            printf("uitouch: swipe of %d steps from down to up in %ld ms (%d expected)\n", steps,
+                   (long)((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000), 16 * (steps + 1));
+            fflush(stdout);
         } else if (sscanf(line, "down %d %d", &x0, &y0) == 2 && fd >= 0) {
             down(x0, y0);
         } else if (sscanf(line, "move %d %d", &x0, &y0) == 2 && fd >= 0) {
