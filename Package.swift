@@ -3,7 +3,8 @@
 // Layers (one-way; ARCHITECTURE.md, "Architecture", has the picture): photokiosk → Remote →
 // RemoteServer, PhotoKioskApp → Widgets → UI → Graphics; PhotoKioskApp → Imaging, Platform →
 // Graphics; Imaging, Platform, PhotoKioskApp, RemoteServer → SystemAccess (typed system calls on
-// swift-system); photokiosk-bench → ChildProcesses → SystemAccess. C libraries are reached only
+// swift-system); photokiosk-bench → ChildProcesses → SystemAccess. Basics (locks, seeded random,
+// decimal text, civil dates) is below them all and depends on nothing. C libraries are reached only
 // through the C* targets. Each target lists every module it imports, even one another dependency
 // already brings in.
 import PackageDescription
@@ -72,6 +73,9 @@ let package = Package(
         .target(name: "CQRENCODE", dependencies: ["CLibQREncode", "CLazyLibrary"], path: "Sources/CShims/CQRENCODE"),
 
         // MARK: Swift layers
+        // The bottom: what every layer uses and is not graphics nor a system call: pthread locks
+        // (Locked, ThreadMutex, ThreadCondition), SeededRandom, decimalText and CivilDate.
+        .target(name: "Basics"),
         .target(name: "Graphics", dependencies: ["CPixman", "CFreeType"]),
         // The edge's lower half: typed system calls on swift-system (FileDescriptor, Errno, paths as
         // bytes, SystemError), for every layer that touches files (not Graphics: UI and Widgets
@@ -81,16 +85,16 @@ let package = Package(
         // benchmarks' only. Apart from SystemAccess because photokiosk must hold no way to start
         // a program (SecurityTests); only photokiosk-bench links it.
         .target(name: "ChildProcesses", dependencies: ["SystemAccess", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "Imaging", dependencies: ["Graphics", "SystemAccess", "CJPEG", "CPNG",
+        .target(name: "Imaging", dependencies: ["Basics", "Graphics", "SystemAccess", "CJPEG", "CPNG",
                                                 "CHEIF", "CLibHeif", "CLibWebP", "CQRENCODE", "CLibQREncode",
                                                 .product(name: "SystemPackage", package: "swift-system"),
                                                 .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Platform", dependencies: ["Graphics", "SystemAccess", "CDRM", "CLinux", "CInput", "CSeat", "CMQTT", "CMosquitto", "CClockStatus",
+        .target(name: "Platform", dependencies: ["Basics", "Graphics", "SystemAccess", "CDRM", "CLinux", "CInput", "CSeat", "CMQTT", "CMosquitto", "CClockStatus",
                                                  "CPixman", "CLibInput", .product(name: "SystemPackage", package: "swift-system"),
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),
-        .target(name: "Widgets", dependencies: ["UI", "Graphics"]),
-        .target(name: "PhotoKioskApp", dependencies: ["Widgets", "UI", "Imaging", "Platform", "Graphics", "SystemAccess",
+        .target(name: "Widgets", dependencies: ["Basics", "UI", "Graphics"]),
+        .target(name: "PhotoKioskApp", dependencies: ["Basics", "Widgets", "UI", "Imaging", "Platform", "Graphics", "SystemAccess",
                                                       .product(name: "SystemPackage", package: "swift-system"),
                                                       .product(name: "Logging", package: "swift-log")]),
         // The remote page and API: the HTTP server at the edge (libmicrohttpd on the loop, upload
@@ -100,7 +104,7 @@ let package = Package(
         .target(name: "Remote", dependencies: ["RemoteServer", "PhotoKioskApp", "Imaging", "Graphics", "Platform",
                                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "photokiosk", dependencies: [
-            "PhotoKioskApp", "Remote", "Imaging", "Graphics", "Platform",
+            "Basics", "PhotoKioskApp", "Remote", "Imaging", "Graphics", "Platform",
             "RemoteServer", "Widgets", "UI", "SystemAccess",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -110,7 +114,7 @@ let package = Package(
         .plugin(name: "VersionStamp", capability: .buildTool()),
 
         .executableTarget(name: "photokiosk-bench", dependencies: [
-            "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "SystemAccess", "ChildProcesses",
+            "Basics", "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "SystemAccess", "ChildProcesses",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
         ], path: "Sources/Benchmarks"),
@@ -119,23 +123,25 @@ let package = Package(
         // Helpers several test targets share (scratch folders, file I/O, log capture, seeded random).
         // CLibHeif: HEIFWriter makes the irot fixtures heif-enc 1.15 cannot (linked directly: the
         // encoder is not among the functions CHEIF loads).
-        .target(name: "TestSupport", dependencies: ["Imaging", "Graphics", "Platform", "SystemAccess", "CLibHeif",
+        .target(name: "TestSupport", dependencies: ["Basics", "Imaging", "Graphics", "Platform", "SystemAccess", "CLibHeif",
                                                     .product(name: "SystemPackage", package: "swift-system"),
                                                     .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport", linkerSettings: [.linkedLibrary("heif")]),
-        .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Graphics", "TestSupport"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Graphics", "CDRM", "SystemAccess", "CLazyLibrary", "TestSupport",
-                                                     .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
+        .testTarget(name: "GraphicsTests", dependencies: ["Basics", "Graphics"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Basics", "Imaging", "Graphics", "TestSupport"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Basics", "Platform", "Graphics", "CDRM", "SystemAccess", "CLazyLibrary", "TestSupport",
+                                                     .product(name: "SystemPackage", package: "swift-system"),
+                                                     .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SystemAccessTests", dependencies: ["SystemAccess", "ChildProcesses", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
-        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "UI", "Graphics"]),
-        .testTarget(name: "AppTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
+        .testTarget(name: "WidgetsTests", dependencies: ["Basics", "Widgets", "UI", "Graphics"]),
+        .testTarget(name: "AppTests", dependencies: ["Basics", "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
                                                      "SystemAccess", .product(name: "SystemPackage", package: "swift-system"),
                                                      .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "RemoteTests", dependencies: ["Remote", "RemoteServer", "PhotoKioskApp", "Imaging", "Platform", "Graphics", "TestSupport",
+        .testTarget(name: "RemoteTests", dependencies: ["Basics", "Remote", "RemoteServer", "PhotoKioskApp", "Imaging", "Platform", "Graphics", "TestSupport",
                                                         .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "RobustnessTests", dependencies: ["PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
+        .testTarget(name: "RobustnessTests", dependencies: ["Basics", "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
                                                             "SystemAccess", .product(name: "SystemPackage", package: "swift-system"),
                                                             .product(name: "Logging", package: "swift-log")]),
     ],

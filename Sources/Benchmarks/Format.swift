@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 
 /// `decimalText` (the tree's one decimal formatter), with "n/a" for a figure that could not be

@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 @testable import Imaging
 import TestSupport

@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 import TestSupport
 import Testing

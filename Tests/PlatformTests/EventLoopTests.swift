@@ -1,3 +1,4 @@
+import Basics
 import Glibc
 import Graphics
 import SystemPackage
@@ -154,10 +155,10 @@ struct EventLoopTests {
         #expect(seen == [SIGUSR2])
     }
 
-    @Test func absoluteTimeNeverDisarmsTheTimer() {
-        let zero = MonotonicClock.absoluteTime(0)
+    @Test func timerDeadlineNeverDisarmsTheTimer() {
+        let zero = TimerDeadline.timespec(0)
         #expect(zero.tv_sec != 0 || zero.tv_nsec != 0)
-        let t = MonotonicClock.absoluteTime(12.25)
+        let t = TimerDeadline.timespec(12.25)
         #expect(t.tv_sec == 12 && t.tv_nsec == 250_000_000)
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 
 /// Decoded bitmaps in memory under one byte budget, least recently used evicted first.

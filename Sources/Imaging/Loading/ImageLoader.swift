@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 
 /// Identifies one caller's interest in one image; pass it back to re-prioritise or withdraw.

@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 
 /// Tiles cut from an ordinary photo while it is shown: each level is decoded when first asked

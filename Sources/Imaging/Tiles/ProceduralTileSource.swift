@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 
 /// A picture that exists only as tiles drawn on demand: ScrollViewSuite's huge example image.

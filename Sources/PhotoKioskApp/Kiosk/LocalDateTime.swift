@@ -1,3 +1,4 @@
+import Basics
 import Platform
 
 /// A local wall-clock date and time, the input of schedule decisions. Passed in, never read inside
@@ -24,29 +25,13 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     public init(localSeconds: Int64) {
         let days = Int(localSeconds.floorDivided(by: 86_400))
         let secondOfDay = Int(localSeconds - Int64(days) * 86_400)
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d,
+        let date = CivilDate.date(daysSinceEpoch: days)
+        self.init(year: date.year, month: date.month, day: date.day,
                   hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60, second: secondOfDay % 60)
     }
 
-    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
-    public var daysSinceEpoch: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    /// Days since 1970-01-01.
+    public var daysSinceEpoch: Int { CivilDate.daysSinceEpoch(year: year, month: month, day: day) }
 
     public var localSeconds: Int64 {
         Int64(daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)

@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 import Imaging
 /// Which photo the slideshow shows next. Sequential follows the library order and wraps; shuffle

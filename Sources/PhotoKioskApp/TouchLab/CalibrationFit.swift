@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 /// Fits the affine map that moves where taps landed onto where they were aimed, by least
 /// squares, and turns it into a libinput calibration matrix.

@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 /// A recorded touch session: what a panel reported, with timestamps, in a text format that is
 /// easy to read and diff (one event per line). Positions are stored normalised to 0...1 of the

@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 
 /// The touch test's bookkeeping, free of views: targets to tap in turn, each finger's samples,

@@ -44,7 +44,7 @@ public func platformReport(drmDirectory: String = "/dev/dri", inputDirectory: St
     let inputs = InputNodes.list(directory: inputDirectory)
     if inputs.isEmpty { lines.append("  none") }
     for node in inputs {
-        let props = readLine(path: "/sys/class/input/\(node.path.split(separator: "/").last ?? "")/device/properties")
+        let props = SysfsAttribute.firstLine(of: "/sys/class/input/\(node.path.split(separator: "/").last ?? "")/device/properties")
         let direct = props.flatMap { UInt64($0, radix: 16) }.map { $0 & 0x2 != 0 } ?? false   // INPUT_PROP_DIRECT
         lines.append("  \(node.path): \(node.name)\(direct ? " (touchscreen)" : ""); \(accessSummary(node.path))")
     }

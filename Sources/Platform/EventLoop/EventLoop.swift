@@ -193,7 +193,7 @@ public final class EventLoop {
         let earliest = timers.earliestDeadline
         guard earliest != armedDeadline else { return }
         var spec = itimerspec()
-        if let earliest { spec.it_value = MonotonicClock.absoluteTime(earliest) }
+        if let earliest { spec.it_value = TimerDeadline.timespec(earliest) }
         // Fails only for arguments this code never passes (EINVAL) or a closed timerfd; a loop
         // whose timers cannot be armed would sleep through every deadline, so it stops here.
         guard timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &spec, nil) == 0 else {

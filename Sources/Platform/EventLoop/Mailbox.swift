@@ -1,3 +1,4 @@
+import Basics
 import CLinux
 import Glibc
 import Graphics

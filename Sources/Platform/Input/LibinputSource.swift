@@ -334,21 +334,9 @@ enum InputNodes {
         for entry in entryNames(inDirectory: directory) ?? [] {
             let node = String(decoding: entry, as: UTF8.self)
             guard node.hasPrefix("event") else { continue }
-            let name = readLine(path: "/sys/class/input/\(node)/device/name") ?? "?"
+            let name = SysfsAttribute.firstLine(of: "/sys/class/input/\(node)/device/name") ?? "?"
             result.append(("\(directory)/\(node)", name))
         }
         return result.sorted { $0.0.count == $1.0.count ? $0.0 < $1.0 : $0.0.count < $1.0.count }
     }
-}
-
-/// The first line of a small text file (sysfs attributes), without the newline.
-func readLine(path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var buffer = [CChar](repeating: 0, count: 512)
-    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    var line = String(decoding: bytes, as: UTF8.self)
-    while line.hasSuffix("\n") { line.removeLast() }
-    return line
 }

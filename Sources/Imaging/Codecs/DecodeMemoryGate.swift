@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 
 /// Keeps decodes that need a lot of working memory from running at the same time.

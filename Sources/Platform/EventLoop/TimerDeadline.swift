@@ -1,10 +1,11 @@
 import Glibc
 
-/// CLOCK_MONOTONIC deadlines as timerfd takes them. (The clock itself is read by
-/// `SystemClock.monotonicSeconds()`, the base of the loop's `now`, libinput and DRM timestamps.)
-public enum MonotonicClock {
+/// A CLOCK_MONOTONIC deadline as timerfd takes it (an absolute `timespec`). It converts; it
+/// reads no clock: that is `SystemClock.monotonicSeconds()`, the base of the loop's `now`,
+/// libinput and DRM timestamps.
+enum TimerDeadline {
     /// An absolute `timespec` for `seconds`; never all-zero, because zero disarms a timerfd.
-    static func absoluteTime(_ seconds: Double) -> timespec {
+    static func timespec(_ seconds: Double) -> Glibc.timespec {
         let clamped = max(seconds, 1e-9)
         let whole = clamped.rounded(.down)
         var ns = Int((clamped - whole) * 1e9)

@@ -1,6 +1,6 @@
 import Glibc
 import Testing
-@testable import Graphics
+@testable import Basics
 
 /// Runs `body(index)` on `count` plain pthreads at once and waits for all of them.
 private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {

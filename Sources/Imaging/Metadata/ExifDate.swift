@@ -1,3 +1,5 @@
+import Basics
+
 extension ExifData {
     /// DateTimeOriginal as seconds since 1970-01-01 00:00, reading the camera's clock as if it
     /// were UTC (EXIF 2.2 stores no time zone): what date order needs, since photos compare with
@@ -22,17 +24,7 @@ extension ExifData {
               year >= 1800, (1...12).contains(month), (1...31).contains(day),
               hour < 24, minute < 60, second < 61
         else { return nil }
-        return Self.daysSinceEpoch(year: year, month: month, day: day) * 86_400
+        return Int64(CivilDate.daysSinceEpoch(year: year, month: month, day: day)) * 86_400
             + Int64(hour * 3600 + minute * 60 + second)
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return Int64(era * 146_097 + dayOfEra - 719_468)
     }
 }

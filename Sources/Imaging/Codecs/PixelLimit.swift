@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 /// The pixel-count limit, checked from the header before any pixel memory is allocated.
 enum PixelLimit {
