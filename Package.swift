@@ -123,7 +123,7 @@ let package = Package(
         // Helpers several test targets share (scratch folders, file I/O, log capture, seeded random).
         // CLibHeif: HEIFWriter makes the irot fixtures heif-enc 1.15 cannot (linked directly: the
         // encoder is not among the functions CHEIF loads).
-        .target(name: "TestSupport", dependencies: ["Basics", "Imaging", "Graphics", "Platform", "SystemAccess", "CLibHeif",
+        .target(name: "TestSupport", dependencies: ["Basics", "Imaging", "Graphics", "Platform", "SystemAccess", "CLibHeif", "CJPEG",
                                                     .product(name: "SystemPackage", package: "swift-system"),
                                                     .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport", linkerSettings: [.linkedLibrary("heif")]),

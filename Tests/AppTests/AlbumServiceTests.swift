@@ -63,6 +63,21 @@ struct TestError: Error {}
         return (service, loader, cache, sizes, photos)
     }
 
+    /// A window showing `service`'s album from its first photo, wired as the app wires it: each
+    /// change reaches the page (after `observe`, when given).
+    func showAlbum(_ service: AlbumService,
+                   observe: @escaping (Int, PhotoContent) -> Void = { _, _ in }) -> (window: Window, album: PhotoAlbumView) {
+        let window = Window(size: screen, clock: ManualClock())
+        let album = PhotoAlbumView(frame: Rect(size: screen))
+        window.addSubview(album)
+        service.onChange = { index, content in
+            observe(index, content)
+            album.photoDidChange(at: index, to: content)
+        }
+        album.show(service, at: 0)
+        return (window, album)
+    }
+
     func bitmap(_ color: Color, _ w: Int, _ h: Int) -> Bitmap {
         let b = Bitmap(width: w, height: h)
         Canvas(target: b).clear(color)
@@ -81,11 +96,8 @@ struct TestError: Error {}
 
     @Test func loadsFinishingOutOfOrderNeverDowngradeThePage() throws {
         let (service, loader, cache, sizes, photos) = makeService(count: 3)
-        let window = Window(size: screen, clock: ManualClock())
-        let album = PhotoAlbumView(frame: Rect(size: screen))
-        window.addSubview(album)
-        service.onChange = { album.photoDidChange(at: $0, to: $1) }
-        album.show(service, at: 0)
+        let (window, album) = showAlbum(service)
+        defer { withExtendedLifetime(window) {} }
         let path = photos[0].path
         sizes.record(Size(width: 4000, height: 3000), for: path)
         let page = try #require(album.centerPage)
@@ -167,11 +179,8 @@ struct TestError: Error {}
 
     @Test func theOriginalSizeArrivesWithTheScreenDecodeAndReachesThePage() throws {
         let (service, loader, cache, sizes, photos) = makeService(count: 2)
-        let window = Window(size: screen, clock: ManualClock())
-        let album = PhotoAlbumView(frame: Rect(size: screen))
-        window.addSubview(album)
-        service.onChange = { album.photoDidChange(at: $0, to: $1) }
-        album.show(service, at: 0)
+        let (window, album) = showAlbum(service)
+        defer { withExtendedLifetime(window) {} }
         let path = photos[0].path
         let page = try #require(album.centerPage)
         #expect(sizes.size(of: path) == nil && page.content.originalSize == nil)
@@ -214,15 +223,9 @@ struct TestError: Error {}
 
     @Test func anArrivingBitmapReachesThePageEvenWhenTheCacheRefusedIt() throws {
         let (service, loader, _, _, photos) = makeService(count: 1, cacheBudget: 1)
-        let window = Window(size: screen, clock: ManualClock())
-        let album = PhotoAlbumView(frame: Rect(size: screen))
-        window.addSubview(album)
         var delivered: [PhotoQuality] = []
-        service.onChange = { index, content in
-            delivered.append(content.quality)
-            album.photoDidChange(at: index, to: content)
-        }
-        album.show(service, at: 0)
+        let (window, album) = showAlbum(service) { delivered.append($1.quality) }
+        defer { withExtendedLifetime(window) {} }
         let page = try #require(album.centerPage)
         loader.finish(service.screenKey(photos[0].path), with: .success(bitmap(.green, 400, 300)), cache: nil)
         #expect(delivered == [.screen])

@@ -231,12 +231,7 @@ import UI
             mkdir(folder + "/p_files/\(level)", 0o755)
             try writeDeepZoomLevel(image, level: level, layout: layout, into: folder + "/p_files/\(level)")
         }
-        try FileReader.write(Array("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Image xmlns="http://schemas.microsoft.com/deepzoom/2008" Format="png" Overlap="1" TileSize="254">
-          <Size Width="\(width)" Height="\(height)"/>
-        </Image>
-        """.utf8), to: folder + "/p.dzi")
+        try writeDeepZoomDescriptor(layout, to: folder + "/p.dzi")
 
         let loop = try EventLoop(signals: [])
         let service = TileService(source: try DeepZoomTileSource(descriptorPath: folder + "/p.dzi"),

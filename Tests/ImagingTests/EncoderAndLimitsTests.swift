@@ -37,7 +37,6 @@ struct EncoderAndLimitsTests {
         }
         let tooLong = JPEGEncoder.Marker(code: 0xE2, payload: [UInt8](repeating: 0, count: 70_000))
         #expect(imagingError { () throws(ImagingError) in try JPEGEncoder.encode(bitmap, options: .init(markers: [tooLong])) } != nil)
-        #expect(imagingError { () throws(ImagingError) in try JPEGEncoder.encodeCMYK([0, 0, 0], width: 1, height: 1) } != nil)
         #expect(imagingError { () throws(ImagingError) in try JPEGEncoder.encode(Bitmap(width: 0, height: 4)) } != nil)
     }
 

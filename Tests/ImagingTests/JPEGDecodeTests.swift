@@ -1,5 +1,6 @@
 import Graphics
 import Testing
+import TestSupport
 @testable import Imaging
 
 @Suite("JPEG decoding")
@@ -44,8 +45,8 @@ struct JPEGDecodeTests {
 
     @Test("CMYK and YCCK (Adobe inverted) decode to RGB", arguments: [false, true])
     func cmyk(ycck: Bool) throws {
-        let jpeg = try JPEGEncoder.encodeCMYK(Self.cmykSamples(width: 32, height: 16), width: 32, height: 16, ycck: ycck,
-                                              options: .init(quality: 95))
+        let jpeg = try CMYKJPEG.encode(Self.cmykSamples(width: 32, height: 16), width: 32, height: 16, ycck: ycck,
+                                         quality: 95)
         let info = try ImageDecoder.probe(bytes: jpeg)
         #expect(info.colorSpace == (ycck ? .ycck : .cmyk))
         let decoded = try ImageDecoder.decode(bytes: jpeg)

@@ -75,6 +75,42 @@ struct PhotoFileDecoderTests {
         #expect(decoded.bitmap.width == 100 && decoded.originalSize == Size(width: 900, height: 1600))
     }
 
+    /// Issue 32: the size is picked from the header inside the one decode, so the file is
+    /// opened once. Replacing the file while the plan runs (after the header, before the
+    /// pixels) shows it: a second open would decode the replacement.
+    @Test("a decode that picks its size from the header reads the file it opened once", arguments: ["jpeg", "png"])
+    func sizePickedAfterTheHeaderUsesOneOpen(format: String) throws {
+        func encoded(_ bitmap: Bitmap) throws -> [UInt8] {
+            format == "jpeg" ? try Fixtures.jpeg(bitmap) : try PNGEncoder.encode(bitmap)
+        }
+        let path = try write(encoded(Fixtures.solid(width: 800, height: 400, .red)))
+        let replacement = try encoded(Fixtures.solid(width: 300, height: 300, .blue))
+        var seen: [Size] = []
+        let decoded = try ImageDecoder.decode(path: RawPath(path)) { (info) throws(ImagingError) in
+            seen.append(info.orientedSize)
+            try FileReader.write(replacement, to: path)
+            return .fit(Size(width: info.orientedSize.width / 4, height: info.orientedSize.height / 4))
+        }
+        #expect(seen == [Size(width: 800, height: 400)])
+        #expect(decoded.bitmap.width == 200 && decoded.bitmap.height == 100)
+        #expect(decoded.originalSize == Size(width: 800, height: 400))
+        let middle = decoded.bitmap.color(x: 100, y: 50)
+        #expect(middle.red > 200 && middle.blue < 60, "\(middle)")
+        // The replacement is what a new open finds.
+        #expect(try ImageDecoder.probe(path: path).pixelWidth == 300)
+    }
+
+    @Test("a plan that finishes skips the main decode and returns its own image")
+    func planThatFinishes() throws {
+        let path = try photo(width: 1600, height: 1200, thumbWidth: 320, thumbHeight: 240)
+        let decoded = try ImageDecoder.decode(path: RawPath(path)) { (info) throws(ImagingError) in
+            #expect(info.exif?.thumbnail != nil)   // the plan sees the EXIF thumbnail
+            return .finished(DecodedImage(bitmap: Bitmap(width: 3, height: 2), originalSize: info.orientedSize,
+                                          isPartial: false, info: info))
+        }
+        #expect(decoded.bitmap.width == 3 && decoded.originalSize == Size(width: 1600, height: 1200))
+    }
+
     @Test func errorsNameTheFile() throws {
         let path = try write(Array("not an image".utf8))
         #expect(throws: ImagingError.self) {

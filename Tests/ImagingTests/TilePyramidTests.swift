@@ -189,12 +189,7 @@ private func meanDifference(_ a: Bitmap, _ b: Bitmap, x: Int = 0, y: Int = 0) ->
         try PyramidBuilder.makeDirectory(folder + "/v_files")
         try PyramidBuilder.makeDirectory(folder + "/v_files/\(level)")
         try writeDeepZoomLevel(original, level: level, layout: layout, into: folder + "/v_files/\(level)")
-        try FileReader.write(Array("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Image xmlns="http://schemas.microsoft.com/deepzoom/2008" Format="png" Overlap="1" TileSize="254">
-          <Size Height="400" Width="600"/>
-        </Image>
-        """.utf8), to: folder + "/v.dzi")
+        try writeDeepZoomDescriptor(layout, to: folder + "/v.dzi")
         let source = try DeepZoomTileSource(descriptorPath: folder + "/v.dzi")
         #expect(source.layout == layout)
         let tile = try source.tile(level: level, column: 1, row: 1)

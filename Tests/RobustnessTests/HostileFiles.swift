@@ -2,6 +2,7 @@ import Glibc
 import Graphics
 import Imaging
 import Testing
+import TestSupport
 
 /// What the app must do with one file of the hostile folder.
 enum Expectation: Equatable {
@@ -108,8 +109,8 @@ enum HostileFiles {
 
         // CMYK: libjpeg's Adobe CMYK is inverted (255 = no ink); red = magenta + yellow ink.
         let cmyk = [UInt8](repeating: 0, count: 64 * 48 * 4).enumerated().map { i, _ in [255, 0, 0, 255][i % 4] as UInt8 }
-        add("cmyk.jpg", try JPEGEncoder.encodeCMYK(cmyk, width: 64, height: 48), .shows(.red))
-        add("ycck.jpg", try JPEGEncoder.encodeCMYK(cmyk, width: 64, height: 48, ycck: true), .shows(.red))
+        add("cmyk.jpg", try CMYKJPEG.encode(cmyk, width: 64, height: 48), .shows(.red))
+        add("ycck.jpg", try CMYKJPEG.encode(cmyk, width: 64, height: 48, ycck: true), .shows(.red))
         add("arithmetic.jpg", try solidPhoto(.blue, options: .init(quality: 90, arithmeticCoding: true)), .shows(.blue))
 
         // Progressive, then the last scan repeated hundreds of times before EOI.

@@ -16,3 +16,14 @@ public func writeDeepZoomLevel(_ image: Bitmap, level: Int, layout: DeepZoomLayo
         }
     }
 }
+
+/// Writes the `.dzi` descriptor of a PNG pyramid as libvips dzsave does (Height before Width),
+/// for an image and tiles as `layout` says.
+public func writeDeepZoomDescriptor(_ layout: DeepZoomLayout, to path: String) throws {
+    try FileReader.write(Array("""
+    <?xml version="1.0" encoding="UTF-8"?>
+    <Image xmlns="http://schemas.microsoft.com/deepzoom/2008" Format="png" Overlap="\(layout.overlap)" TileSize="\(layout.tileSize)">
+      <Size Height="\(layout.height)" Width="\(layout.width)"/>
+    </Image>
+    """.utf8), to: path)
+}

@@ -94,17 +94,50 @@ public enum ImageDecoder {
                               memoryGate: DecodeMemoryGate = .shared) throws(ImagingError) -> DecodedImage
     {
         do throws(ImagingError) {
-            try cancellation?.check()
-            let stream = try PhotoFileStream(path: path, maxBytes: options.maxFileBytes)
-            if try detect(stream.head(64)) == .jpeg {
-                return try JPEGDecoder.decode(.file(stream), fitting: box, options: options, cancellation: cancellation,
-                                              memoryGate: memoryGate)
+            let (stream, isJPEG) = try open(path, options: options, cancellation: cancellation)
+            if isJPEG {
+                return try JPEGDecoder.decode(.file(stream), options: options, cancellation: cancellation,
+                                              memoryGate: memoryGate) { _ in .fit(box) }
             }
             return try decode(bytes: stream.readAll(maxBytes: options.maxFileBytes), fitting: box, options: options,
                               cancellation: cancellation, memoryGate: memoryGate)
         } catch {
             throw error.attributed(to: path.description)
         }
+    }
+
+    /// Decodes the file at `path` at a size `plan` picks from its header (or not at all, when
+    /// `plan` finishes with an image of its own, such as the EXIF thumbnail). The file is opened
+    /// once: a JPEG's header is parsed once, by the decoder that goes on to read the pixels;
+    /// other formats are read whole once and their header probed from those bytes.
+    public static func decode(path: RawPath, options: DecodeOptions = .default, cancellation: DecodeCancellation? = nil,
+                              memoryGate: DecodeMemoryGate = .shared,
+                              plan: (ImageInfo) throws(ImagingError) -> DecodePlan) throws(ImagingError) -> DecodedImage
+    {
+        do throws(ImagingError) {
+            let (stream, isJPEG) = try open(path, options: options, cancellation: cancellation)
+            if isJPEG {
+                return try JPEGDecoder.decode(.file(stream), options: options, cancellation: cancellation,
+                                              memoryGate: memoryGate, plan: plan)
+            }
+            let bytes = try stream.readAll(maxBytes: options.maxFileBytes)
+            switch try plan(probe(bytes: bytes)) {
+            case .finished(let decoded): return decoded
+            case .fit(let box):
+                return try decode(bytes: bytes, fitting: box, options: options, cancellation: cancellation,
+                                  memoryGate: memoryGate)
+            }
+        } catch {
+            throw error.attributed(to: path.description)
+        }
+    }
+
+    /// The file opened for a decode, and whether it is a JPEG (which streams from it).
+    private static func open(_ path: RawPath, options: DecodeOptions,
+                             cancellation: DecodeCancellation?) throws(ImagingError) -> (PhotoFileStream, isJPEG: Bool) {
+        try cancellation?.check()
+        let stream = try PhotoFileStream(path: path, maxBytes: options.maxFileBytes)
+        return (stream, try detect(stream.head(64)) == .jpeg)
     }
 
     /// Decodes the EXIF thumbnail embedded in a JPEG (typically 160x120) with the main image's

@@ -19,16 +19,23 @@ enum JPEGDecoder {
                        cancellation: DecodeCancellation? = nil, memoryGate: DecodeMemoryGate = .shared)
         throws(ImagingError) -> DecodedImage
     {
-        try decode(.bytes(bytes), fitting: box, options: options, cancellation: cancellation, memoryGate: memoryGate)
+        try decode(.bytes(bytes), options: options, cancellation: cancellation, memoryGate: memoryGate) { _ in .fit(box) }
     }
 
-    static func decode(_ input: Input, fitting box: Size?, options: DecodeOptions,
-                       cancellation: DecodeCancellation? = nil, memoryGate: DecodeMemoryGate = .shared)
+    /// `plan` sees the header (EXIF thumbnail included) and picks the size, or ends the decode.
+    static func decode(_ input: Input, options: DecodeOptions,
+                       cancellation: DecodeCancellation? = nil, memoryGate: DecodeMemoryGate = .shared,
+                       plan: (ImageInfo) throws(ImagingError) -> DecodePlan)
         throws(ImagingError) -> DecodedImage
     {
         let decompressor = try Decompressor(strict: options.strict, maxScans: options.maxScans)
         if let cancellation { decompressor.stop(when: cancellation) }
         var info = try decompressor.readHeader(input)
+        let box: Size?
+        switch try plan(info) {
+        case .finished(let decoded): return decoded
+        case .fit(let size): box = size
+        }
         // Decoded images live in caches; the thumbnail's bytes would ride along unaccounted.
         info.exif?.thumbnail = nil
         try PixelLimit.check(width: info.pixelWidth, height: info.pixelHeight, format: .jpeg, options: options)
@@ -123,7 +130,7 @@ enum JPEGDecoder {
                 let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
                 try check(cjpeg_decoder_read_header(handle, base, bytes.count, &header))
             case .file(let stream):
-                try check(cjpeg_decoder_read_header_file(handle, stream.file, &header))
+                try check(cjpeg_decoder_read_header_file(handle, stream.stream.cStreamForDecoder, &header))
             }
             sawAdobeMarker = header.saw_adobe_marker != 0
             return JPEGShimResults.info(header)

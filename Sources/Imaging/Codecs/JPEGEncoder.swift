@@ -2,7 +2,8 @@ import CJPEG
 import Graphics
 
 /// Writes JPEGs with libjpeg-turbo: photos exported by the app and test fixtures of every kind
-/// the decoder must read (grayscale, CMYK/YCCK, progressive, restart markers, EXIF).
+/// the decoder must read (grayscale, progressive, restart markers, EXIF; CMYK/YCCK fixtures are
+/// TestSupport's `CMYKJPEG`).
 public enum JPEGEncoder {
     /// An APPn/COM marker segment written right after SOI.
     public struct Marker: Hashable, Sendable {
@@ -57,28 +58,11 @@ public enum JPEGEncoder {
     public static func encode(_ bitmap: Bitmap, options: Options) throws(ImagingError) -> [UInt8] {
         let input = bitmap.format == .a8 ? CJPEG_INPUT_GRAY : CJPEG_INPUT_BGRX
         return try run(pixels: UnsafeRawPointer(bitmap.pixels), stride: bitmap.stride, width: bitmap.width,
-                       height: bitmap.height, input: input, ycck: false, options: options)
-    }
-
-    /// Encodes four-component samples (C M Y K per pixel, rows packed) as a CMYK JPEG, or YCCK
-    /// when `ycck`. libjpeg marks the file with Adobe's APP14, and readers (ours included) then
-    /// take the values as inverted: 255 = no ink. So pass 255 − ink.
-    public static func encodeCMYK(_ samples: [UInt8], width: Int, height: Int, ycck: Bool = false,
-                                  options: Options = Options()) throws(ImagingError) -> [UInt8] {
-        guard width > 0, height > 0, samples.count == width * height * 4 else {
-            throw ImagingError(.internalFailure, "CMYK samples do not match \(width)x\(height)")
-        }
-        let result: Result<[UInt8], ImagingError> = samples.withUnsafeBytes { raw in
-            do throws(ImagingError) {
-                return .success(try run(pixels: raw.baseAddress!, stride: width * 4, width: width, height: height,
-                                        input: CJPEG_INPUT_CMYK, ycck: ycck, options: options))
-            } catch { return .failure(error) }
-        }
-        return try result.get()
+                       height: bitmap.height, input: input, options: options)
     }
 
     private static func run(pixels: UnsafeRawPointer, stride: Int, width: Int, height: Int,
-                            input: cjpeg_input_format, ycck: Bool, options: Options) throws(ImagingError) -> [UInt8] {
+                            input: cjpeg_input_format, options: Options) throws(ImagingError) -> [UInt8] {
         guard width > 0, height > 0, width <= 65500, height <= 65500 else {
             throw ImagingError(.internalFailure, "cannot encode a \(width)x\(height) JPEG")
         }
@@ -98,7 +82,7 @@ public enum JPEGEncoder {
                 var params = cjpeg_encode_params(
                     pixels: pixels.assumingMemoryBound(to: UInt8.self), stride: stride,
                     width: UInt32(width), height: UInt32(height), input: input,
-                    quality: Int32(options.quality), grayscale: options.grayscale ? 1 : 0, ycck: ycck ? 1 : 0,
+                    quality: Int32(options.quality), grayscale: options.grayscale ? 1 : 0, ycck: 0,
                     progressive: options.progressive ? 1 : 0, arithmetic: options.arithmeticCoding ? 1 : 0,
                     full_chroma: options.fullChroma ? 1 : 0, restart_interval: UInt32(clamping: options.restartInterval),
                     markers: UnsafePointer(markerBuffer.baseAddress), marker_count: Int32(markerBuffer.count))

@@ -1,39 +1,42 @@
 import SystemAccess
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A photo file opened for libjpeg to read as it decodes (its stdio source, a few kilobytes at
 /// a time), so a 16 MB JPEG never sits in memory whole next to its decode. Opened with the
-/// same checks as `FileReader.read`: a regular file within the size limit.
+/// same checks as `FileReader.read`: a regular file within the size limit. The stdio calls are
+/// SystemAccess's (`StdioReadStream`).
 final class PhotoFileStream {
-    let file: UnsafeMutablePointer<FILE>
+    let stream: StdioReadStream
     let path: RawPath
 
     init(path: RawPath, maxBytes: Int) throws(ImagingError) {
-        let fd = try FileReader.openChecked(path: path, maxBytes: maxBytes)
-        // libjpeg reads through stdio: the FILE owns the descriptor from here on.
-        guard let file = fdopen(fd.rawValue, "rb") else {
-            let code = SystemError.lastErrno
-            fd.closeQuietly()
-            throw FileReader.error(SystemError("fdopen", path: path.filePath, errno: code))
-        }
-        self.file = file
+        stream = try Self.open(path, maxBytes: maxBytes)
         self.path = path
     }
 
-    deinit { fclose(file) }
+    /// The checked open (regular file, within `maxBytes`) as a stdio stream: the stream owns
+    /// the descriptor from here on.
+    static func open(_ path: RawPath, maxBytes: Int) throws(ImagingError) -> StdioReadStream {
+        let fd = try FileReader.openChecked(path: path, maxBytes: maxBytes)
+        do {
+            return try StdioReadStream(adopting: fd, path: path.filePath)
+        } catch {
+            throw FileReader.error(error)
+        }
+    }
 
     /// The first `count` bytes (fewer for a shorter file); reading starts over afterwards.
     func head(_ count: Int) throws(ImagingError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
-        if got < count && ferror(file) != 0 { throw FileReader.error(.ioError, path.description, operation: "fread") }
-        rewind(file)
+        let result = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in try stream.read(into: buffer) }
+        }
+        let got: Int
+        do {
+            got = try result.get()
+        } catch {
+            throw FileReader.error(error)
+        }
+        stream.rewindToStart()
         return Array(bytes[..<got])
     }
 

@@ -1,3 +1,5 @@
+import Basics
+
 /// A min-heap of pending loads ordered by distance to the viewport (then by arrival).
 ///
 /// Priorities change constantly while the grid scrolls, so entries are never updated in place:
@@ -5,7 +7,7 @@
 /// entries whose generation is no longer current (`isCurrent`), which is also how a withdrawn
 /// request disappears without a search.
 struct LoadQueue {
-    struct Entry {
+    struct Entry: HeapOrdered {
         var distance: Double
         /// Unique and increasing; breaks ties first-come first-served and identifies staleness.
         var generation: UInt64
@@ -16,23 +18,15 @@ struct LoadQueue {
         }
     }
 
-    private(set) var entries: [Entry] = []
+    private var heap = MinHeap<Entry>()
 
-    var count: Int { entries.count }
+    var count: Int { heap.count }
 
-    mutating func push(_ entry: Entry) {
-        entries.append(entry)
-        siftUp(entries.count - 1)
-    }
+    mutating func push(_ entry: Entry) { heap.insert(entry) }
 
     /// Removes and returns the most urgent entry for which `isCurrent` holds; stale ones are dropped.
     mutating func popMin(isCurrent: (Entry) -> Bool) -> Entry? {
-        while let top = entries.first {
-            let last = entries.removeLast()
-            if !entries.isEmpty {
-                entries[0] = last
-                siftDown(0)
-            }
+        while let top = heap.removeFirst() {
             if isCurrent(top) { return top }
         }
         return nil
@@ -40,31 +34,6 @@ struct LoadQueue {
 
     /// Drops every stale entry at once, so a long fling cannot grow the heap without bound.
     mutating func compact(isCurrent: (Entry) -> Bool) {
-        entries.removeAll { !isCurrent($0) }
-        guard entries.count > 1 else { return }
-        for index in stride(from: entries.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
-    }
-
-    private mutating func siftUp(_ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard entries[child].precedes(entries[parent]) else { return }
-            entries.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var best = parent
-            if left < entries.count, entries[left].precedes(entries[best]) { best = left }
-            if right < entries.count, entries[right].precedes(entries[best]) { best = right }
-            guard best != parent else { return }
-            entries.swapAt(parent, best)
-            parent = best
-        }
+        heap.removeAll { !isCurrent($0) }
     }
 }

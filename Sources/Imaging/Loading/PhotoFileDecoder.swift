@@ -1,6 +1,6 @@
 import Graphics
 
-/// The decoder the app's image loader runs on its workers: reads a photo file once, probes its
+/// The decoder the app's image loader runs on its workers: opens a photo file once, reads its
 /// header, and decodes it at the size its `SizeClass` asks for.
 ///
 /// Thumbnails are for square grid cells that crop to fill, so a thumbnail *covers* an
@@ -31,14 +31,19 @@ public struct PhotoFileDecoder: ImageSourceDecoder {
                 return LoadedImage(try ImageDecoder.decode(path: request.path, fitting: Size(width: width, height: height),
                                                            options: options, memoryGate: memoryGate))
             case let .thumbnail(edge):
-                let info = try ImageDecoder.probe(path: request.path, options: options)
-                let box = Self.thumbnailBox(for: info.orientedSize, edge: edge)
-                if let embedded = try? Self.embeddedThumbnail(of: info, box: box, options: options) {
-                    var details = info
-                    details.exif?.thumbnail = nil  // results travel to caches' neighbours: no unaccounted bytes
-                    return LoadedImage(bitmap: embedded, originalSize: info.orientedSize, info: details)
-                }
-                return LoadedImage(try ImageDecoder.decode(path: request.path, fitting: box, options: options, memoryGate: memoryGate))
+                // The size depends on the photo's shape: it is picked once the header is read,
+                // inside the one decode (the file is opened and its header parsed once).
+                return LoadedImage(try ImageDecoder.decode(path: request.path, options: options,
+                                                           memoryGate: memoryGate) { (info) throws(ImagingError) in
+                    let box = Self.thumbnailBox(for: info.orientedSize, edge: edge)
+                    if let embedded = try? Self.embeddedThumbnail(of: info, box: box, options: options) {
+                        var details = info
+                        details.exif?.thumbnail = nil  // results travel to caches' neighbours: no unaccounted bytes
+                        return .finished(DecodedImage(bitmap: embedded, originalSize: info.orientedSize,
+                                                      isPartial: false, info: details))
+                    }
+                    return .fit(box)
+                })
             }
         } catch {
             throw error.attributed(to: path)

@@ -1,7 +1,4 @@
 import SystemAccess
-#if canImport(Glibc)
-import Glibc
-#endif
 import CJPEG
 import Graphics
 
@@ -14,7 +11,7 @@ public final class JPEGBandReader: RowSource {
     public let width: Int
     public let height: Int
     private let handle: OpaquePointer
-    private let file: UnsafeMutablePointer<FILE>
+    private let file: StdioReadStream
     private var finished = false
     private var started = false
     /// The coefficient memory the decode will hold: 0 for baseline files; for progressive ones
@@ -23,22 +20,16 @@ public final class JPEGBandReader: RowSource {
 
     /// Opens `path` and reads its header; `scale` picks a DCT-scaled output (eighths).
     public init(path: RawPath, scale: DCTScale = .full, options: DecodeOptions = .default) throws(ImagingError) {
-        // libjpeg reads through stdio: the FILE owns the descriptor.
-        let fd = try FileReader.openChecked(path: path, maxBytes: .max)
-        guard let file = fdopen(fd.rawValue, "rb") else {
-            let code = SystemError.lastErrno
-            fd.closeQuietly()
-            throw FileReader.error(SystemError("fdopen", path: path.filePath, errno: code))
-        }
+        // libjpeg reads through stdio (SystemAccess's stream, which owns the descriptor).
+        let file = try PhotoFileStream.open(path, maxBytes: .max)
         guard let handle = cjpeg_decoder_create(options.strict ? 1 : 0, Int32(clamping: options.maxScans)) else {
-            fclose(file)
             throw ImagingError(.internalFailure, "out of memory creating a JPEG decoder")
         }
         self.file = file
         self.handle = handle
         var header = cjpeg_header()
         do throws(ImagingError) {
-            try Self.check(cjpeg_decoder_read_header_file(handle, file, &header), handle)
+            try Self.check(cjpeg_decoder_read_header_file(handle, file.cStreamForDecoder, &header), handle)
             var info = JPEGShimResults.info(header)
             info.exif?.thumbnail = nil
             self.info = info
@@ -52,15 +43,15 @@ public final class JPEGBandReader: RowSource {
             coefficientBytes = cjpeg_decoder_coefficient_bytes(handle)
         } catch {
             cjpeg_decoder_destroy(handle)
-            fclose(file)
             throw error.attributed(to: path.description)
         }
     }
 
     deinit {
         if started && !finished { _ = cjpeg_decoder_finish_rows(handle) }
+        // The decoder goes first: it reads from the stream until destroyed.
         cjpeg_decoder_destroy(handle)
-        fclose(file)
+        file.close()
     }
 
     public func readRows(into band: Bitmap) throws(ImagingError) -> Int {

@@ -31,7 +31,7 @@ public final class LibraryStartup {
                                                 thumbnailSize: config.library.thumbnailSize)
         self.scanner = scanner
         let intake = ScanIntake(later: { [mailbox = loop.mailbox] block in
-            let confined = LoopConfined(block)
+            let confined = LoopBound(block, on: mailbox.thread)
             mailbox.post { confined.value() }
         })
         self.intake = intake

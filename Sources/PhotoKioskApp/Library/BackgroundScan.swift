@@ -1,6 +1,7 @@
 import Basics
 import Graphics
 import Imaging
+import Platform
 import Synchronization
 
 /// Runs a `LibraryScanner` on its own thread and hands each batch to the event loop, so the grid
@@ -8,6 +9,8 @@ import Synchronization
 ///
 /// `deliver` is the loop's "run this on the loop" (the same closure the `ImageLoader` gets);
 /// `onBatch` and `onFinish` run only inside delivered blocks, hence on the loop thread, in order.
+/// It is made on the loop thread too: the callbacks stay bound to the thread that made it
+/// (`LoopBound` checks every call in debug builds).
 public final class BackgroundScan: Sendable {
     public typealias Delivery = @Sendable (@escaping @Sendable () -> Void) -> Void
 
@@ -31,7 +34,7 @@ public final class BackgroundScan: Sendable {
                 onBatch: @escaping ([ScannedFile]) -> Void,
                 onVerified: @escaping ([ScannedFile]) -> Void = { _ in },
                 onFinish: @escaping (LibraryScanner.Summary) -> Void = { _ in }) {
-        let callbacks = LoopConfined((onBatch, onFinish, onVerified))
+        let callbacks = LoopBound((onBatch, onFinish, onVerified), on: .current)
         self.firstBatchShown = firstBatchShown
         let worker = WorkerThread(name: "pk-scan") { [cancelled] in
             let toLoop = { (batch: [ScannedFile]) in
@@ -105,13 +108,6 @@ public final class ScanGate: Sendable {
             while !isOpen.load(ordering: .acquiring) { opened.wait(releasing: lock) }
         }
     }
-}
-
-/// Carries loop-thread-only state through a `@Sendable` delivery block. The contract (only ever
-/// touched inside blocks the loop runs) is what makes the unchecked conformance sound.
-final class LoopConfined<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 /// A flag one thread sets and another polls.

@@ -42,11 +42,11 @@ final class LibraryPoller {
 
     private func pollInBackground() {
         guard worker == nil else { arm(); return }
-        let watcher = self.watcher, mailbox = loop.mailbox, owner = LoopReference(self)
+        let watcher = self.watcher, mailbox = loop.mailbox, owner = WeakLoopBound(self, on: loop.thread)
         worker = WorkerThread(name: "pk-library-poll") {
             let changes = watcher.poll()
             mailbox.post {
-                guard let poller = owner.object else { return }
+                guard let poller = owner.value else { return }
                 poller.worker?.join()   // it has posted: only its return is left
                 poller.worker = nil
                 if !changes.isEmpty { poller.onChanges(changes) }

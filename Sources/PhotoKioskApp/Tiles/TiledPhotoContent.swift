@@ -2,6 +2,7 @@ import Basics
 import Graphics
 import Imaging
 import Logging
+import Platform
 import Widgets
 
 /// Tiled mode for one big photo, ready to plug into a photo viewer or album page:
@@ -73,10 +74,11 @@ public final class TiledPhotoContent {
     public func start() {
         guard !isPyramidReady, !isBuildQueued, let pyramids else { return }
         isBuildQueued = true
-        let deliver = self.deliver, flag = stopFlag, owner = LoopReference(self)
+        // start() runs on the loop: the result comes back to this thread.
+        let deliver = self.deliver, flag = stopFlag, owner = WeakLoopBound(self, on: .current)
         PyramidBuildQueue.shared.enqueue(.init(path: path, pyramids: pyramids, cancelled: flag) { result in
             guard !flag.isSet else { return }
-            deliver { owner.object?.pyramidFinished(result) }
+            deliver { owner.value?.pyramidFinished(result) }
         })
     }
 
@@ -117,10 +119,4 @@ final class StopFlag: Sendable {
     private let value = Locked(false)
     var isSet: Bool { value.withLock { $0 } }
     func set() { value.withLock { $0 = true } }
-}
-
-/// A weak reference that crosses to a worker and back but is only dereferenced on the loop.
-final class LoopReference<T: AnyObject>: @unchecked Sendable {
-    weak var object: T?
-    init(_ object: T) { self.object = object }
 }

@@ -1,3 +1,5 @@
+import Basics
+
 /// The event loop's pending timers, earliest first: a binary min-heap on (deadline, id), so the
 /// next deadline is read in O(1) and a timer added or fired in O(log n). Timers added for the
 /// same deadline fire in the order they were added (ids only grow).
@@ -6,13 +8,13 @@
 /// when stale entries outnumber live ones (the session timer is cancelled far more often than
 /// it fires, so a long-lived kiosk would otherwise keep every cancelled entry until its deadline).
 struct TimerHeap<Handler> {
-    private struct Entry {
+    private struct Entry: HeapOrdered {
         let deadline: Double
         let id: UInt64
         func precedes(_ other: Entry) -> Bool { (deadline, id) < (other.deadline, other.id) }
     }
 
-    private var heap: [Entry] = []
+    private var heap = MinHeap<Entry>()
     private var handlers: [UInt64: Handler] = [:]
 
     var count: Int { handlers.count }
@@ -23,8 +25,7 @@ struct TimerHeap<Handler> {
 
     mutating func insert(id: UInt64, deadline: Double, handler: Handler) {
         handlers[id] = handler
-        heap.append(Entry(deadline: deadline, id: id))
-        siftUp(heap.count - 1)
+        heap.insert(Entry(deadline: deadline, id: id))
     }
 
     /// Forgets timer `id`; false when it had fired or was cancelled already.
@@ -32,7 +33,7 @@ struct TimerHeap<Handler> {
     mutating func cancel(id: UInt64) -> Bool {
         guard handlers.removeValue(forKey: id) != nil else { return false }
         dropCancelledTop()
-        if heap.count > 2 * handlers.count + 16 { rebuild() }
+        if heap.count > 2 * handlers.count + 16 { heap.removeAll { handlers[$0.id] == nil } }
         return true
     }
 
@@ -40,51 +41,14 @@ struct TimerHeap<Handler> {
     mutating func popDue(at now: Double) -> [Handler] {
         var due: [Handler] = []
         while let top = heap.first, top.deadline <= now {
-            removeTop()
+            heap.removeFirst()
             if let handler = handlers.removeValue(forKey: top.id) { due.append(handler) }
         }
         dropCancelledTop()
         return due
     }
 
-    // MARK: Heap
-
     private mutating func dropCancelledTop() {
-        while let top = heap.first, handlers[top.id] == nil { removeTop() }
-    }
-
-    private mutating func removeTop() {
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return }
-        heap[0] = last
-        siftDown(0)
-    }
-
-    private mutating func rebuild() {
-        heap.removeAll { handlers[$0.id] == nil }
-        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
-    }
-
-    private mutating func siftUp(_ index: Int) {
-        var child = index
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { return }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private mutating func siftDown(_ index: Int) {
-        var parent = index
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var first = parent
-            if left < heap.count, heap[left].precedes(heap[first]) { first = left }
-            if right < heap.count, heap[right].precedes(heap[first]) { first = right }
-            guard first != parent else { return }
-            heap.swapAt(parent, first)
-            parent = first
-        }
+        while let top = heap.first, handlers[top.id] == nil { heap.removeFirst() }
     }
 }
