@@ -232,9 +232,10 @@ PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'arm64_grid': 240, 'arm64_tap': 60, 'arm64_swipe': 60}
 EXPECT.update({'arm64_grid': ['busy', 'stable'], 'arm64_tap': ['changed', 'stable'], 'arm64_swipe': ['changed', 'stable']})
 
-# TCG on a busy 2-core host is slow: the debug photokiosk spends about 1.3 s of CPU (natively)
+# TCG on a busy 2-core host is slow: the debug test bundle spends about 1.3 s of CPU (natively)
 # in Swift's generic metadata before its first log line, 60-90 s in the guest under load (measured
-# 2026-11), so every stage may wait this many times its patience above. A passing stage waits only
+# 2026-11), and the release program still needs tens of seconds for its first screen, so every
+# stage may wait this many times its patience above. A passing stage waits only
 # until its screen matches; only a failing one waits the whole time.
 SLOW = float(os.environ.get('E2E_PATIENCE_SCALE', '4'))
 
