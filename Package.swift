@@ -70,6 +70,7 @@ let package = Package(
         .target(name: "CMQTT", dependencies: ["CMosquitto", "CLazyLibrary"], path: "Sources/CShims/CMQTT"),
         // adjtimex's struct timex, which Glibc does not bring into Swift (doctor's time sync check).
         .target(name: "CClockStatus", path: "Sources/CShims/CClockStatus"),
+        .target(name: "CGPIO", path: "Sources/CShims/CGPIO"),
         .target(name: "CQRENCODE", dependencies: ["CLibQREncode", "CLazyLibrary"], path: "Sources/CShims/CQRENCODE"),
 
         // MARK: Swift layers
@@ -89,7 +90,7 @@ let package = Package(
                                                 "CHEIF", "CLibHeif", "CLibWebP", "CQRENCODE", "CLibQREncode",
                                                 .product(name: "SystemPackage", package: "swift-system"),
                                                 .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Platform", dependencies: ["Basics", "Graphics", "SystemAccess", "CDRM", "CLinux", "CInput", "CSeat", "CMQTT", "CMosquitto", "CClockStatus",
+        .target(name: "Platform", dependencies: ["Basics", "Graphics", "SystemAccess", "CDRM", "CLinux", "CInput", "CSeat", "CMQTT", "CMosquitto", "CClockStatus", "CGPIO",
                                                  "CPixman", "CLibInput", .product(name: "SystemPackage", package: "swift-system"),
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),

@@ -49,6 +49,14 @@ EXPECT = {
     # a display schedule that is off now: DPMS off (black), a tap wakes it (the grid again)
     'blank_off':  ['dark', 'stable'],   # virtio also 'inactive' (see main)
     'blank_wake': ['changed', 'busy', 'stable'],
+    # a motion sensor on a simulated GPIO line (presence-driver.sh): off with nobody there, woken
+    # by motion (the grid), off 5 s after the motion ended, and dark at night despite motion. The
+    # driver checks DPMS in sysfs each time; bochs-display keeps showing the last frame with DPMS
+    # off, so 'dark' is checked where the app blanked before drawing (night) and on virtio
+    'presence_empty': ['stable'],           # virtio also 'dark', 'inactive' (see main)
+    'presence_wake':  ['busy', 'stable'],
+    'presence_blank': ['stable'],           # virtio also 'dark', 'inactive'
+    'presence_night': ['dark', 'stable'],   # virtio also 'inactive'
     # fault stage (faults-driver.sh): devices come and go, the app carries on
     'faults_start':   ['busy', 'stable'],
     'faults_hotplug': ['changed', 'stable'],
@@ -200,6 +208,7 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
           'app': ['app_start', 'app_swipe', 'app_tap', 'app_back', 'app_exit'],
           'seat': ['seat_start', 'seat_vt_away', 'seat_back', 'seat_touch'],
           'blank': ['blank_off', 'blank_wake'],
+          'presence': ['presence_empty', 'presence_wake', 'presence_blank', 'presence_night'],
           'unit': ['unit_start', 'unit_swipe', 'unit_tap', 'unit_blank', 'unit_wake'],
           'faults': ['faults_start', 'faults_hotplug', 'faults_drm', 'faults_touch_held', 'faults_touch_gone',
                      'faults_touch_back', 'faults_grid', 'faults_display_off', 'faults_display_on',
@@ -219,6 +228,7 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
 PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'seat_start': 60, 'seat_vt_away': 10, 'seat_back': 30, 'seat_touch': 30,
             'blank_off': 10, 'blank_wake': 30,
+            'presence_empty': 10, 'presence_wake': 60, 'presence_blank': 10, 'presence_night': 10,
             'unit_start': 60, 'unit_swipe': 30, 'unit_tap': 30, 'unit_blank': 10, 'unit_wake': 30,
             'faults_start': 60, 'faults_hotplug': 30, 'faults_drm': 30, 'faults_vt': 30,
             'faults_touch_held': 20, 'faults_touch_gone': 20, 'faults_touch_back': 30, 'faults_grid': 20,
@@ -268,6 +278,8 @@ def main():
     expect = dict(EXPECT)
     if a.display == 'virtio':
         expect['blank_off'] = expect['blank_off'] + ['inactive']
+        for stage in ('presence_empty', 'presence_blank'): expect[stage] = expect[stage] + ['dark', 'inactive']
+        expect['presence_night'] = expect['presence_night'] + ['inactive']
         expect['unit_blank'] = expect['unit_blank'] + ['inactive']
         expect['faults_display_off'] = expect['faults_display_off'] + ['dark', 'inactive']
     if a.expect:   # added to the stage's own rules (where the grid's cells and gaps are: grid-photos.py)

@@ -20,7 +20,7 @@ CACHE=${PHOTOKIOSK_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/photokiosk-e2e}
 OUT=${PHOTOKIOSK_E2E_OUT:-$ROOT/.build/e2e}
 KPKG=linux-image-6.1.0-50-amd64        # pinned: module names and load order were checked with it
 DISPLAYS=${DISPLAYS:-bochs virtio}
-ALL_MODES="platform app seat blank faults calib unit smallboard panels arm64"
+ALL_MODES="platform app seat blank presence faults calib unit smallboard panels arm64"
 MODES=${MODES:-$ALL_MODES}
 E2E_SKIP=${E2E_SKIP:-}
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
@@ -140,12 +140,12 @@ FILES=("$BIN/PhotoKioskPackageTests.xctest" "$OUT/uitouch")
 # depend neither on the bundled samples nor on guessed positions. Kept in $OUT/grid.
 GRID=$OUT/grid
 GRID_EXPECT=()
-if has_mode app || has_mode seat || has_mode blank || has_mode faults || has_mode calib || has_mode unit; then
+if has_mode app || has_mode seat || has_mode blank || has_mode presence || has_mode faults || has_mode calib || has_mode unit; then
   if command -v cjpeg >/dev/null && python3 "$E2E/grid-photos.py" "$GRID" >"$OUT/grid-photos.log" 2>&1; then
     rm -rf "$OUT/photos" && cp -r "$GRID/photos" "$OUT/photos" && cp "$GRID/grid.env" "$OUT/grid.env"
     GRID_EXPECT=(--expect "$GRID/expect.json")
   else
-    for m in app seat blank faults calib unit; do
+    for m in app seat blank presence faults calib unit; do
       has_mode $m && cannot_run $m "cannot generate the grid's photos (cjpeg; $OUT/grid-photos.log)"
     done
   fi
@@ -205,7 +205,21 @@ if has_mode panels; then
   FILES+=("$OUT/uhidpanel" "$E2E/panels-driver.sh" "$OUT/panels")
   PANEL_MODULES="uhid hid-multitouch"
 fi
-[ -z "$X86_MODES" ] || EXTRA_MODULES="${PANEL_MODULES:-}" "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
+# A motion sensor on a simulated GPIO line: Debian's kernel has no gpio-sim, so it is built once as
+# a module from Debian's kernel source for the pinned kernel (build-gpio-sim.sh, ~35 s, cached under
+# its own name); configfs (a module in Debian's kernel) is where the guest makes the chip.
+GPIO_SIM=$CACHE/gpio-sim-$(ls "$KROOT/lib/modules").ko
+if has_mode presence && [ ! -f "$GPIO_SIM" ] && ! SUDO=$SUDO "$E2E/build-gpio-sim.sh" "$CACHE" "$(ls "$KROOT/lib/modules")" "$GPIO_SIM" \
+    >"$OUT/gpio-sim-build.log" 2>&1; then
+  cannot_run presence "cannot build gpio-sim.ko ($OUT/gpio-sim-build.log)"
+fi
+if has_mode presence; then
+  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos" "$OUT/grid.env")
+  cp "$GPIO_SIM" "$OUT/gpio-sim.ko"
+  FILES+=("$OUT/gpio-sim.ko" "$E2E/presence-driver.sh")
+  PRESENCE_MODULES="configfs"
+fi
+[ -z "$X86_MODES" ] || EXTRA_MODULES="${PANEL_MODULES:-} ${PRESENCE_MODULES:-}" "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 # The unit stage boots its own guest: Debian with systemd as init and the package (make deb)
 # installed, so the kiosk runs as photokiosk.service in its sandbox (build-unit-rootfs.sh).
 if has_mode unit; then
@@ -245,10 +259,11 @@ ARM64_PREPARED=$(( $(date +%s) - ARM64_T0 ))
 
 # 4. Boot once per display device and mode; the harness checks every screendump.
 rc=$E2E_FAILED
-# The panels stage checks HID descriptors and touch mapping, which do not depend on the GPU: it
-# boots on one display device only (the first in DISPLAYS), to keep CI's time for the stages that do.
+# The panels and presence stages check HID descriptors and touch mapping, and a GPIO line, which do
+# not depend on the GPU: they boot on one display device only (the first in DISPLAYS), to keep
+# CI's time for the stages that do.
 for mode in $X86_MODES; do
-  displays=$DISPLAYS; [ $mode = panels ] && displays=${DISPLAYS%% *}
+  displays=$DISPLAYS; [ $mode = panels ] || [ $mode = presence ] && displays=${DISPLAYS%% *}
   for d in $displays; do
     args=(--initrd "$OUT/initrd.gz" "${GRID_EXPECT[@]}" ${EXPECT_ARGS:-})
     [ $mode = unit ] && args=(--initrd "$OUT/unit-initrd.gz" "${GRID_EXPECT[@]}" ${EXPECT_ARGS:-})

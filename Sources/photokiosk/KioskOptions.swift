@@ -13,6 +13,7 @@ extension KioskConfig.SlideshowOrder: ExpressibleByArgument {}
 extension KioskConfig.Transition: ExpressibleByArgument {}
 extension KioskConfig.PortraitFill: ExpressibleByArgument {}
 extension KioskConfig.BlankMethod: ExpressibleByArgument {}
+extension KioskConfig.ActiveLevel: ExpressibleByArgument {}
 extension KioskConfig.OverlayPosition: ExpressibleByArgument {}
 extension KioskConfig.DisplayMode: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
@@ -178,14 +179,36 @@ struct ScheduleOptions: ParsableArguments, ConfigOverrideGroup {
     }
 }
 
-/// The kiosk's life: the idle slideshow, the screen-off schedule and blanking.
+/// The motion sensor that blanks an empty room's screen and wakes it.
+struct PresenceOptions: ParsableArguments, ConfigOverrideGroup {
+    @Option(help: "GPIO chip of a motion sensor, e.g. gpiochip0 (off unless set).") var presenceChip: String?
+    @Option(parsing: .unconditional, help: "The sensor's line offset on the chip.", transform: ArgumentValues.wholeNumber)
+    var presenceLine: Int?
+    @Option(help: "high or low: the level the sensor drives on motion.") var presenceActiveLevel: KioskConfig.ActiveLevel?
+    @Option(parsing: .unconditional, help: "Seconds without motion before the screen blanks.", transform: ArgumentValues.wholeNumber)
+    var presenceTimeout: Int?
+    @Flag(inversion: .prefixedNo, help: "Motion also wakes the screen while the schedule has it off.")
+    var presenceWakeDuringSchedule: Bool?
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        o.presenceChip = presenceChip
+        o.presenceLine = presenceLine
+        o.presenceActiveLevel = presenceActiveLevel
+        o.presenceTimeout = presenceTimeout
+        o.presenceWakesDuringSchedule = presenceWakeDuringSchedule
+    }
+}
+
+/// The kiosk's life: the idle slideshow, the screen-off schedule and blanking, the motion sensor.
 struct LifeOptions: ParsableArguments, ConfigOverrideGroup {
     @OptionGroup var slideshow: SlideshowOptions
     @OptionGroup var schedule: ScheduleOptions
+    @OptionGroup var presence: PresenceOptions
 
     func apply(to o: inout KioskConfigOverrides) throws {
         try slideshow.apply(to: &o)
         try schedule.apply(to: &o)
+        try presence.apply(to: &o)
     }
 }
 

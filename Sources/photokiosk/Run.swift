@@ -110,6 +110,8 @@ struct Run: ParsableCommand {
         }
         let life = app.startKioskSession(resume: ResumeStore(path: Bootstrap.paths(config: config).resumeFile),
                                       power: Self.screenPower(config, display: opened.display, logger: logger))
+        let motionSensor = Self.startMotionSensor(config, app: app, logger: logger)
+        defer { if let motionSensor { motionSensor.detach(from: loop) } }
         let controls = try Self.startControls(app: app, loop: loop, config: config, folders: folders, logger: logger)
         controls.remote?.api.settingsAPI = RemoteSettingsAPI(app: app, store: settingsStore, base: base, logger: logger)
         try app.run()

@@ -76,6 +76,8 @@ import TestSupport
         let screen = try json(retained["homeassistant/switch/photokiosk_hall/screen/config"])
         #expect(screen["state_topic"] as? String == "photokiosk/hall/state/screen")
         #expect(screen["command_topic"] as? String == "photokiosk/hall/cmd/screen")
+        #expect(retained["homeassistant/binary_sensor/photokiosk_hall/motion/config"] == nil, "no motion sensor, no entity")
+        #expect(retained["photokiosk/hall/state/motion"] == nil)
         #expect(retained["photokiosk/hall/availability"] == Array("online".utf8))
         #expect(retained["photokiosk/hall/state/photos"] == Array("3".utf8))
         #expect(retained["photokiosk/hall/state/screen"] == Array("ON".utf8))
@@ -159,6 +161,30 @@ import TestSupport
         #expect(retained["photokiosk/porch/availability"] == Array("online".utf8))
         #expect(retained["homeassistant/button/photokiosk_porch/next/config"] != nil, "discovery published again")
         #expect(retained["photokiosk/porch/state/photos"] == Array("3".utf8))
+    }
+
+    @Test func aMotionSensorIsAHomeAssistantMotionSensor() throws {
+        let broker = try MQTTBroker()
+        let frame = try makeFrame(broker, id: "hallway")
+        defer { frame.control.stop(); removeTree(frame.folder) }
+        let sensor = PresenceDriverTests.ScriptedMotionSensor()
+        var presence = KioskConfig.Presence()
+        presence.chip = "scripted"
+        try frame.app.attachMotionSensor(sensor, settings: presence)
+        #expect(try turn([frame]) { frame.control.client.isSubscribed })
+        frame.control.publishState()
+        #expect(try turn([frame], timeout: 1) { false } == false)
+        var retained = try broker.retained(["homeassistant/#", "photokiosk/hallway/#"])
+        let config = try json(retained["homeassistant/binary_sensor/photokiosk_hallway/motion/config"])
+        #expect(config["device_class"] as? String == "motion")
+        #expect(config["state_topic"] as? String == "photokiosk/hallway/state/motion")
+        #expect(config["payload_on"] as? String == "ON")
+        #expect(retained["photokiosk/hallway/state/motion"] == Array("OFF".utf8))
+        sensor.set(true)
+        frame.control.publishState()
+        #expect(try turn([frame], timeout: 1) { false } == false)
+        retained = try broker.retained(["photokiosk/hallway/state/motion"])
+        #expect(retained["photokiosk/hallway/state/motion"] == Array("ON".utf8))
     }
 
     @Test func aBrokerDownAtStartIsNotAnError() throws {

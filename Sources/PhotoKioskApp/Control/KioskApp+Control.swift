@@ -50,6 +50,7 @@ extension KioskApp {
         return KioskStatus(screen: screen, photo: photo,
                            photoIndex: photo.flatMap { photos.index(at: $0) },
                            photoCount: photos.count, isSlideshowRunning: running,
-                           isPaused: sessionDriver?.session.slideshow.isPaused ?? false, isScreenOn: screenOn)
+                           isPaused: sessionDriver?.session.slideshow.isPaused ?? false, isScreenOn: screenOn,
+                           motion: sessionDriver?.motionDetected)
     }
 }

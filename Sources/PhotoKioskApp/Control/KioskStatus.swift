@@ -15,6 +15,8 @@ public struct KioskStatus: Equatable, Sendable {
     public var isSlideshowRunning: Bool
     public var isPaused: Bool
     public var isScreenOn: Bool
+    /// The motion sensor sees motion now; nil without a sensor.
+    public var motion: Bool? = nil
 
     /// The photo's file name for people (bytes that are not UTF-8 show as U+FFFD).
     public var photoName: String? { photo.map { String(decoding: $0.lastComponent, as: UTF8.self) } }

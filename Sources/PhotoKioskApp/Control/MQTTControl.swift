@@ -3,8 +3,8 @@ import Imaging
 import Logging
 import Platform
 
-/// The kiosk on MQTT: Home Assistant discovery (a device with buttons, switches, sensors and a
-/// camera of the screen), commands for this frame (`photokiosk/<id>/cmd/<command>`) and for every
+/// The kiosk on MQTT: Home Assistant discovery (a device with buttons, switches, sensors, a
+/// camera of the screen and, with a motion sensor, a motion binary sensor), commands for this frame (`photokiosk/<id>/cmd/<command>`) and for every
 /// frame at once (`photokiosk/all/cmd/<command>`), and its state, retained, so a dashboard that
 /// connects later sees it at once. Commands go through `KioskApp.perform`, like the web page's.
 ///
@@ -134,6 +134,7 @@ public final class MQTTControl {
         if old?.photo != status.photo || old == nil { client.publish(base + "/state/photo", status.photoName ?? "", retain: true) }
         if old?.photoCount != status.photoCount { client.publish(base + "/state/photos", String(status.photoCount), retain: true) }
         if old?.screen != status.screen { client.publish(base + "/state/view", status.screen.rawValue, retain: true) }
+        if let motion = status.motion, old?.motion != motion { client.publish(base + "/state/motion", onOff(motion), retain: true) }
         published = status
         publishScreenImage()
     }
@@ -196,6 +197,12 @@ public final class MQTTControl {
                                          ("state_topic", .string(base + "/state/" + what)),
                                          ("payload_on", "ON"), ("payload_off", "OFF"), ("icon", .string(icon))])
         }
+        // A frame with a motion sensor shows it as Home Assistant's motion binary sensor.
+        let motion = app.status.motion == nil ? [] : [
+            entity("binary_sensor", "motion", "Motion", [("state_topic", .string(base + "/state/motion")),
+                                                         ("payload_on", "ON"), ("payload_off", "OFF"),
+                                                         ("device_class", "motion")]),
+        ]
         return [
             button("next", "Next photo", "mdi:skip-next"),
             button("previous", "Previous photo", "mdi:skip-previous"),
@@ -208,7 +215,7 @@ public final class MQTTControl {
                                                   ("unit_of_measurement", "photos"), ("state_class", "measurement"),
                                                   ("icon", "mdi:folder-image")]),
             entity("camera", "screen", "Screen image", [("topic", .string(base + "/screen"))]),
-        ]
+        ] + motion
     }
 }
 

@@ -117,6 +117,12 @@ public struct ScreenPower: Equatable, Sendable {
         return Decision(screenOn: schedule.isOn(at: t), woken: false, nextChange: schedule.nextChange(after: t))
     }
 
+    /// True while a request (a remote) decides the screen's power.
+    public func isRequested(at t: LocalDateTime) -> Bool {
+        guard let manual else { return false }
+        return manual.until.map { t < $0 } ?? true
+    }
+
     /// Switches the screen on or off on request until the schedule next changes.
     public mutating func request(screenOn: Bool, at t: LocalDateTime) {
         wakeStart = nil

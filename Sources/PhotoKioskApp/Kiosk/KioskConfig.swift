@@ -16,6 +16,7 @@ public struct KioskConfig: Equatable, Sendable {
     public var schedule = Schedule()
     public var mqtt = MQTT()
     public var remote = Remote()
+    public var presence = Presence()
 
     public init() {}
 

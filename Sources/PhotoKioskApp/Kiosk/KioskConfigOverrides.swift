@@ -37,6 +37,11 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var schedule: [SchedulePeriod]?
     public var blankMethod: KioskConfig.BlankMethod?
     public var wakeMinutes: Int?
+    public var presenceChip: String?
+    public var presenceLine: Int?
+    public var presenceActiveLevel: KioskConfig.ActiveLevel?
+    public var presenceTimeout: Int?
+    public var presenceWakesDuringSchedule: Bool?
     public var mqttURL: String?
     public var mqttUsername: String?
     public var mqttPassword: String?
@@ -114,6 +119,11 @@ extension KioskConfig {
         set(o.schedule, &c.schedule.periods)
         set(o.blankMethod, &c.schedule.blankMethod)
         set(o.wakeMinutes, &c.schedule.wakeMinutes)
+        if let chip = o.presenceChip { c.presence.chip = chip }
+        set(o.presenceLine, &c.presence.line)
+        set(o.presenceActiveLevel, &c.presence.activeLevel)
+        set(o.presenceTimeout, &c.presence.timeout)
+        set(o.presenceWakesDuringSchedule, &c.presence.wakesDuringSchedule)
         if let url = o.mqttURL { c.mqtt.url = url }
         if let username = o.mqttUsername { c.mqtt.username = username }
         // A password from the command line replaces the file's password_file, and the reverse.

@@ -139,6 +139,24 @@ extension KioskConfig {
         .periodKey("on", values: "`\"HH:MM\"` (24 h)", note: "none: needed in each period",
                    example: "\"07:00\"", "When it switches on again; earlier than `off`: the next morning."),
 
+        .text("presence.chip", \.presence.chip, values: "a GPIO chip (`\"/dev/gpiochip0\"` or `\"gpiochip0\"`), or `\"\"`",
+              flag: "--presence-chip", default: "\"\"", example: "\"gpiochip0\"",
+              "The GPIO chip of a motion sensor (a PIR module); empty: no sensor. `photokiosk doctor` checks the line.",
+              check: { c in
+                  guard let chip = c.presence.chip, chip.contains(where: { $0 == " " || $0 == "\0" }) else { return nil }
+                  return "\"\(chip)\" is not a device name"
+              }),
+        .wholeNumber("presence.line", \.presence.line, 0...511, "a line offset", flag: "--presence-line",
+                     default: "0", example: "17", "The sensor's line on that chip (on a Pi: the GPIO number, e.g. 17 for pin 11)."),
+        .choice("presence.active_level", \.presence.activeLevel, flag: "--presence-active-level", default: "\"high\"",
+                example: "\"low\"", "The level the sensor drives while it sees motion."),
+        .wholeNumber("presence.timeout", \.presence.timeout, 5...86_400, "seconds", flag: "--presence-timeout",
+                     default: "600", example: "300",
+                     "Time without motion (or a touch) before the screen blanks; counted from the start, so a room that stays empty goes dark."),
+        .bool("presence.wake_during_schedule", \.presence.wakesDuringSchedule, flag: "--presence-wake-during-schedule",
+              default: "false", example: "true",
+              "Motion also wakes the screen while the schedule has it off (at night); off: the schedule wins and only a touch wakes it."),
+
         ConfigOption("remote.listen", values: "`\"ADDRESS:PORT\"`, or `\"\"`", flag: "--remote-listen",
                      default: "\"\"", example: "\"0.0.0.0:8080\"",
                      "Serves the phone page and JSON API there (`0.0.0.0:8080`: every network of this computer); empty: off.",

@@ -15,5 +15,6 @@ extension KioskConfig {
         if cache.directory == "" { cache.directory = nil }
         if remote.uploadFolder == "" { remote.uploadFolder = nil }
         mqtt.normalize()
+        if presence.chip == "" { presence.chip = nil }
     }
 }

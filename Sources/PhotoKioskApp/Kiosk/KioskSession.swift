@@ -4,7 +4,10 @@ import Imaging
 /// - every touch counts as activity; a touch that wakes a dark screen or stops the slideshow is
 ///   swallowed (it must not also press whatever is under the finger);
 /// - while the screen is off the slideshow neither starts nor advances (nothing to decode or draw);
-///   when the schedule turns the screen on after a long night the slideshow starts right away.
+///   when the schedule turns the screen on after a long night the slideshow starts right away;
+/// - with a motion sensor (`sensePresence`), the screen is on only while someone is there: the
+///   schedule still wins while it has the screen off (unless motion may wake it then), a request
+///   from a remote wins over both, motion counts as activity for the idle slideshow.
 /// The app calls `tick` after `secondsUntilNextEvent` and applies what it returns.
 public struct KioskSession: Equatable, Sendable {
     public enum TouchOutcome: Equatable, Sendable {
@@ -30,6 +33,10 @@ public struct KioskSession: Equatable, Sendable {
     public private(set) var slideshow: SlideshowController
     public private(set) var power: ScreenPower
     public private(set) var screenOn: Bool
+    /// Whether someone is in the room; nil: no motion sensor, the room is never empty.
+    public private(set) var presence: MotionPresence?
+    /// Motion wakes the screen while the schedule has it off too.
+    private var presenceWakesDuringSchedule = false
     /// The schedule `power` was made from, to tell whether a new configuration changes it.
     private var currentSchedule: KioskConfig.Schedule
 
@@ -64,11 +71,16 @@ public struct KioskSession: Equatable, Sendable {
 
     public mutating func touchBegan(now: Double, local: LocalDateTime) -> TouchOutcome {
         let returnTo = slideshow.touchBegan(at: now)
-        if power.touch(at: local) {
+        let wasOn = screenOn
+        let wokeBySchedule = power.touch(at: local)
+        // A touch is presence, but not while the schedule keeps the screen off (wake_minutes = 0).
+        if power.decision(at: local).screenOn { presence?.noteActivity(at: now) }
+        let on = shouldBeOn(now: now, local: local)
+        if wokeBySchedule || (on && !wasOn) {
             screenOn = true
             return .wokeScreen(returnTo: returnTo)
         }
-        if !power.decision(at: local).screenOn { return .ignored }
+        if !on { return .ignored }
         if let returnTo { return .stoppedSlideshow(returnTo: returnTo) }
         return .deliver
     }
@@ -89,11 +101,39 @@ public struct KioskSession: Equatable, Sendable {
     @discardableResult
     public mutating func update(photos: [RawPath], now: Double) -> Bool { slideshow.update(photos: photos, at: now) }
 
+    /// A motion sensor is there: from `now` on, the screen blanks after `settings.timeout` seconds
+    /// without motion or touch (counted from now even if nothing ever moves).
+    public mutating func sensePresence(_ settings: KioskConfig.Presence, now: Double, local: LocalDateTime) -> Update {
+        presence = MotionPresence(timeout: Double(settings.timeout), now: now)
+        presenceWakesDuringSchedule = settings.wakesDuringSchedule
+        return tick(now: now, local: local)
+    }
+
+    /// The motion sensor's line changed (`active`: it sees motion now).
+    public mutating func motion(active: Bool, now: Double, local: LocalDateTime) -> Update {
+        if presence != nil {
+            presence?.motion(active: active, at: now)
+            slideshow.noteActivity(at: now)
+        }
+        return tick(now: now, local: local)
+    }
+
+    /// The schedule (with touch wakes and requests) and, under it, whether anyone is there.
+    private func shouldBeOn(now: Double, local: LocalDateTime) -> Bool {
+        let scheduled = power.decision(at: local).screenOn
+        guard let presence, !power.isRequested(at: local) else { return scheduled }
+        let present = presence.isPresent(at: now)
+        return scheduled ? present : (presenceWakesDuringSchedule && present)
+    }
+
     /// Seconds until `tick` has something to do; nil: nothing until a touch or a library change.
     public func secondsUntilNextEvent(now: Double, local: LocalDateTime) -> Double? {
         var soonest: Double?
         if let change = power.decision(at: local).nextChange {
             soonest = Double(change.localSeconds - local.localSeconds)
+        }
+        if let absence = presence?.absenceDeadline, absence > now {
+            soonest = min(soonest ?? .infinity, absence - now)
         }
         if screenOn, let deadline = slideshow.nextDeadline {
             soonest = min(soonest ?? .infinity, max(0, deadline - now))
@@ -119,7 +159,7 @@ public struct KioskSession: Equatable, Sendable {
     public mutating func step(forward: Bool, now: Double) -> Bool { screenOn ? slideshow.step(forward: forward, at: now) : false }
 
     public mutating func tick(now: Double, local: LocalDateTime) -> Update {
-        let on = power.decision(at: local).screenOn
+        let on = shouldBeOn(now: now, local: local)
         let changed = on != screenOn
         screenOn = on
         let slideshowChanged = on ? slideshow.tick(at: now) : false

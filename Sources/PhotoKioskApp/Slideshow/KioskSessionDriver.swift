@@ -25,6 +25,8 @@ public final class KioskSessionDriver {
     private let restore: ScreenRestore
     /// Photos in a row that could not be decoded (when all fail, the slideshow waits instead).
     private var failuresInARow = 0
+    /// The motion sensor the session listens to (KioskSessionDriver+Presence.swift); nil: none.
+    var motionSensor: (any MotionSensor)?
 
     /// A wall-clock change (NTP setting the time after boot on a Pi without a real-time clock)
     /// is noticed within this many seconds while a schedule is configured.
@@ -114,7 +116,11 @@ public final class KioskSessionDriver {
     /// moved the wall clock, or the app after a clock change).
     public func tick() {
         session.navigate(to: app.currentScreen)
-        apply(session.tick(now: now, local: localTime()))
+        let update = session.tick(now: now, local: localTime())
+        if update.screenChanged, !update.screenOn, let presence = session.presence, !presence.isPresent(at: now) {
+            logger.info("no motion for \(Int(presence.timeout)) s: the room is empty")
+        }
+        apply(update)
         schedule()
     }
 

@@ -70,6 +70,12 @@ public struct SlideshowController: Equatable, Sendable {
         idle.touchEnded(at: now)
     }
 
+    /// Someone is there without touching (a motion sensor): the idle time starts again, a running
+    /// slideshow goes on.
+    public mutating func noteActivity(at now: Double) {
+        idle.noteActivity(at: now)
+    }
+
     /// The person moved to another screen (remembered as the one to come back to).
     public mutating func navigate(to screen: KioskScreen) {
         state.navigate(to: screen)
