@@ -214,7 +214,7 @@ if has_mode presence && [ ! -f "$GPIO_SIM" ] && ! SUDO=$SUDO "$E2E/build-gpio-si
   cannot_run presence "cannot build gpio-sim.ko ($OUT/gpio-sim-build.log)"
 fi
 if has_mode presence; then
-  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$BIN/photokiosk" "$OUT/photos" "$OUT/grid.env")
+  [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$PROGRAM" "$OUT/photos" "$OUT/grid.env")
   cp "$GPIO_SIM" "$OUT/gpio-sim.ko"
   FILES+=("$OUT/gpio-sim.ko" "$E2E/presence-driver.sh")
   PRESENCE_MODULES="configfs"
