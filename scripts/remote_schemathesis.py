@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Runs schemathesis against a live headless kiosk (see remote-schemathesis.sh)."""
-import argparse, json, os, secrets, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import argparse, json, os, secrets, shutil, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
-from kiosk_process import free_port, stop_kiosk
+from kiosk_process import end_kiosk, free_port, start_kiosk
 
 CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
 
@@ -61,13 +61,7 @@ def main():
     token = secrets.token_urlsafe(18)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    # Its log goes to a file: a pipe nobody reads until the end fills up and stops the kiosk mid-write.
-    kiosk_log = open(os.path.join(args.out, "kiosk.log"), "w")
-    kiosk = subprocess.Popen([args.binary, "run", "--display", "headless", "--input", "none", "--size", "320x240",
-                              "--photos", library, "--cache-dir", os.path.join(work, "cache"),
-                              "--remote-listen", f"127.0.0.1:{port}", "--remote-token", token],
-                             stdout=kiosk_log, stderr=subprocess.STDOUT,
-                             env=dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state")))   # settings saved by PUT /api/settings stay in the scratch folder
+    kiosk, kiosk_log = start_kiosk(args.binary, library, work, args.out, port, token, "320x240")
     ok = True
     try:
         for _ in range(300):
@@ -101,12 +95,10 @@ def main():
             print("schemathesis: operations not run: " + ", ".join(missing))
         ok = rc_main == 0 and rc_login == 0 and alive and not missing and examples > 0
     finally:
-        code = stop_kiosk(kiosk)
-        kiosk_log.close()
+        code = end_kiosk(kiosk, kiosk_log, work)
         if code != 0:
             print(f"schemathesis: the kiosk ended with status {code} (log: {args.out}/kiosk.log)")
             ok = False
-        shutil.rmtree(work, ignore_errors=True)
     print("schemathesis: PASS" if ok else "schemathesis: FAIL")
     sys.exit(0 if ok else 1)
 

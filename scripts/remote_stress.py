@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The remote stress stage (see remote-stress.sh): standard library only."""
-import argparse, http.client, json, multiprocessing, os, random, secrets, shutil, signal, socket, subprocess, sys, tempfile, threading, time
+import argparse, http.client, json, multiprocessing, os, random, secrets, shutil, socket, sys, tempfile, threading, time
 
-from kiosk_process import free_port, stop_kiosk
+from kiosk_process import end_kiosk, free_port, start_kiosk
 
 lock = threading.Lock()
 counts = {}            # kind -> number of requests
@@ -137,12 +137,7 @@ def main():
         photo = f.read()
     token = secrets.token_urlsafe(18)
     port = free_port()
-    log = open(os.path.join(args.out, "kiosk.log"), "w")
-    kiosk = subprocess.Popen([args.binary, "run", "--display", "headless", "--input", "none", "--size", "640x400",
-                              "--photos", library, "--cache-dir", os.path.join(work, "cache"), "--interval", "2",
-                              "--remote-listen", f"127.0.0.1:{port}", "--remote-token", token],
-                             stdout=log, stderr=subprocess.STDOUT,
-                             env=dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state")))   # settings saved by PUT /api/settings stay in the scratch folder
+    kiosk, log = start_kiosk(args.binary, library, work, args.out, port, token, "640x400", ["--interval", "2"])
     ok = True
     try:
         for _ in range(300):
@@ -222,12 +217,10 @@ def main():
         for error in errors[:20]:
             print("  " + error)
     finally:
-        code = stop_kiosk(kiosk)
-        log.close()
+        code = end_kiosk(kiosk, log, work)
         if code != 0:
             print(f"FAIL  the kiosk ended with status {code} (log {args.out}/kiosk.log)")
             ok = False
-        shutil.rmtree(work, ignore_errors=True)
     print("remote stress: PASS" if ok else "remote stress: FAIL")
     sys.exit(0 if ok else 1)
 
