@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The remote stress stage (see remote-stress.sh): standard library only."""
-import argparse, http.client, json, multiprocessing, os, random, secrets, shutil, socket, sys, tempfile, threading, time
+import argparse, http.client, json, multiprocessing, os, random, secrets, socket, threading, time
 
-from kiosk_process import end_kiosk, free_port, start_kiosk
+from kiosk_process import Kiosk, finish, scratch_library
 
 lock = threading.Lock()
 counts = {}            # kind -> number of requests
@@ -127,17 +127,12 @@ def main():
         parser.add_argument("--" + name, required=True)
     parser.add_argument("--seconds", type=float, default=60)
     args = parser.parse_args()
-    work = tempfile.mkdtemp(prefix="photokiosk-stress-")
-    library = os.path.join(work, "photos")
-    os.mkdir(library)
     jpegs = sorted(f for f in os.listdir(args.photos) if f.lower().endswith(".jpg"))
-    for name in jpegs[:6]:
-        shutil.copy(os.path.join(args.photos, name), library)
+    work, library = scratch_library("photokiosk-stress-", args.photos, jpegs[:6])
     with open(os.path.join(args.photos, jpegs[0]), "rb") as f:
         photo = f.read()
-    token = secrets.token_urlsafe(18)
-    port = free_port()
-    kiosk, log = start_kiosk(args.binary, library, work, args.out, port, token, "640x400", ["--interval", "2"])
+    kiosk = Kiosk(args.binary, library, work, args.out, "640x400", ["--interval", "2"])
+    port, token = kiosk.port, kiosk.token
     ok = True
     try:
         for _ in range(300):
@@ -186,7 +181,7 @@ def main():
             if not leftovers:
                 break
             time.sleep(0.5)
-        alive = kiosk.poll() is None and request(port, "127.0.0.1", "GET", "/api/status", token)[0] == 200
+        alive = kiosk.process.poll() is None and request(port, "127.0.0.1", "GET", "/api/status", token)[0] == 200
         def percentile(values, fraction):
             values = sorted(values)
             return values[int(fraction * (len(values) - 1))] if values else float("inf")
@@ -217,12 +212,8 @@ def main():
         for error in errors[:20]:
             print("  " + error)
     finally:
-        code = end_kiosk(kiosk, log, work)
-        if code != 0:
-            print(f"FAIL  the kiosk ended with status {code} (log {args.out}/kiosk.log)")
-            ok = False
-    print("remote stress: PASS" if ok else "remote stress: FAIL")
-    sys.exit(0 if ok else 1)
+        ok = kiosk.end("FAIL  remote stress") and ok
+    finish("remote stress", ok)
 
 
 main()
