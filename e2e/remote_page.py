@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Drives the remote page in headless Chromium (see remote-page.sh). Prints one line per check
 and a counted summary; exits 1 when any check failed."""
-import argparse, json, os, secrets, shutil, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import argparse, json, os, shutil, sys, time, urllib.error, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
-from kiosk_process import free_port, stop_kiosk
+from kiosk_process import Kiosk, scratch_library
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -83,26 +83,12 @@ def main():
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
 
-    work = tempfile.mkdtemp(prefix="photokiosk-remote-page-")
-    library = os.path.join(work, "photos")
-    os.mkdir(library)
     samples = sorted(f for f in os.listdir(args.photos) if f.lower().endswith((".jpg", ".jpeg", ".png")))
-    for name in samples[:3]:
-        shutil.copy(os.path.join(args.photos, name), library)
+    work, library = scratch_library("photokiosk-remote-page-", args.photos, samples[:3])
     upload_source = os.path.join(work, "from-the-phone.jpg")
     shutil.copy(os.path.join(args.photos, samples[3]), upload_source)
-    token = secrets.token_urlsafe(18)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    # The kiosk writes its log straight into the file: a pipe read only at the end would block it
-    # once 64 KB were waiting.
-    os.makedirs(args.out, exist_ok=True)
-    kiosk_log = open(os.path.join(args.out, "kiosk.log"), "w")
-    kiosk = subprocess.Popen([args.binary, "run", "--display", "headless", "--input", "none", "--size", "800x480",
-                              "--photos", library, "--cache-dir", os.path.join(work, "cache"),
-                              "--remote-listen", f"127.0.0.1:{port}", "--remote-token", token],
-                             stdout=kiosk_log, stderr=subprocess.STDOUT,
-                             env=dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state")))   # the settings file
+    kiosk = Kiosk(args.binary, library, work, args.out, "800x480")
+    base, token = kiosk.base, kiosk.token
     browser = None
     try:
         for _ in range(300):
@@ -203,10 +189,7 @@ def main():
     finally:
         if browser:
             browser.quit()
-        code = stop_kiosk(kiosk)
-        kiosk_log.close()
-        check("SIGTERM ends the headless kiosk with status 0", code == 0, f"status {code}")
-        shutil.rmtree(work, ignore_errors=True)
+        check("SIGTERM ends the headless kiosk with status 0", kiosk.end("remote page"))
     failed = checks.count(False)
     print(f"remote page: {len(checks) - failed} of {len(checks)} checks passed; screenshots in {args.out}")
     sys.exit(1 if failed else 0)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Runs schemathesis against a live headless kiosk (see remote-schemathesis.sh)."""
-import argparse, json, os, secrets, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import argparse, json, os, shutil, subprocess, time, urllib.error, urllib.request
 
-from kiosk_process import free_port, stop_kiosk
+from kiosk_process import Kiosk, finish, scratch_library
 
 CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
 
@@ -52,22 +52,10 @@ def main():
         spec = json.load(f)
     listed = {f"{method.upper()} {path}" for path, item in spec["paths"].items() for method in item}
 
-    work = tempfile.mkdtemp(prefix="photokiosk-schemathesis-")
-    library = os.path.join(work, "photos")
-    os.mkdir(library)
-    for name in sorted(os.listdir(args.photos))[:5]:
-        if name.lower().endswith((".jpg", ".jpeg", ".png")):
-            shutil.copy(os.path.join(args.photos, name), library)
-    token = secrets.token_urlsafe(18)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    # Its log goes to a file: a pipe nobody reads until the end fills up and stops the kiosk mid-write.
-    kiosk_log = open(os.path.join(args.out, "kiosk.log"), "w")
-    kiosk = subprocess.Popen([args.binary, "run", "--display", "headless", "--input", "none", "--size", "320x240",
-                              "--photos", library, "--cache-dir", os.path.join(work, "cache"),
-                              "--remote-listen", f"127.0.0.1:{port}", "--remote-token", token],
-                             stdout=kiosk_log, stderr=subprocess.STDOUT,
-                             env=dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state")))   # settings saved by PUT /api/settings stay in the scratch folder
+    photos = [name for name in sorted(os.listdir(args.photos))[:5] if name.lower().endswith((".jpg", ".jpeg", ".png"))]
+    work, library = scratch_library("photokiosk-schemathesis-", args.photos, photos)
+    kiosk = Kiosk(args.binary, library, work, args.out, "320x240")
+    base, token = kiosk.base, kiosk.token
     ok = True
     try:
         for _ in range(300):
@@ -86,10 +74,10 @@ def main():
         operations = (ops_main | ops_login) & listed
         examples = ex_main + ex_login
         code, body = status(base, token)
-        alive = kiosk.poll() is None and code == 200
-        if not alive and kiosk.poll() is None and shutil.which("gdb"):
+        alive = kiosk.process.poll() is None and code == 200
+        if not alive and kiosk.process.poll() is None and shutil.which("gdb"):
             # Where the kiosk is stuck, for the report.
-            trace = subprocess.run(["gdb", "-p", str(kiosk.pid), "-batch", "-ex", "thread apply all bt 12"],
+            trace = subprocess.run(["gdb", "-p", str(kiosk.process.pid), "-batch", "-ex", "thread apply all bt 12"],
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
             with open(os.path.join(args.out, "stuck-backtrace.txt"), "w") as f:
                 f.write(trace)
@@ -101,14 +89,8 @@ def main():
             print("schemathesis: operations not run: " + ", ".join(missing))
         ok = rc_main == 0 and rc_login == 0 and alive and not missing and examples > 0
     finally:
-        code = stop_kiosk(kiosk)
-        kiosk_log.close()
-        if code != 0:
-            print(f"schemathesis: the kiosk ended with status {code} (log: {args.out}/kiosk.log)")
-            ok = False
-        shutil.rmtree(work, ignore_errors=True)
-    print("schemathesis: PASS" if ok else "schemathesis: FAIL")
-    sys.exit(0 if ok else 1)
+        ok = kiosk.end("schemathesis") and ok
+    finish("schemathesis", ok)
 
 
 main()

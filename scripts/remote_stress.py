@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The remote stress stage (see remote-stress.sh): standard library only."""
-import argparse, http.client, json, multiprocessing, os, random, secrets, shutil, signal, socket, subprocess, sys, tempfile, threading, time
+import argparse, http.client, json, multiprocessing, os, random, secrets, socket, threading, time
 
-from kiosk_process import free_port, stop_kiosk
+from kiosk_process import Kiosk, finish, scratch_library
 
 lock = threading.Lock()
 counts = {}            # kind -> number of requests
@@ -127,22 +127,12 @@ def main():
         parser.add_argument("--" + name, required=True)
     parser.add_argument("--seconds", type=float, default=60)
     args = parser.parse_args()
-    work = tempfile.mkdtemp(prefix="photokiosk-stress-")
-    library = os.path.join(work, "photos")
-    os.mkdir(library)
     jpegs = sorted(f for f in os.listdir(args.photos) if f.lower().endswith(".jpg"))
-    for name in jpegs[:6]:
-        shutil.copy(os.path.join(args.photos, name), library)
+    work, library = scratch_library("photokiosk-stress-", args.photos, jpegs[:6])
     with open(os.path.join(args.photos, jpegs[0]), "rb") as f:
         photo = f.read()
-    token = secrets.token_urlsafe(18)
-    port = free_port()
-    log = open(os.path.join(args.out, "kiosk.log"), "w")
-    kiosk = subprocess.Popen([args.binary, "run", "--display", "headless", "--input", "none", "--size", "640x400",
-                              "--photos", library, "--cache-dir", os.path.join(work, "cache"), "--interval", "2",
-                              "--remote-listen", f"127.0.0.1:{port}", "--remote-token", token],
-                             stdout=log, stderr=subprocess.STDOUT,
-                             env=dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state")))   # settings saved by PUT /api/settings stay in the scratch folder
+    kiosk = Kiosk(args.binary, library, work, args.out, "640x400", ["--interval", "2"])
+    port, token = kiosk.port, kiosk.token
     ok = True
     try:
         for _ in range(300):
@@ -191,7 +181,7 @@ def main():
             if not leftovers:
                 break
             time.sleep(0.5)
-        alive = kiosk.poll() is None and request(port, "127.0.0.1", "GET", "/api/status", token)[0] == 200
+        alive = kiosk.process.poll() is None and request(port, "127.0.0.1", "GET", "/api/status", token)[0] == 200
         def percentile(values, fraction):
             values = sorted(values)
             return values[int(fraction * (len(values) - 1))] if values else float("inf")
@@ -222,14 +212,8 @@ def main():
         for error in errors[:20]:
             print("  " + error)
     finally:
-        code = stop_kiosk(kiosk)
-        log.close()
-        if code != 0:
-            print(f"FAIL  the kiosk ended with status {code} (log {args.out}/kiosk.log)")
-            ok = False
-        shutil.rmtree(work, ignore_errors=True)
-    print("remote stress: PASS" if ok else "remote stress: FAIL")
-    sys.exit(0 if ok else 1)
+        ok = kiosk.end("FAIL  remote stress") and ok
+    finish("remote stress", ok)
 
 
 main()

@@ -14,7 +14,7 @@ extension FrameBench {
         let album = PhotoAlbumView(frame: window.bounds)
         album.font = try? Font.standard(pixelSize: 18)
         window.addSubview(album)
-        let source = StaticAlbumSource(photos)
+        let source = StaticAlbumProvider(photos)
         album.show(source, at: 100)
         let canvas = Canvas(target: Bitmap(width: width, height: height))
         // Let the chrome (counter, caption) fade as it does after a page settles.
@@ -45,7 +45,7 @@ extension FrameBench {
 }
 
 /// Screen-sized photos, all already decoded.
-final class StaticAlbumSource: PhotoAlbumSource {
+final class StaticAlbumProvider: PhotoAlbumProvider {
     let bitmaps: [Bitmap]
     init(_ bitmaps: [Bitmap]) { self.bitmaps = bitmaps }
 

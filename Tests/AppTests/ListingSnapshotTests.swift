@@ -287,4 +287,51 @@ struct ListingSnapshotTests {
         #expect(unchanged.paths == listed(root))
         #expect(unchanged.cells == listed(root).count)
     }
+
+    @Test("the app's first frame shows the snapshot's photos before the walk; the rest waits for that screen's thumbnails")
+    func firstFrameFromSnapshot() throws {
+        let scratch = ScratchDirectory(), cache = ScratchDirectory()
+        let root = makeLibrary(scratch)
+        let all = listed(root).count
+        var config = KioskConfig()
+        config.library.thumbnailSize = 190
+        func makeApp(_ loop: EventLoop) -> KioskApp {
+            let startup = LibraryStartup(folders: [root.description], config: config, loop: loop, logger: LogCapture().logger,
+                                         screenSize: Size(width: 640, height: 480), snapshot: store(cache, LogCapture()))
+            return KioskApp(config: config, folders: [root.description], display: HeadlessDisplay(width: 640, height: 480),
+                            loop: loop, thumbnailCacheDirectory: cache.path.description, logger: LogCapture().logger,
+                            startup: startup)
+        }
+        do {  // The first start lists the folders and leaves the snapshot (saved when its scan thread ends).
+            let app = makeApp(try EventLoop(signals: []))
+            try app.start()
+            #expect(try app.runUntilSettled(timeout: 30))
+            #expect(app.listingSnapshotUse == .missing)
+        }
+        let loop = try EventLoop(signals: [])
+        let app = makeApp(loop)
+        app.firstScreen.patience = 600   // the rest must wait for the thumbnails, however slow the machine
+        try app.start()
+        app.host.pump()
+        var firstFrameItems: Int?, itemsWhileLoading: Set<Int> = []
+        let deadline = loop.now + 30
+        while loop.now < deadline, !app.grid.isVisibleContentLoaded || firstFrameItems == nil {
+            let frames = app.host.framesPresented
+            try loop.runOnce(timeout: 0.05)
+            app.host.pump()
+            if firstFrameItems == nil, app.host.framesPresented > frames, app.grid.itemCount > 0 {
+                firstFrameItems = app.grid.itemCount
+                // Where the first frame's photos came from, known before the scan ends.
+                #expect(app.listingSnapshotUse == .used)
+                #expect(!app.isScanFinished)
+            }
+            if firstFrameItems != nil, !app.grid.isVisibleContentLoaded { itemsWhileLoading.insert(app.grid.itemCount) }
+        }
+        let first = try #require(firstFrameItems)
+        #expect(first < all, "the first frame shows one screenful, not the whole library")
+        #expect(itemsWhileLoading == [first], "nothing more goes in while the first screen's thumbnails load")
+        #expect(try app.runUntilSettled(timeout: 30))
+        #expect(app.grid.itemCount == all)
+        #expect(app.listingSnapshotUse == .used)
+    }
 }

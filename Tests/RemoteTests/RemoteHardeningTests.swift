@@ -218,7 +218,7 @@ func monotonicNow() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
-/// Just enough JSON reading for the tests' checks of answers.
+/// The API's answers as the tests check them: objects as dictionaries, every number a Double.
 indirect enum JSONTestValue: Equatable {
     case object([String: JSONTestValue]), array([JSONTestValue]), string(String), number(Double), bool(Bool), null
 
@@ -227,102 +227,21 @@ indirect enum JSONTestValue: Equatable {
     var string: String? { if case .string(let s) = self { s } else { nil } }
     var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
 
+    /// Read by the app's own `JSONReader` (which the settings API reads bodies with).
     static func parse(_ bytes: [UInt8]) -> JSONTestValue? {
-        var parser = Parser(bytes: bytes)
-        guard let value = parser.value() else { return nil }
-        parser.skipSpace()
-        return parser.index == bytes.count ? value : nil
+        (try? JSONReader.value(from: bytes)).map(JSONTestValue.init)
     }
 
-    private struct Parser {
-        let bytes: [UInt8]
-        var index = 0
-
-        mutating func skipSpace() { while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 } }
-
-        mutating func value() -> JSONTestValue? {
-            skipSpace()
-            guard index < bytes.count else { return nil }
-            switch bytes[index] {
-            case UInt8(ascii: "{"):
-                index += 1
-                var members: [String: JSONTestValue] = [:]
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-                while true {
-                    skipSpace()
-                    guard case .string(let key)? = value() else { return nil }
-                    skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-                    index += 1
-                    guard let member = value() else { return nil }
-                    members[key] = member
-                    skipSpace()
-                    guard index < bytes.count else { return nil }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-                    return nil
-                }
-            case UInt8(ascii: "["):
-                index += 1
-                var items: [JSONTestValue] = []
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-                while true {
-                    guard let item = value() else { return nil }
-                    items.append(item)
-                    skipSpace()
-                    guard index < bytes.count else { return nil }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-                    return nil
-                }
-            case UInt8(ascii: "\""):
-                index += 1
-                var scalars = String.UnicodeScalarView()
-                var raw: [UInt8] = []
-                func flush() { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw = [] }
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                    if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
-                        flush()
-                        let escaped = bytes[index + 1]
-                        index += 2
-                        switch escaped {
-                        case UInt8(ascii: "n"): scalars.append("\n")
-                        case UInt8(ascii: "t"): scalars.append("\t")
-                        case UInt8(ascii: "r"): scalars.append("\r")
-                        case UInt8(ascii: "b"): scalars.append("\u{8}")
-                        case UInt8(ascii: "f"): scalars.append("\u{C}")
-                        case UInt8(ascii: "u"):
-                            guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else { return nil }
-                            index += 4
-                            scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-                        default: scalars.append(Unicode.Scalar(escaped))
-                        }
-                    } else {
-                        raw.append(bytes[index])
-                        index += 1
-                    }
-                }
-                flush()
-                guard index < bytes.count else { return nil }
-                index += 1
-                return .string(String(scalars))
-            case UInt8(ascii: "t"): return literal("true", .bool(true))
-            case UInt8(ascii: "f"): return literal("false", .bool(false))
-            case UInt8(ascii: "n"): return literal("null", .null)
-            default:
-                let start = index
-                while index < bytes.count, "-+.eE0123456789".utf8.contains(bytes[index]) { index += 1 }
-                return Double(String(decoding: bytes[start..<index], as: UTF8.self)).map { .number($0) }
-            }
-        }
-
-        mutating func literal(_ word: String, _ value: JSONTestValue) -> JSONTestValue? {
-            let w = Array(word.utf8)
-            guard bytes.count - index >= w.count, Array(bytes[index..<index + w.count]) == w else { return nil }
-            index += w.count
-            return value
+    init(_ value: JSONValue) {
+        switch value {
+        case .object(let members):
+            self = .object(Dictionary(members.map { ($0.0, JSONTestValue($0.1)) }, uniquingKeysWith: { first, _ in first }))
+        case .array(let items): self = .array(items.map(JSONTestValue.init))
+        case .string(let s): self = .string(s)
+        case .integer(let i): self = .number(Double(i))
+        case .number(let d): self = .number(d)
+        case .bool(let b): self = .bool(b)
+        case .null: self = .null
         }
     }
 }

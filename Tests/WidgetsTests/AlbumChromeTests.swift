@@ -10,7 +10,7 @@ import UI
     func harness(count: Int, start: Int = 0, photo color: Color = .black, size: Size = Size(width: 800, height: 480)) -> AlbumHarness {
         let h = AlbumHarness(count: count, size: size, start: start)
         for i in 0..<count {
-            h.source.contents[i] = PhotoContent(bitmap: solid(color, width: 800, height: 480), quality: .screen,
+            h.provider.contents[i] = PhotoContent(bitmap: solid(color, width: 800, height: 480), quality: .screen,
                                                 originalSize: Size(width: 800, height: 480))
             h.album.photoDidChange(at: i)
         }
@@ -178,7 +178,7 @@ import UI
         var moves: [(Int, Int)] = []
         h.album.onMovePhoto = { from, to in
             moves.append((from, to))
-            h.source.captions.move(from: from, to: to)
+            h.provider.captions.move(from: from, to: to)
         }
         let strip = h.album.filmstrip
         let a = strip.convert(strip.layout.frame(of: 1).center, to: nil)

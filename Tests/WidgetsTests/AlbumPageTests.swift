@@ -34,7 +34,7 @@ import UI
 
     @Test func thumbnailShowsAtTheOriginalsFinalSize() {
         let h = AlbumHarness(count: 3)
-        h.source.contents[0] = PhotoContent(bitmap: solid(.red, width: 80, height: 40), quality: .thumbnail,
+        h.provider.contents[0] = PhotoContent(bitmap: solid(.red, width: 80, height: 40), quality: .thumbnail,
                                              originalSize: Size(width: 4000, height: 2000))
         h.album.photoDidChange(at: 0)
         let page = h.album.centerPage!
@@ -74,7 +74,7 @@ import UI
         let h = AlbumHarness(count: 3)
         let page = h.album.centerPage!
         #expect(page.spinner.isSpinning)
-        h.source.contents[0] = PhotoContent(failure: "not a JPEG")
+        h.provider.contents[0] = PhotoContent(failure: "not a JPEG")
         h.album.photoDidChange(at: 0)
         #expect(page.contentView.isBroken)
         #expect(!page.spinner.isSpinning)
@@ -88,11 +88,11 @@ import UI
         #expect(h.album.page(at: 2)!.spinner.isSpinning)
         #expect(!h.album.page(at: 1)!.spinner.isSpinning)
         #expect(!h.album.page(at: 3)!.spinner.isSpinning)
-        h.source.contents[2] = PhotoContent(bitmap: solid(.red, width: 40, height: 20), quality: .thumbnail,
+        h.provider.contents[2] = PhotoContent(bitmap: solid(.red, width: 40, height: 20), quality: .thumbnail,
                                              originalSize: Size(width: 800, height: 400))
         h.album.photoDidChange(at: 2)
         #expect(h.album.page(at: 2)!.spinner.isSpinning)
-        h.source.contents[2] = PhotoContent(bitmap: solid(.green, width: 400, height: 200), quality: .screen,
+        h.provider.contents[2] = PhotoContent(bitmap: solid(.green, width: 400, height: 200), quality: .screen,
                                              originalSize: Size(width: 800, height: 400))
         h.album.photoDidChange(at: 2)
         #expect(!h.album.page(at: 2)!.spinner.isSpinning)
@@ -106,7 +106,7 @@ import UI
     func loadedHarness(count: Int = 5, start: Int = 0, original: Size = Size(width: 4000, height: 3000)) -> AlbumHarness {
         let h = AlbumHarness(count: count, start: start)
         for i in 0..<count {
-            h.source.contents[i] = PhotoContent(bitmap: solid(.gray, width: 400, height: 300), quality: .screen, originalSize: original)
+            h.provider.contents[i] = PhotoContent(bitmap: solid(.gray, width: 400, height: 300), quality: .screen, originalSize: original)
             h.album.photoDidChange(at: i)
         }
         return h
@@ -124,7 +124,7 @@ import UI
         let shown = page.contentView.convert(Point(x: 1000, y: 750), to: nil)
         #expect(abs(shown.x - 200) < 1 && abs(shown.y - 150) < 1)
         #expect(page.neededQuality == .full)
-        #expect(h.source.lastDemands[0]?.quality == .full)
+        #expect(h.provider.lastDemands[0]?.quality == .full)
         // On through 0.4, 0.8, 1:1 (not 1.6), 2 and the maximum 4, then back to fit.
         var scales: [Double] = []
         for _ in 0..<6 {
@@ -136,7 +136,7 @@ import UI
         let expected: [Double] = [0.4, 0.8, 1, 2, 4, 0.1]
         #expect(zip(scales, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(scales)")
         #expect(page.neededQuality == .screen)
-        #expect(h.source.lastDemands[0]?.quality == .screen)
+        #expect(h.provider.lastDemands[0]?.quality == .screen)
     }
 
     /// Two fingers moving apart from 100 to `spread` points, then lifting.
@@ -161,7 +161,7 @@ import UI
         // About 3× the fit scale (the pinch counts from where it was recognized).
         #expect(page.zoomScale > 0.2 && page.zoomScale < 0.4)
         #expect(h.album.centerPageIndex == 0)
-        #expect(h.source.lastDemands[0]?.quality == .full)
+        #expect(h.provider.lastDemands[0]?.quality == .full)
         pinch(h, spread: 390)
         pinch(h, spread: 390)
         pinch(h, spread: 390)
@@ -266,7 +266,7 @@ import UI
     func loaded(_ count: Int, start: Int) -> AlbumHarness {
         let h = AlbumHarness(count: count, start: start)
         for i in 0..<count {
-            h.source.contents[i] = PhotoContent(bitmap: solid(.gray, width: 400, height: 300), quality: .screen,
+            h.provider.contents[i] = PhotoContent(bitmap: solid(.gray, width: 400, height: 300), quality: .screen,
                                                  originalSize: Size(width: 4000, height: 3000))
             h.album.photoDidChange(at: i)
         }

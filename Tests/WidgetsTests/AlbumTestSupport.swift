@@ -3,7 +3,7 @@ import UI
 @testable import Widgets
 
 /// Serves whatever content a test put in, and records every demand the album makes.
-final class RecordingAlbumSource: PhotoAlbumSource {
+final class RecordingAlbumProvider: PhotoAlbumProvider {
     var photoCount: Int
     var contents: [Int: PhotoContent] = [:]
     var demandHistory: [[Int: PhotoDemand]] = []
@@ -37,15 +37,15 @@ final class AlbumHarness {
     let clock = ManualClock(now: 100)
     let window: Window
     let album: PhotoAlbumView
-    let source: RecordingAlbumSource
+    let provider: RecordingAlbumProvider
     var closed = 0
 
     init(count: Int, size: Size = Size(width: 400, height: 300), start: Int = 0) {
         window = Window(size: size, clock: clock)
         album = PhotoAlbumView(frame: Rect(size: size))
-        source = RecordingAlbumSource(count: count)
+        provider = RecordingAlbumProvider(count: count)
         window.addSubview(album)
-        album.show(source, at: start)
+        album.show(provider, at: start)
         album.onClose = { [unowned self] in self.closed += 1 }
         window.firstResponder = album
         window.layoutIfNeeded()

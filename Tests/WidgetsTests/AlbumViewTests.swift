@@ -6,14 +6,14 @@ import UI
 @Suite struct AlbumViewTests {
     @Test func theCentrePageItsNeighboursAndTheNextButOneAreWantedByDistance() {
         let h = AlbumHarness(count: 10, start: 5)
-        let demands = h.source.lastDemands
+        let demands = h.provider.lastDemands
         #expect(Set(demands.keys) == Set(4...7))
         #expect(demands[5]?.distance == 0)
         #expect(demands[4]?.distance == 1 && demands[6]?.distance == 1)
         #expect(demands[7]?.distance == 2)
         #expect(demands.values.allSatisfy { $0.quality == .screen })
         // Opening at 5 never asked for the first photos.
-        #expect(h.source.demandHistory.allSatisfy { $0.keys.allSatisfy { (4...7).contains($0) } })
+        #expect(h.provider.demandHistory.allSatisfy { $0.keys.allSatisfy { (4...7).contains($0) } })
     }
 
     @Test func pagingBackPreloadsTwoPagesBackAndKeepsOneAhead() {
@@ -21,23 +21,23 @@ import UI
         h.drag(from: Point(x: 100, y: 150), to: Point(x: 200, y: 150), duration: 0.066)
         h.settle()
         #expect(h.album.centerPageIndex == 4)
-        let demands = h.source.lastDemands
+        let demands = h.provider.lastDemands
         #expect(Set(demands.keys) == Set(2...5))
         #expect(demands[2]?.distance == 2 && demands[3]?.distance == 1 && demands[5]?.distance == 1)
         // Forward again: the preload turns with it.
         h.drag(from: Point(x: 300, y: 150), to: Point(x: 200, y: 150), duration: 0.066)
         h.settle()
         #expect(h.album.centerPageIndex == 5)
-        #expect(Set(h.source.lastDemands.keys) == Set(4...7))
+        #expect(Set(h.provider.lastDemands.keys) == Set(4...7))
     }
 
     @Test func atEitherEndTheTwoPagesTowardsTheMiddleArePreloaded() {
         let last = AlbumHarness(count: 10, start: 9)
-        #expect(Set(last.source.lastDemands.keys) == Set(7...9))
+        #expect(Set(last.provider.lastDemands.keys) == Set(7...9))
         let first = AlbumHarness(count: 10, start: 0)
         first.album.setCenterPageIndex(1, animated: false)
         first.album.setCenterPageIndex(0, animated: false)
-        #expect(Set(first.source.lastDemands.keys) == Set(0...2))
+        #expect(Set(first.provider.lastDemands.keys) == Set(0...2))
     }
 
     @Test func pagingFastAcrossFiftyPhotosDropsEveryPhotoPassed() {
@@ -50,9 +50,9 @@ import UI
         #expect(h.album.centerPageIndex == 49)
         // Never more than one page behind and two ahead wanted at once, and everything passed
         // was let go.
-        #expect(h.source.demandHistory.allSatisfy { $0.count <= 4 })
-        #expect(h.source.dropped == Set(0...46))
-        #expect(Set(h.source.lastDemands.keys) == Set(47...49))
+        #expect(h.provider.demandHistory.allSatisfy { $0.count <= 4 })
+        #expect(h.provider.dropped == Set(0...46))
+        #expect(Set(h.provider.lastDemands.keys) == Set(47...49))
     }
 
     @Test func indicatorUsesDotsForFewPhotosAndTextForMany() {

@@ -209,7 +209,7 @@ import UI
 
     // MARK: Album
 
-    final class Photos: PhotoAlbumSource {
+    final class Photos: PhotoAlbumProvider {
         let bitmaps: [Bitmap]
         init(_ bitmaps: [Bitmap]) { self.bitmaps = bitmaps }
         var photoCount: Int { 12 }

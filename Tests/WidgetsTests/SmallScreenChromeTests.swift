@@ -22,7 +22,7 @@ import UI
           arguments: [(Size(width: 320, height: 240), true), (Size(width: 800, height: 480), false)])
     func chromeBudget(size: Size, compact: Bool) throws {
         let h = AlbumHarness(count: 12, size: size, start: 3)
-        h.source.captions = (0..<12).map { _ in "A long caption that describes the garden in the evening light" }
+        h.provider.captions = (0..<12).map { _ in "A long caption that describes the garden in the evening light" }
         h.album.metrics = ChromeMetrics(scale: 0.75)
         h.album.font = try Font.standard(pixelSize: 14)
         h.album.setCenterPageIndex(4, animated: false)
@@ -38,7 +38,7 @@ import UI
     @Test("A portrait 240x320 screen: the caption gives way before the dots do")
     func portraitBudget() throws {
         let h = AlbumHarness(count: 12, size: Size(width: 240, height: 320), start: 3)
-        h.source.captions = (0..<12).map { _ in "A long caption that describes the garden in the evening light" }
+        h.provider.captions = (0..<12).map { _ in "A long caption that describes the garden in the evening light" }
         h.album.metrics = ChromeMetrics(scale: 0.75)
         h.album.font = try Font.standard(pixelSize: 14)
         h.album.setCenterPageIndex(4, animated: false)
@@ -72,7 +72,7 @@ import UI
     func backingStandsOut(photo: Color) throws {
         let h = AlbumHarness(count: 3, size: Size(width: 800, height: 480), start: 0)
         for i in 0..<3 {
-            h.source.contents[i] = PhotoContent(bitmap: solid(photo, width: 800, height: 480), quality: .screen,
+            h.provider.contents[i] = PhotoContent(bitmap: solid(photo, width: 800, height: 480), quality: .screen,
                                                 originalSize: Size(width: 800, height: 480))
             h.album.photoDidChange(at: i)
         }

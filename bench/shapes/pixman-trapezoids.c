@@ -1,9 +1,5 @@
-#include <pixman.h>
+#include "pixman-shape-main.h"
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#define W 1280
-#define H 720
 /* Convex outline (clockwise, y down) sliced into horizontal trapezoids between vertex rows. */
 static double xat(double x0, double y0, double x1, double y1, double y) { return y1 == y0 ? x0 : x0 + (x1 - x0) * (y - y0) / (y1 - y0); }
 static void rrect(pixman_image_t *dst, double x, double y, double w, double h, double r) {
@@ -35,12 +31,4 @@ static void rrect(pixman_image_t *dst, double x, double y, double w, double h, d
         tp->right.p2.x = pixman_double_to_fixed(rx[ir+1]); tp->right.p2.y = pixman_double_to_fixed(ry[ir+1]); }
     pixman_composite_trapezoids(PIXMAN_OP_OVER, solid, dst, PIXMAN_a8, 0, 0, 0, 0, nt, traps);
     pixman_image_unref(solid);
-}
-int main(int argc, char **argv) {
-    int count = argc > 1 ? atoi(argv[1]) : 1;
-    uint32_t *bits = calloc(W*H, 4);
-    pixman_image_t *dst = pixman_image_create_bits(PIXMAN_x8r8g8b8, W, H, bits, W*4);
-    for (int i = 0; i < count; i++) rrect(dst, 100 + i % 500, 100, 200, 40, 20);
-    printf("%u %u %u\n", bits[120*W+200], bits[100*W+100], bits[101*W+110]);
-    return 0;
 }

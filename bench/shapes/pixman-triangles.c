@@ -1,10 +1,5 @@
-#include <pixman.h>
+#include "pixman-shape-main.h"
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#define W 1280
-#define H 720
 static void rrect(pixman_image_t *dst, double x, double y, double w, double h, double r) {
     pixman_color_t c = {0x8000, 0x8000, 0x8000, 0x8000};
     pixman_image_t *solid = pixman_image_create_solid_fill(&c);
@@ -16,12 +11,4 @@ static void rrect(pixman_image_t *dst, double x, double y, double w, double h, d
     for (int i = 0; i < k; i++) { tris[i].p1 = ctr; tris[i].p2 = pts[i]; tris[i].p3 = pts[(i+1)%k]; }
     pixman_composite_triangles(PIXMAN_OP_OVER, solid, dst, PIXMAN_a8, 0, 0, 0, 0, k, tris);
     pixman_image_unref(solid);
-}
-int main(int argc, char **argv) {
-    int count = argc > 1 ? atoi(argv[1]) : 1;
-    uint32_t *bits = calloc(W*H, 4);
-    pixman_image_t *dst = pixman_image_create_bits(PIXMAN_x8r8g8b8, W, H, bits, W*4);
-    for (int i = 0; i < count; i++) rrect(dst, 100 + i % 500, 100, 200, 40, 20);
-    printf("%u\n", bits[120*W+200]);
-    return 0;
 }

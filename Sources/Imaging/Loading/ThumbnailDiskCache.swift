@@ -28,14 +28,18 @@ public final class ThumbnailDiskCache: Sendable {
     public let maxBytes: Int
     private let logger: Logger
     private struct State {
-        var totalBytes = 0
+        /// nil until the first write needs it (`accountedBytes`).
+        var totalBytes: Int?
         var writeFailures = 0
         var tempCounter = 0
     }
     private let state = Locked(State())
 
     /// Opens (creating if needed) a cache in `directory`. Creation failures are logged and
-    /// show up as failed writes; the cache never throws.
+    /// show up as failed writes; the cache never throws. The entries are not looked at here:
+    /// the app opens its cache on the loop thread before its first frame, and a cache of
+    /// 10,000 thumbnails is 10,000 stat calls. The first write (on a decode worker) adds them
+    /// up, and removes what a crash left.
     public init(directory: RawPath, maxBytes: Int = ThumbnailDiskCache.defaultMaxBytes,
                 logger: Logger = Logger(label: "photokiosk.thumbnail-cache")) {
         self.directory = directory
@@ -44,8 +48,6 @@ public final class ThumbnailDiskCache: Sendable {
         if let failure = FileIO.makeDirectories(directory) {
             logger.warning("thumbnail cache \(directory) unavailable: \(FileIO.errorText(failure))")
         }
-        let total = removeStaleTempFiles()
-        state.withLock { $0.totalBytes = total }
     }
 
     /// `$XDG_CACHE_HOME/photokiosk`, else `$HOME/.cache/photokiosk`; nil when neither is set
@@ -70,7 +72,7 @@ public final class ThumbnailDiskCache: Sendable {
     }
 
     /// Bytes of entries this process knows of (temp files excluded).
-    public var totalBytes: Int { state.withLock { $0.totalBytes } }
+    public var totalBytes: Int { accountedBytes() }
     /// Failed writes so far (only the first is logged).
     public var writeFailureCount: Int { state.withLock { $0.writeFailures } }
 
@@ -120,6 +122,8 @@ public final class ThumbnailDiskCache: Sendable {
         guard bitmap.format == .xrgb8888, bitmap.width > 0, bitmap.height > 0,
               bitmap.width <= ThumbnailFile.maxDimension, bitmap.height <= ThumbnailFile.maxDimension
         else { return false }
+        // Counted before this entry is on disk, which is added below.
+        let counted = accountedBytes()
         let pixels = ThumbnailFile.packedPixels(of: bitmap)
         let checksum = pixels.withUnsafeBytes { pixelChecksum($0) }
         let header = ThumbnailFile.header(for: bitmap, key: key.serialized, checksum: checksum)
@@ -150,8 +154,9 @@ public final class ThumbnailDiskCache: Sendable {
         }
         let size = header.count + pixels.count
         let over = state.withLock { state -> Bool in
-            state.totalBytes += size
-            return state.totalBytes > maxBytes
+            let total = (state.totalBytes ?? counted) + size
+            state.totalBytes = total
+            return total > maxBytes
         }
         if over { trim(keeping: name) }
         return true
@@ -170,7 +175,7 @@ public final class ThumbnailDiskCache: Sendable {
 
     private func removeEntry(_ path: RawPath, bytes: Int) {
         if (try? FileSystemCalls.unlink(path.filePath)) != nil {
-            state.withLock { $0.totalBytes = max(0, $0.totalBytes - bytes) }
+            state.withLock { state in state.totalBytes = state.totalBytes.map { max(0, $0 - bytes) } }
         }
     }
 
@@ -212,6 +217,17 @@ public final class ThumbnailDiskCache: Sendable {
 
     /// Number of entries on disk (temp files excluded).
     public var entryCount: Int { listEntries().count }
+
+    /// The size of the entries, added up (and temp files left by a crash removed) the first
+    /// time it is asked for.
+    private func accountedBytes() -> Int {
+        if let total = state.withLock({ $0.totalBytes }) { return total }
+        let total = removeStaleTempFiles()
+        return state.withLock { state in
+            if state.totalBytes == nil { state.totalBytes = total }
+            return state.totalBytes!
+        }
+    }
 
     /// Removes temp files left by a crash; returns the size of the real entries.
     private func removeStaleTempFiles() -> Int {

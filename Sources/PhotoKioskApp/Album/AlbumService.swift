@@ -12,7 +12,7 @@ import Widgets
 /// wanted photos are pinned in the cache. A bitmap the cache refused (a full-size image over the
 /// budget) is held while its page wants it (all of this is the `LoadSet`'s). A decode brings the
 /// photo's original size with it (read from the header on the worker; `OriginalSizes` keeps it).
-public final class AlbumService: PhotoAlbumSource {
+public final class AlbumService: PhotoAlbumProvider {
     private let photos: PhotoList
     private let cache: ImageCache
     private let sizes: OriginalSizes
@@ -65,7 +65,7 @@ public final class AlbumService: PhotoAlbumSource {
         }
     }
 
-    // MARK: PhotoAlbumSource
+    // MARK: PhotoAlbumProvider
 
     public var photoCount: Int { photos.count }
 

@@ -41,7 +41,10 @@ public final class KioskApp {
     /// Inotify, the poller and the mount table: rescans after the first scan.
     let libraryWatcher: LibraryWatcher
     public private(set) var isScanFinished = false
-    /// What the start made of the library's listing snapshot (nil: none kept, or not scanned yet).
+    /// The scan waits after its first batch until that screen's thumbnails are in.
+    let firstScreen: FirstScreenWait
+    /// What the start made of the library's listing snapshot (nil: none kept, or not known yet):
+    /// set before the first batch goes in, and again when the scan ends.
     public private(set) var listingSnapshotUse: SnapshotUse?
     public var resetPrompt: ConfirmPromptView? { orderEditor.resetPrompt }
     /// Photos over twice the screen size show as tiles over their album page (Tiles/).
@@ -141,10 +144,13 @@ public final class KioskApp {
         noPhotosScreen = NoPhotosScreen(host: host, folders: folders, logger: logger)
         infoScreen = InfoScreen(host: host, logger: logger)
         cornerHold = CornerHold(loop: loop)
+        firstScreen = FirstScreenWait(gate: startup.firstScreenShown, loop: loop,
+                                      isComplete: { [weak grid] in grid?.isVisibleContentLoaded ?? true })
         // A result goes straight to the views that wanted it (no trip back through the cache).
         thumbnails.onChange = { [weak self] index, state in
             self?.grid.thumbnailDidChange(at: index, to: state)
             self?.album?.filmstrip.thumbnailDidChange(at: index, to: state)
+            self?.firstScreen.thumbnailArrived()
         }
         thumbnails.onLoadsDeferred = { [loader] deferred in deferred ? loader.pause() : loader.resume() }
         albumService.onChange = { [weak albumPresenter] index, content in albumPresenter?.photoDidChange(at: index, to: content) }
@@ -156,6 +162,8 @@ public final class KioskApp {
         intake.apply = { [weak self] batch in self?.libraryChanged(self?.photos.add(batch)) }
         intake.reconcile = { [weak self] found in self?.applyScanResult(found) }
         intake.onFinish = { [weak self] summary in self?.scanDidFinish(summary) }
+        intake.onFirstShown = { [weak firstScreen] in firstScreen?.firstBatchDrawn() }
+        intake.onSnapshotUse = { [weak self] use in self?.listingSnapshotUse = use }
         libraryWatcher.onChanges = { [weak self] changes in self?.apply(changes) }
         libraryWatcher.onRescanned = { [weak self] found in self?.applyScanResult(found) }
         grid.onSelect = { [weak self] index in self?.openPhoto(at: index) }

@@ -15,6 +15,10 @@ public final class LibraryStartup {
     let scanner: LibraryScanner
     let intake: ScanIntake
     let scan: BackgroundScan
+    /// Where the scan waits after its first batch: opened once the first screen is complete
+    /// (`KioskApp` opens it when the first batch's visible thumbnails are shown; with no app,
+    /// as soon as the batch is drawn).
+    let firstScreenShown = ScanGate()
 
     /// - Parameters:
     ///   - screenSize: the screen, when known, to size the first batch to one screenful of
@@ -35,12 +39,12 @@ public final class LibraryStartup {
             mailbox.post { confined.value() }
         })
         self.intake = intake
-        let firstBatchShown = ScanGate()
-        intake.onFirstShown = { firstBatchShown.open() }
+        intake.onFirstShown = { [firstScreenShown] in firstScreenShown.open() }
         scan = BackgroundScan(scanner: scanner,
-                              snapshot: snapshot, firstBatchShown: firstBatchShown,
+                              snapshot: snapshot, firstScreenShown: firstScreenShown,
                               deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) },
                               onBatch: { intake.receive($0) }, onVerified: { intake.verified($0) },
+                              onSnapshotUse: { intake.onSnapshotUse($0) },
                               onFinish: { intake.finish($0) })
     }
 

@@ -19,6 +19,8 @@ final class ScanIntake {
     var onFinish: (LibraryScanner.Summary) -> Void = { _ in }
     /// The first batch is on screen: runs on the turn after it went in (the scan waits for it).
     var onFirstShown: () -> Void = {}
+    /// Whether the first batch comes from the listing snapshot: runs before that batch goes in.
+    var onSnapshotUse: (SnapshotUse) -> Void = { _ in }
     private var pending: [ScannedFile] = []
     private var isFlushQueued = false
     private var hasApplied = false

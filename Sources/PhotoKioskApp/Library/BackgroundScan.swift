@@ -17,25 +17,27 @@ public final class BackgroundScan: Sendable {
     private let cancelled = CancelFlag()
     private let thread = Locked<WorkerThread?>(nil)
 
-    private let firstBatchShown: ScanGate?
+    private let firstScreenShown: ScanGate?
 
     /// Starts scanning at once. With a `snapshot` store the first batches come from the listing
     /// snapshot when it holds, and `onVerified` gets what the walk then found (see
-    /// `LibraryScanner.scan(snapshot:)`); it runs before `onFinish`. With `firstBatchShown` the
+    /// `LibraryScanner.scan(snapshot:)`); it runs before `onFinish`. `onSnapshotUse` runs before
+    /// the first batch: whether it comes from the snapshot. With `firstScreenShown` the
     /// scan waits after its first batch, when it has more to do, until the gate is opened (the
-    /// loop has drawn that batch; a scan already done goes on, so that the folders are watched
-    /// as soon as before):
+    /// loop has drawn that batch and the thumbnails it shows; a scan already done goes on, so
+    /// that the folders are watched as soon as before):
     /// the rest of a large listing, or the walk that checks a snapshot, would otherwise compete
-    /// with the first frame for the CPU, and on a small or busy board that is what made the first
-    /// frame of 10,000 photos slower than that of 100.
+    /// with the first screen for the CPU and the loop, and on a small or busy board that is what
+    /// made the first frame and thumbnails of 10,000 photos slower than those of 100.
     public init(scanner: LibraryScanner, batchSize: Int = 256, snapshot: ListingSnapshotStore? = nil,
-                firstBatchShown: ScanGate? = nil,
+                firstScreenShown: ScanGate? = nil,
                 deliver: @escaping Delivery,
                 onBatch: @escaping ([ScannedFile]) -> Void,
                 onVerified: @escaping ([ScannedFile]) -> Void = { _ in },
+                onSnapshotUse: @escaping (SnapshotUse) -> Void = { _ in },
                 onFinish: @escaping (LibraryScanner.Summary) -> Void = { _ in }) {
-        let callbacks = LoopBound((onBatch, onFinish, onVerified), on: .current)
-        self.firstBatchShown = firstBatchShown
+        let callbacks = LoopBound((onBatch, onFinish, onVerified, onSnapshotUse), on: .current)
+        self.firstScreenShown = firstScreenShown
         let worker = WorkerThread(name: "pk-scan") { [cancelled] in
             let toLoop = { (batch: [ScannedFile]) in
                 deliver {
@@ -43,12 +45,17 @@ public final class BackgroundScan: Sendable {
                     callbacks.value.0(batch)
                 }
             }
-            let waitForFirstFrame: () -> Void = { firstBatchShown?.wait() }
+            let waitForFirstFrame: () -> Void = { firstScreenShown?.wait() }
             let summary: LibraryScanner.Summary
             var snapshotToSave: ListingSnapshot?
             if let snapshot {
                 (summary, _, snapshotToSave) = scanner.scan(snapshot: snapshot, batchSize: batchSize, isCancelled: { cancelled.isSet },
-                                       afterFirstBatch: waitForFirstFrame, onBatch: toLoop, onVerified: { found in
+                                       afterFirstBatch: waitForFirstFrame, onUse: { use in
+                    deliver {
+                        guard !cancelled.isSet else { return }
+                        callbacks.value.3(use)
+                    }
+                }, onBatch: toLoop, onVerified: { found in
                     deliver {
                         guard !cancelled.isSet else { return }
                         callbacks.value.2(found)
@@ -70,7 +77,7 @@ public final class BackgroundScan: Sendable {
     /// Stops the scan soon (at the next directory); batches not yet run on the loop are dropped.
     public func cancel() {
         cancelled.set()
-        firstBatchShown?.open()
+        firstScreenShown?.open()
     }
 
     /// Waits for the scanning thread to end (not for the loop to run the delivered blocks).

@@ -22,6 +22,9 @@ extension LibraryScanner {
     /// put right (`PhotoList.diff`) if anything the snapshot's stamps cannot see changed. When
     /// the snapshot does not hold, the walk's batches go to `onBatch` as in `scan`.
     ///
+    /// `onUse` hears where the first batch comes from as soon as that is known, before it goes
+    /// to `onBatch` (the summary's `snapshotUse` may still turn `.damaged` if a later block is).
+    ///
     /// After a complete walk, `snapshotToSave` is the new snapshot, unless the old one held and
     /// nothing changed (no write on an ordinary start: SD cards wear). The caller saves it once
     /// the scan's end is delivered, so that an fsync never delays watching the folders.
@@ -29,6 +32,7 @@ extension LibraryScanner {
     public func scan(snapshot store: ListingSnapshotStore, batchSize: Int = 256,
                      isCancelled: @escaping () -> Bool = { false },
                      afterFirstBatch: @escaping () -> Void = {},
+                     onUse: (SnapshotUse) -> Void = { _ in },
                      onBatch: ([ScannedFile]) -> Void,
                      onVerified: ([ScannedFile]) -> Void)
         -> (summary: Summary, use: SnapshotUse, snapshotToSave: ListingSnapshot?) {
@@ -46,6 +50,7 @@ extension LibraryScanner {
                 while files.count < first, let block = try reader.nextFiles() { files += block }
                 if let shown = Self.restated(files.prefix(first)) {
                     handedOut = true
+                    onUse(.used)
                     onBatch(shown)
                     afterFirstBatch()
                     if files.count > first { onBatch(Array(files[first...])) }
@@ -72,6 +77,7 @@ extension LibraryScanner {
         case .damaged(let reason):
             use = .damaged(reason)
         }
+        if !handedOut { onUse(use) }
         if use != .used { logger.info("library: listing snapshot not used (\(use)); scanning the folders") }
         var found: [ScannedFile] = []
         var summary = scan(batchSize: batchSize, isCancelled: isCancelled,

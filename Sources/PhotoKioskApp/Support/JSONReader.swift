@@ -1,8 +1,9 @@
-/// Reads a JSON document (RFC 8259) into the TOML tree the config decoder walks: objects become
-/// tables (member order kept), numbers without a fraction or exponent integers. That way a
-/// settings change from the page is checked by the very code that checks config.toml. No null:
-/// no option takes one. Small on purpose: the only JSON read is a settings body of a few hundred
-/// bytes, and the project has no JSON library (Foundation is not linked).
+/// Reads a JSON document (RFC 8259) into a `JSONValue` (member order kept, numbers without a
+/// fraction or exponent integers, a name twice refused), and a settings body from there into the
+/// TOML tree the config decoder walks (objects become tables), so that a settings change from the
+/// page is checked by the very code that checks config.toml. Small on purpose: the app reads a
+/// settings body of a few hundred bytes, the tests read the API's answers and its OpenAPI
+/// document, and the project has no JSON library (Foundation is not linked).
 public enum JSONReader {
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public var offset: Int
@@ -10,21 +11,51 @@ public enum JSONReader {
         public var description: String { "not valid JSON at byte \(offset): \(message)" }
     }
 
-    /// The document's top level must be an object.
-    public static func table(from bytes: [UInt8]) throws(Failure) -> TOMLTable {
-        var reader = Reader(bytes: bytes)
+    /// The whole document, nested at most `maximumDepth` arrays and objects deep.
+    public static func value(from bytes: [UInt8], maximumDepth: Int = 64) throws(Failure) -> JSONValue {
+        var reader = Reader(bytes: bytes, maximumDepth: maximumDepth)
         reader.skipSpace()
         let value = try reader.value(depth: 0)
         reader.skipSpace()
         guard reader.at == bytes.count else { throw Failure(offset: reader.at, message: "unexpected text after the end") }
-        guard case .table(let table) = value.kind else { throw Failure(offset: 0, message: "the body must be an object {...}") }
+        return value
+    }
+
+    /// A settings body: its top level must be an object, and no null (no option takes one).
+    public static func table(from bytes: [UInt8]) throws(Failure) -> TOMLTable {
+        guard case .object(let members) = try value(from: bytes, maximumDepth: 16) else {
+            throw Failure(offset: 0, message: "the body must be an object {...}")
+        }
+        return try table(members)
+    }
+
+    private static func table(_ members: [(String, JSONValue)]) throws(Failure) -> TOMLTable {
+        let table = TOMLTable(line: 1, explicitlyDefined: true)
+        for (key, member) in members { table.set(key, try tomlValue(member, key: key)) }
         return table
+    }
+
+    private static func tomlValue(_ value: JSONValue, key: String) throws(Failure) -> TOMLValue {
+        let kind: TOMLValue.Kind
+        switch value {
+        case .object(let members): kind = .table(try table(members))
+        case .array(let items):
+            var values: [TOMLValue] = []
+            for item in items { values.append(try tomlValue(item, key: key)) }
+            kind = .array(values)
+        case .string(let s): kind = .string(s)
+        case .integer(let i): kind = .integer(i)
+        case .number(let d): kind = .float(d)
+        case .bool(let b): kind = .boolean(b)
+        case .null: throw Failure(offset: 0, message: "\"\(key)\": null is not a value any setting takes")
+        }
+        return TOMLValue(kind: kind, line: 1)
     }
 
     private struct Reader {
         let bytes: [UInt8]
         var at = 0
-        static let maximumDepth = 16
+        let maximumDepth: Int
 
         func fail(_ message: String) -> Failure { Failure(offset: at, message: message) }
         var peek: UInt8? { at < bytes.count ? bytes[at] : nil }
@@ -39,50 +70,51 @@ public enum JSONReader {
             at += want.count
         }
 
-        mutating func value(depth: Int) throws(Failure) -> TOMLValue {
-            guard depth < Self.maximumDepth else { throw fail("nested too deeply") }
+        mutating func value(depth: Int) throws(Failure) -> JSONValue {
+            guard depth < maximumDepth else { throw fail("nested too deeply") }
             guard let b = peek else { throw fail("unexpected end") }
             switch b {
-            case UInt8(ascii: "{"): return TOMLValue(kind: .table(try object(depth: depth)), line: 1)
+            case UInt8(ascii: "{"): return .object(try object(depth: depth))
             case UInt8(ascii: "["):
                 at += 1
-                var items: [TOMLValue] = []
+                var items: [JSONValue] = []
                 skipSpace()
-                if peek == UInt8(ascii: "]") { at += 1; return TOMLValue(kind: .array(items), line: 1) }
+                if peek == UInt8(ascii: "]") { at += 1; return .array(items) }
                 while true {
                     skipSpace()
                     items.append(try value(depth: depth + 1))
                     skipSpace()
                     if peek == UInt8(ascii: ",") { at += 1; continue }
                     try expect("]")
-                    return TOMLValue(kind: .array(items), line: 1)
+                    return .array(items)
                 }
-            case UInt8(ascii: "\""): return TOMLValue(kind: .string(try string()), line: 1)
-            case UInt8(ascii: "t"): try expect("true"); return TOMLValue(kind: .boolean(true), line: 1)
-            case UInt8(ascii: "f"): try expect("false"); return TOMLValue(kind: .boolean(false), line: 1)
-            case UInt8(ascii: "n"): throw fail("null is not a value any setting takes")
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try expect("true"); return .bool(true)
+            case UInt8(ascii: "f"): try expect("false"); return .bool(false)
+            case UInt8(ascii: "n"): try expect("null"); return .null
             default: return try number()
             }
         }
 
-        mutating func object(depth: Int) throws(Failure) -> TOMLTable {
+        mutating func object(depth: Int) throws(Failure) -> [(String, JSONValue)] {
             at += 1
-            let table = TOMLTable(line: 1, explicitlyDefined: true)
+            var members: [(String, JSONValue)] = []
+            var names: Set<String> = []
             skipSpace()
-            if peek == UInt8(ascii: "}") { at += 1; return table }
+            if peek == UInt8(ascii: "}") { at += 1; return members }
             while true {
                 skipSpace()
                 guard peek == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes") }
                 let key = try string()
-                guard table[key] == nil else { throw fail("\"\(key)\" appears twice") }
+                guard names.insert(key).inserted else { throw fail("\"\(key)\" appears twice") }
                 skipSpace()
                 try expect(":")
                 skipSpace()
-                table.set(key, try value(depth: depth + 1))
+                members.append((key, try value(depth: depth + 1)))
                 skipSpace()
                 if peek == UInt8(ascii: ",") { at += 1; continue }
                 try expect("}")
-                return table
+                return members
             }
         }
 
@@ -137,7 +169,7 @@ public enum JSONReader {
             return code
         }
 
-        mutating func number() throws(Failure) -> TOMLValue {
+        mutating func number() throws(Failure) -> JSONValue {
             let start = at
             var isInteger = true
             while let b = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
@@ -147,9 +179,9 @@ public enum JSONReader {
             }
             let text = String(decoding: bytes[start..<at], as: UTF8.self)
             guard !text.isEmpty else { throw fail("unexpected character") }
-            if isInteger, let i = Int64(text) { return TOMLValue(kind: .integer(i), line: 1) }
+            if isInteger, let i = Int64(text) { return .integer(i) }
             guard let d = Double(text), d.isFinite else { throw fail("\"\(text)\" is not a number") }
-            return TOMLValue(kind: .float(d), line: 1)
+            return .number(d)
         }
     }
 }

@@ -10,9 +10,9 @@ import UI
 /// fades a moment later unless a finger is still on it. Its sizes are in points, scaled by
 /// `metrics` (the screen's physical size where known).
 ///
-/// Loading is progressive and driven by the `source`: each page shows the best bitmap the
-/// source has now and improves as loads arrive (thumbnail → screen → full), never the other way.
-/// The album tells the source what it wants after every page change and zoom change: the centre
+/// Loading is progressive and driven by the `provider`: each page shows the best bitmap the
+/// provider has now and improves as loads arrive (thumbnail → screen → full), never the other way.
+/// The album tells the provider what it wants after every page change and zoom change: the centre
 /// page at the quality its zoom needs, its neighbours and the page after the next one (in the
 /// direction of paging) at screen quality by distance, so loads for photos paged past are
 /// dropped.
@@ -30,7 +30,7 @@ public final class PhotoAlbumView: View {
     static let closeDistance = 120.0
     static let closeVelocity = 800.0
 
-    public private(set) weak var source: PhotoAlbumSource?
+    public private(set) weak var provider: PhotoAlbumProvider?
     /// The user asked to go back to the grid.
     public var onClose: (() -> Void)?
     /// The centre page changed.
@@ -114,9 +114,9 @@ public final class PhotoAlbumView: View {
         pager.setCenterPageIndex(index, animated: animated)
     }
 
-    /// Shows `source`'s photos starting at photo `index`.
-    public func show(_ source: PhotoAlbumSource, at index: Int) {
-        self.source = source
+    /// Shows `provider`'s photos starting at photo `index`.
+    public func show(_ provider: PhotoAlbumProvider, at index: Int) {
+        self.provider = provider
         reloadData(centeredAt: index)
     }
 
@@ -125,26 +125,26 @@ public final class PhotoAlbumView: View {
     public func reloadData(centeredAt index: Int? = nil) {
         lastDemands = [:]
         lastCenterIndex = nil  // a reload (a reorder) moves the centre without paging
-        pager.reloadData(pageCount: source?.photoCount ?? 0, centeredAt: index)
+        pager.reloadData(pageCount: provider?.photoCount ?? 0, centeredAt: index)
         indicator.pageCount = pager.pageCount
         reloadFilmstrip()
         centerPageChanged(pager.centerPageIndex)
     }
 
-    /// The source has something new for photo `index`.
+    /// The provider has something new for photo `index`.
     /// The caption shown under the photo ("" for none).
     public var captionText: String { caption.text }
 
-    /// The source has a caption for photo `index` now (read from its file).
+    /// The provider has a caption for photo `index` now (read from its file).
     public func captionDidChange(at index: Int) {
         guard index == centerPageIndex else { return }
-        caption.text = showsCaptions ? (source?.caption(at: index) ?? "") : ""
+        caption.text = showsCaptions ? (provider?.caption(at: index) ?? "") : ""
         layoutChrome()
     }
 
     public func photoDidChange(at index: Int) {
-        guard let page = page(at: index), let source else { return }
-        page.show(source.photoContent(at: index))
+        guard let page = page(at: index), let provider else { return }
+        page.show(provider.photoContent(at: index))
     }
 
     /// A load for photo `index` arrived: `content` is what it brought (the page keeps whichever
@@ -165,7 +165,7 @@ public final class PhotoAlbumView: View {
         page.frame = pager.frame(ofPage: index)
         page.prepare(for: index)
         page.showsSpinner = index == pager.centerPageIndex
-        if let source { page.show(source.photoContent(at: index)) }
+        if let provider { page.show(provider.photoContent(at: index)) }
         return page
     }
 
@@ -176,7 +176,7 @@ public final class PhotoAlbumView: View {
             page(at: i)?.showsSpinner = i == index
         }
         indicator.currentPage = index
-        caption.text = showsCaptions ? (source?.caption(at: index) ?? "") : ""
+        caption.text = showsCaptions ? (provider?.caption(at: index) ?? "") : ""
         layoutChrome()
         filmstripFollow(index)
         showChrome()
@@ -192,7 +192,7 @@ public final class PhotoAlbumView: View {
     }
 
     private func updateDemands() {
-        guard let source, photoCount > 0 else { return }
+        guard let provider, photoCount > 0 else { return }
         let center = pager.centerPageIndex
         var demands: [Int: PhotoDemand] = [:]
         // At the first or last photo the only way on is back: preload that way.
@@ -208,7 +208,7 @@ public final class PhotoAlbumView: View {
         }
         guard demands != lastDemands else { return }
         lastDemands = demands
-        source.updateWantedPhotos(demands)
+        provider.updateWantedPhotos(demands)
     }
 
     // MARK: Chrome

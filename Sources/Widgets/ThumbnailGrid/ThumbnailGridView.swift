@@ -258,7 +258,7 @@ public final class ThumbnailGridView: ScrollView {
         return cell
     }
 
-    private func recycle(_ cell: ThumbnailCellView) {
+    func recycle(_ cell: ThumbnailCellView) {
         cell.removeFromSuperview()
         cell.state = .loading
         reusableCells.append(cell)
@@ -267,7 +267,7 @@ public final class ThumbnailGridView: ScrollView {
 
 // MARK: Reordering
 
-extension ThumbnailGridView: ReorderHost {
+extension ThumbnailGridView: ReorderingCellHost {
     private func handleLongPress(_ recognizer: GestureRecognizer) {
         let finger = recognizer.location(in: nil)
         switch recognizer.state {
@@ -310,22 +310,9 @@ extension ThumbnailGridView: ReorderHost {
 
     func reorderSlot(at point: Point) -> Int { layout.nearestIndex(to: point) }
 
-    func reorderPlanDidChange(_ plan: ReorderPlan) {
-        cells.planDidChange(plan, in: self)
-        setNeedsLayout()
-    }
+    var reorderCells: ReorderableCells<ThumbnailCellView> { cells }
 
-    func reorderDidDrop(_ plan: ReorderPlan) {
-        cells.didDrop(plan)
-        lastWanted = [:]
-        if plan.from != plan.to { onMove?(plan.from, plan.to) }
-        setNeedsLayout()
-    }
-
-    func reorderDidLand(_ item: View, at index: Int) {
-        if let homeless = cells.didLand(item, at: index, itemCount: itemCount, in: self) { recycle(homeless) }
-        setNeedsLayout()
-    }
+    func forgetWantedThumbnails() { lastWanted = [:] }
 }
 
 extension ThumbnailCellView: ReorderableCell {}

@@ -194,7 +194,7 @@ public final class ThumbnailStripView: ScrollView {
         return item
     }
 
-    private func recycle(_ item: StripItemView) {
+    func recycle(_ item: StripItemView) {
         item.removeFromSuperview()
         item.cell.state = .loading
         item.transform = .identity
@@ -204,7 +204,7 @@ public final class ThumbnailStripView: ScrollView {
 
 // MARK: Reordering
 
-extension ThumbnailStripView: ReorderHost {
+extension ThumbnailStripView: ReorderingCellHost {
     /// Picks up `item` under `finger` (window coordinates); false when reordering is off.
     @discardableResult
     func beginReorder(_ item: StripItemView, finger: Point) -> Bool {
@@ -224,22 +224,9 @@ extension ThumbnailStripView: ReorderHost {
 
     func reorderSlot(at point: Point) -> Int { layout.nearestIndex(to: point) }
 
-    func reorderPlanDidChange(_ plan: ReorderPlan) {
-        items.planDidChange(plan, in: self)
-        setNeedsLayout()
-    }
+    var reorderCells: ReorderableCells<StripItemView> { items }
 
-    func reorderDidDrop(_ plan: ReorderPlan) {
-        items.didDrop(plan)
-        lastWanted = [:]
-        if plan.from != plan.to { onMove?(plan.from, plan.to) }
-        setNeedsLayout()
-    }
-
-    func reorderDidLand(_ view: View, at index: Int) {
-        if let homeless = items.didLand(view, at: index, itemCount: itemCount, in: self) { recycle(homeless) }
-        setNeedsLayout()
-    }
+    func forgetWantedThumbnails() { lastWanted = [:] }
 }
 
 extension StripItemView: ReorderableCell {}

@@ -39,8 +39,8 @@ public struct PhotoContent: Sendable {
 /// What the album needs of one photo: the quality its page needs at its current zoom, and how
 /// urgent it is (pages from the centre page: 0 for the centre, 1 for its neighbours…).
 ///
-/// This is the seam for tiled images: `zoomScale` tells the source how far the page is zoomed
-/// (1 = one photo pixel per screen pixel), so a source may answer very large photos with tiles
+/// This is the seam for tiled images: `zoomScale` tells the provider how far the page is zoomed
+/// (1 = one photo pixel per screen pixel), so a provider may answer very large photos with tiles
 /// instead of one `.full` bitmap.
 public struct PhotoDemand: Hashable, Sendable {
     public var quality: PhotoQuality
@@ -57,13 +57,13 @@ public struct PhotoDemand: Hashable, Sendable {
 /// Supplies photos to a `PhotoAlbumView` without the album knowing about files, decoders or
 /// threads (the app implements it with its image loader and caches, as the grid's
 /// `ThumbnailProvider`).
-public protocol PhotoAlbumSource: AnyObject {
+public protocol PhotoAlbumProvider: AnyObject {
     var photoCount: Int { get }
     /// The best content available now, without waiting (memory caches only).
     func photoContent(at index: Int) -> PhotoContent
     /// A short caption (the file name), or nil.
     func caption(at index: Int) -> String?
     /// The photos the album wants now. Anything not listed is no longer wanted: its loads may be
-    /// cancelled. When something better arrives the source calls `PhotoAlbumView.photoDidChange(at:)`.
+    /// cancelled. When something better arrives the provider calls `PhotoAlbumView.photoDidChange(at:)`.
     func updateWantedPhotos(_ demands: [Int: PhotoDemand])
 }
