@@ -29,6 +29,7 @@ extension LibraryScanner {
     public func scan(snapshot store: ListingSnapshotStore, batchSize: Int = 256,
                      isCancelled: @escaping () -> Bool = { false },
                      afterFirstBatch: @escaping () -> Void = {},
+                     beforeListing: @escaping (RawPath, FileIdentity) -> Void = { _, _ in },
                      onBatch: ([ScannedFile]) -> Void,
                      onVerified: ([ScannedFile]) -> Void)
         -> (summary: Summary, use: SnapshotUse, snapshotToSave: ListingSnapshot?) {
@@ -75,7 +76,7 @@ extension LibraryScanner {
         if use != .used { logger.info("library: listing snapshot not used (\(use)); scanning the folders") }
         var found: [ScannedFile] = []
         var summary = scan(batchSize: batchSize, isCancelled: isCancelled,
-                           afterFirstBatch: handedOut ? {} : afterFirstBatch) { batch in
+                           afterFirstBatch: handedOut ? {} : afterFirstBatch, beforeListing: beforeListing) { batch in
             found += batch
             if !handedOut { onBatch(batch) }
         }
