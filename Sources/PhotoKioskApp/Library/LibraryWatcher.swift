@@ -77,11 +77,17 @@ final class LibraryWatcher {
         scan = BackgroundScan(scanner: scanner, watchesFolders: true,
                               deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) }, onBatch: { batch in
             found.files += batch
-        }, onFinish: { [weak self] _ in
+        }, onFinish: { [weak self] summary in
             guard let self else { return }
             let watcher = self.scan?.takeWatcher()
             let heard = watcher?.readChanges() ?? []
-            self.onRescanned(ScanReconciliation.files(found: self.settling.settled(found.files), heard: heard))
+            let shown = (0..<self.photos.count).map { self.photos[$0].file }
+            let kept = FailedListingGuard.kept(skipped: summary.skipped, shown: shown)
+            if !kept.isEmpty {
+                self.logger.notice("library: a folder could not be read; its \(kept.count) photos stay shown")
+            }
+            let files = self.settling.settled(found.files) + kept
+            self.onRescanned(ScanReconciliation.files(found: files, heard: heard))
             // Its unread events are in the new watch's too, or in what the rescan found.
             self.inotify?.detach(from: self.loop)
             self.inotify = nil
