@@ -142,7 +142,9 @@ struct ScanRaceTests {
         let app = KioskApp(config: config, folders: [root.description], display: display, loop: loop,
                            thumbnailCacheDirectory: nil, logger: logger, startup: startup)
         let applyBatch = startup.intake.apply
+        var batched = Set<RawPath>()
         startup.intake.apply = { batch in
+            batched.formUnion(batch.map(\.path))
             applyBatch(batch)
             for folder in topFolders { disturber.disturb(folder, tag: "applied") }
         }
@@ -156,6 +158,11 @@ struct ScanRaceTests {
         try loop.runUntilQuiet()
         #expect(app.isScanFinished)
         for tag in ["read", "loop", "applied", "beforeWatch"] { #expect(disturber.count(tag) > 0, "\(tag)") }
+        let missing = Set(onDisk(root)).subtracting(app.photos.paths)
+        #expect(missing.isEmpty, """
+            missing \(missing.sorted()); of them in the scan's batches: \(missing.intersection(batched).sorted()); \
+            held: \(app.libraryWatcher.settling.heldPaths); log: \(log.messages)
+            """)
         #expect(app.photos.paths.sorted() == onDisk(root))
         let listed = Set(app.photos.paths)
         #expect(disturber.added.allSatisfy { listed.contains($0) })

@@ -10,6 +10,8 @@ import Testing
 /// A file kept open for writing, as a copy or a download in progress has it.
 final class OpenWriter {
     let fd: Int32
+    /// Closed already: closing the number again could close another test's descriptor.
+    private var isClosed = false
 
     init(_ path: RawPath, bytes: [UInt8]) {
         fd = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
@@ -21,7 +23,11 @@ final class OpenWriter {
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 
-    func close() { _ = Glibc.close(fd) }
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        _ = Glibc.close(fd)
+    }
 }
 
 /// Turns the loop until `isDone` or `timeout` seconds pass.
