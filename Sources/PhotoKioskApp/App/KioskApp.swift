@@ -159,8 +159,14 @@ public final class KioskApp {
         albumPresenter.onMovePhoto = { [weak orderEditor] from, to in orderEditor?.movePhoto(from: from, to: to) }
         albumPresenter.onPageChange = { [weak self] index in self?.overlayAlbumPageChanged(index) }
         albumPresenter.onClose = { [weak self] in self?.overlayScreenChanged() }
-        intake.apply = { [weak self] batch in self?.libraryChanged(self?.photos.add(batch)) }
-        intake.reconcile = { [weak self] found in self?.applyScanResult(found) }
+        intake.apply = { [weak self] batch in
+            guard let self else { return }
+            self.libraryChanged(self.photos.add(self.libraryWatcher.settled(batch)))
+        }
+        intake.reconcile = { [weak self] found in
+            guard let self else { return }
+            self.applyScanResult(self.libraryWatcher.settled(found))
+        }
         intake.onFinish = { [weak self] summary in self?.scanDidFinish(summary) }
         intake.onFirstShown = { [weak firstScreen] in firstScreen?.firstBatchDrawn() }
         intake.onSnapshotUse = { [weak self] use in self?.listingSnapshotUse = use }

@@ -25,12 +25,14 @@ public final class LibraryStartup {
     ///     thumbnails; nil guesses 1920x1080 (a bigger screen shows the rest a turn later).
     ///   - snapshot: the listing snapshot (kept in the thumbnail cache's directory), so that a
     ///     restart shows the first screen without listing the folders; nil lists them every time.
+    ///   - listing: where folders are listed (a test puts its own in between, to act at each step).
     public init(folders: [String], config: KioskConfig, loop: EventLoop, logger: Logger, screenSize: Size? = nil,
-                snapshot: ListingSnapshotStore? = nil) {
+                snapshot: ListingSnapshotStore? = nil, listing: any FolderListing = SystemFolderListing()) {
         // Date order reads each photo's EXIF date (its first kilobytes) while scanning; name order
         // needs only the listing.
         let captureDate: LibraryScanner.CaptureDateReader? = config.library.sort == .date ? Self.captureDate : nil
         var scanner = LibraryScanner(roots: folders.map { RawPath($0) }, captureDate: captureDate, logger: logger)
+        scanner.listing = listing
         scanner.firstBatchSize = Self.screenful(of: screenSize ?? Size(width: 1920, height: 1080),
                                                 thumbnailSize: config.library.thumbnailSize)
         self.scanner = scanner
@@ -41,7 +43,7 @@ public final class LibraryStartup {
         self.intake = intake
         intake.onFirstShown = { [firstScreenShown] in firstScreenShown.open() }
         scan = BackgroundScan(scanner: scanner,
-                              snapshot: snapshot, firstScreenShown: firstScreenShown,
+                              snapshot: snapshot, firstScreenShown: firstScreenShown, watchesFolders: true,
                               deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) },
                               onBatch: { intake.receive($0) }, onVerified: { intake.verified($0) },
                               onSnapshotUse: { intake.onSnapshotUse($0) },

@@ -18,6 +18,8 @@ public final class BackgroundScan: Sendable {
     private let thread = Locked<WorkerThread?>(nil)
 
     private let firstScreenShown: ScanGate?
+    /// The folder watch the scan set up as it went, once the scan is over (see `takeWatcher`).
+    private let preparedWatcher = Locked<WatcherHandoff?>(nil)
 
     /// Starts scanning at once. With a `snapshot` store the first batches come from the listing
     /// snapshot when it holds, and `onVerified` gets what the walk then found (see
@@ -29,8 +31,12 @@ public final class BackgroundScan: Sendable {
     /// the rest of a large listing, or the walk that checks a snapshot, would otherwise compete
     /// with the first screen for the CPU and the loop, and on a small or busy board that is what
     /// made the first frame and thumbnails of 10,000 photos slower than those of 100.
+    ///
+    /// With `watchesFolders` the scan watches each folder (inotify) just before it reads it, so
+    /// a photo copied in after its folder was read is heard, not missed until a restart; the
+    /// watcher, holding what it heard, is the loop's to take once `onFinish` runs (`takeWatcher`).
     public init(scanner: LibraryScanner, batchSize: Int = 256, snapshot: ListingSnapshotStore? = nil,
-                firstScreenShown: ScanGate? = nil,
+                firstScreenShown: ScanGate? = nil, watchesFolders: Bool = false,
                 deliver: @escaping Delivery,
                 onBatch: @escaping ([ScannedFile]) -> Void,
                 onVerified: @escaping ([ScannedFile]) -> Void = { _ in },
@@ -38,7 +44,12 @@ public final class BackgroundScan: Sendable {
                 onFinish: @escaping (LibraryScanner.Summary) -> Void = { _ in }) {
         let callbacks = LoopBound((onBatch, onFinish, onVerified, onSnapshotUse), on: .current)
         self.firstScreenShown = firstScreenShown
-        let worker = WorkerThread(name: "pk-scan") { [cancelled] in
+        let worker = WorkerThread(name: "pk-scan") { [cancelled, preparedWatcher] in
+            // Without inotify (none left to give) the app falls back on watching later, or polling.
+            let watcher = watchesFolders ? try? InotifyWatcher(scanner: scanner, watchingTree: false) : nil
+            let beforeListing: (RawPath, FileIdentity) -> Void = { folder, identity in
+                watcher?.watchFolder(folder, identity: identity)
+            }
             let toLoop = { (batch: [ScannedFile]) in
                 deliver {
                     guard !cancelled.isSet else { return }
@@ -50,7 +61,7 @@ public final class BackgroundScan: Sendable {
             var snapshotToSave: ListingSnapshot?
             if let snapshot {
                 (summary, _, snapshotToSave) = scanner.scan(snapshot: snapshot, batchSize: batchSize, isCancelled: { cancelled.isSet },
-                                       afterFirstBatch: waitForFirstFrame, onUse: { use in
+                                       afterFirstBatch: waitForFirstFrame, beforeListing: beforeListing, onUse: { use in
                     deliver {
                         guard !cancelled.isSet else { return }
                         callbacks.value.3(use)
@@ -63,8 +74,10 @@ public final class BackgroundScan: Sendable {
                 })
             } else {
                 summary = scanner.scan(batchSize: batchSize, isCancelled: { cancelled.isSet },
-                                       afterFirstBatch: waitForFirstFrame, onBatch: toLoop)
+                                       afterFirstBatch: waitForFirstFrame, beforeListing: beforeListing, onBatch: toLoop)
             }
+            // Handed over before the end is delivered: the loop takes it when that runs.
+            if let watcher, !cancelled.isSet { preparedWatcher.withLock { $0 = WatcherHandoff(watcher: watcher) } }
             deliver {
                 guard !cancelled.isSet else { return }
                 callbacks.value.1(summary)
@@ -72,6 +85,16 @@ public final class BackgroundScan: Sendable {
             if let snapshotToSave { snapshot?.save(snapshotToSave) }
         }
         thread.withLock { $0 = worker }
+    }
+
+    /// The folder watch the scan set up (with `watchesFolders`), with every change it heard since
+    /// each folder was read still pending; nil before `onFinish` runs, after a cancel, without
+    /// inotify, or once taken. Loop thread only.
+    func takeWatcher() -> InotifyWatcher? {
+        preparedWatcher.withLock { handoff in
+            defer { handoff = nil }
+            return handoff?.watcher
+        }
     }
 
     /// Stops the scan soon (at the next directory); batches not yet run on the loop are dropped.
@@ -115,6 +138,12 @@ public final class ScanGate: Sendable {
             while !isOpen.load(ordering: .acquiring) { opened.wait(releasing: lock) }
         }
     }
+}
+
+/// The scan's watcher on its way from the scanning thread, which no longer touches it once it
+/// is stored, to the loop.
+private struct WatcherHandoff: @unchecked Sendable {
+    let watcher: InotifyWatcher
 }
 
 /// A flag one thread sets and another polls.

@@ -86,7 +86,7 @@ public struct EmptyLibraryDiagnosis: Equatable, Sendable {
                     case .folder:
                         pending.append(folder + "/" + String(decoding: bytes, as: UTF8.self))
                     case .regular, .symbolicLink, .unknown:
-                        if PhotoFileType(fileName: bytes) != nil {
+                        if PhotoFileType(fileName: bytes) != nil, !SyncToolFileName.isExcluded(bytes) {
                             photos += 1
                         } else {
                             others += 1

@@ -9,7 +9,10 @@ import SystemAccess
 /// Every directory gets a watch (inotify is not recursive); directories created or moved in get
 /// theirs as they appear, and their photos are reported at once (files may have landed before
 /// the watch did). New photos are reported on IN_CLOSE_WRITE (complete, not half-copied), on
-/// IN_MOVED_TO, and on IN_CREATE only when they already have bytes (a hard link). A rename whose
+/// IN_MOVED_TO, and on IN_CREATE only for a hard link (a second name for a finished file: no
+/// write or close follows). A file created by open(2) is still being written, however many bytes
+/// it already has when the event is read (a slow copy, rclone writing in place): it shows on its
+/// IN_CLOSE_WRITE. A rename whose
 /// two halves arrive in one read becomes `.moved` (`.movedDirectory` for a folder), keeping the
 /// photos' identities.
 ///
@@ -29,8 +32,10 @@ public final class InotifyWatcher {
     public private(set) var failedWatches = 0
 
     /// Sets up watches on every directory under the scanner's roots; without `folderWatch`, on
-    /// a new inotify instance (which fails when the kernel has none to give).
-    public init(scanner: LibraryScanner, folderWatch: (any FolderWatch)? = nil) throws(SystemError) {
+    /// a new inotify instance (which fails when the kernel has none to give). With
+    /// `watchingTree` false it adds none: a scan adds each folder's watch just before it reads
+    /// that folder (`watchFolder`), so that nothing written meanwhile goes unheard.
+    public init(scanner: LibraryScanner, folderWatch: (any FolderWatch)? = nil, watchingTree: Bool = true) throws(SystemError) {
         if let folderWatch {
             self.folderWatch = folderWatch
         } else {
@@ -40,7 +45,7 @@ public final class InotifyWatcher {
         roots = resolved
         captureDate = scanner.captureDate
         logger = scanner.logger
-        _ = watchTree(roots, listingFiles: false)
+        if watchingTree { _ = watchTree(roots, listingFiles: false) }
     }
 
     /// Calls `onChanges` on the loop thread with the changes, whenever the folders changed.
@@ -105,7 +110,7 @@ public final class InotifyWatcher {
             }
             return
         }
-        guard PhotoFileType(fileName: name) != nil else { return }
+        guard PhotoFileType(fileName: name) != nil, !SyncToolFileName.isExcluded(name) else { return }
         if !mask.isDisjoint(with: [.deleted, .movedFrom]) { addedAt[path] = nil }
         if mask.contains(.deleted) {
             changes.append(.removed(path))
@@ -113,24 +118,25 @@ public final class InotifyWatcher {
             movedFrom[cookie] = (path, changes.count)
             changes.append(.removed(path))
         } else if mask.contains(.movedTo) {
-            guard let file = photo(at: path, requireBytes: false) else { return }
+            guard let file = photo(at: path) else { return }
             if let origin = movedFrom.removeValue(forKey: cookie) {
                 changes[origin.index] = .moved(from: origin.path, to: file)
             } else {
                 add(file)
             }
         } else if mask.contains(.closedAfterWrite) {
-            if let file = photo(at: path, requireBytes: false) { add(file) }
+            if let file = photo(at: path) { add(file) }
         } else if mask.contains(.created) {
-            if let file = photo(at: path, requireBytes: true) { add(file) }
+            if let file = photo(at: path, onlyHardLink: true) { add(file) }
         }
     }
 
     /// The photo at `path` if it is a regular image file (links are covered by their targets).
-    private func photo(at path: RawPath, requireBytes: Bool) -> ScannedFile? {
+    /// With `onlyHardLink`, nil unless the file has another name too (`link(2)` made this one).
+    private func photo(at path: RawPath, onlyHardLink: Bool = false) -> ScannedFile? {
         guard let type = PhotoFileType(fileName: path.lastComponent) else { return nil }
         guard let info = try? FileSystemCalls.status(path.filePath, followingLinks: false), info.kind == .regular,
-              !requireBytes || info.size > 0 else { return nil }
+              !onlyHardLink || (info.linkCount > 1 && info.size > 0) else { return nil }
         return ScannedFile(path: path, type: type, status: info, captureDate: captureDate?(path))
     }
 
@@ -144,24 +150,30 @@ public final class InotifyWatcher {
         walk.emit = { found.append($0) }
         walk.shouldEnter = { [self] directory, identity in
             guard watchByIdentity[identity] == nil else { return false }
-            let wd: Int32
-            do throws(SystemError) {
-                wd = try folderWatch.addWatch(folder: directory.bytes)
-            } catch {
-                failedWatches += 1
-                if failedWatches == 1 {
-                    logger.warning("library: cannot watch \(directory): \(error.errno); changes there need polling")
-                }
-                return true
-            }
-            if let previous = identities[wd] { watchByIdentity[previous] = nil }
-            directories[wd] = directory
-            identities[wd] = identity
-            watchByIdentity[identity] = wd
+            watchFolder(directory, identity: identity)
             return true
         }
         walk.run(starts)
         return found
+    }
+
+    /// Starts watching one folder (found by a walk, about to be read) unless it is watched already.
+    public func watchFolder(_ directory: RawPath, identity: FileIdentity) {
+        guard watchByIdentity[identity] == nil else { return }
+        let wd: Int32
+        do throws(SystemError) {
+            wd = try folderWatch.addWatch(folder: directory.bytes)
+        } catch {
+            failedWatches += 1
+            if failedWatches == 1 {
+                logger.warning("library: cannot watch \(directory): \(error.errno); changes there need polling")
+            }
+            return
+        }
+        if let previous = identities[wd] { watchByIdentity[previous] = nil }
+        directories[wd] = directory
+        identities[wd] = identity
+        watchByIdentity[identity] = wd
     }
 
     private func forget(_ wd: Int32) {

@@ -1,5 +1,6 @@
 import Imaging
 import Logging
+import Platform
 
 /// Lists the photos (JPEG, PNG, HEIC/HEIF, AVIF, WebP) under one or more folders, recursively, in batches so the first
 /// photos can be shown long before a large library is fully scanned. See `TreeWalk` for the rules
@@ -19,6 +20,9 @@ public struct LibraryScanner: Sendable {
     /// The size of a scan's first batch when `scan` is not told (about a screenful: the app
     /// sets it from the screen and thumbnail sizes); nil: the batch size.
     public var firstBatchSize: Int?
+    /// Where folders are listed and files looked at: the kernel's, unless a test puts its own
+    /// in between (to act at each step of a scan).
+    var listing: any FolderListing = SystemFolderListing()
 
     public struct Summary: Sendable {
         public var fileCount: Int
@@ -50,6 +54,7 @@ public struct LibraryScanner: Sendable {
     func makeWalk() -> (TreeWalk, [RawPath]) {
         let (resolved, missing) = resolvedRoots()
         let walk = TreeWalk(roots: resolved, captureDate: captureDate, logger: logger)
+        walk.listing = listing
         for root in missing {
             logger.warning("library: photo folder \(root) does not exist")
         }
@@ -63,12 +68,19 @@ public struct LibraryScanner: Sendable {
     /// (nil: the scanner's `firstBatchSize`, else `batchSize`), about one screenful: all that a
     /// first frame waits for. Paths are under the resolved roots. Stops early when
     /// `isCancelled` turns true. `afterFirstBatch` runs once the first batch is out, when the
-    /// walk has more to do (`BackgroundScan` waits there for the first frame).
+    /// walk has more to do (`BackgroundScan` waits there for the first frame). `beforeListing`
+    /// runs for each folder just before its entries are read (an `InotifyWatcher` watches it
+    /// there, so a change made after the folder was read is heard).
     @discardableResult
     public func scan(batchSize: Int = 256, firstBatchSize: Int? = nil, isCancelled: @escaping () -> Bool = { false },
                      afterFirstBatch: @escaping () -> Void = {},
+                     beforeListing: @escaping (RawPath, FileIdentity) -> Void = { _, _ in },
                      onBatch: ([ScannedFile]) -> Void) -> Summary {
         let (walk, resolved) = makeWalk()
+        walk.shouldEnter = { directory, identity in
+            beforeListing(directory, identity)
+            return true
+        }
         let starts = resolved.sorted(by: NaturalOrder.precedes)
         var limit = max(1, firstBatchSize ?? self.firstBatchSize ?? batchSize)
         var batch: [ScannedFile] = []

@@ -27,6 +27,9 @@ final class LibraryWatcher {
     /// How often the folders are checked for having vanished or come back (unmounts).
     static let rootCheckInterval = 3.0
 
+    /// Photos a listing found that may still be being written, held until they settle.
+    let settling: SettlingFiles
+
     /// Changes inotify or the poller heard of (runs on the loop thread).
     var onChanges: ([LibraryChange]) -> Void = { _ in }
     /// Everything a full rescan found: the list becomes that.
@@ -41,31 +44,55 @@ final class LibraryWatcher {
         self.photos = photos
         self.loop = loop
         self.logger = logger
+        settling = SettlingFiles(loop: loop, captureDate: startup.scanner.captureDate) { [weak photos] path in
+            photos?.photo(at: path)?.file
+        }
+        settling.onSettled = { [weak self] changes in self?.onChanges(changes) }
     }
+
+    /// What a scan found, without the photos that may still be being written (`SettlingFiles`).
+    func settled(_ found: [ScannedFile]) -> [ScannedFile] { settling.settled(found) }
 
     deinit {
         scan?.cancel()
     }
 
     /// The first scan finished: watch the folders, and the mount table for them, from now on.
+    /// The scan watched each folder just before reading it; what changed since is applied now.
     func beginWatching() {
-        startWatching()
+        startWatching(prepared: scan?.takeWatcher())
         checkRootsLater()
     }
 
     /// Scans everything again and applies the difference (after lost inotify events or a
     /// folder that changed under the watcher), then watches the folders afresh.
+    ///
+    /// The watch in place goes on while the rescan runs, and the rescan sets up its own as it
+    /// reads each folder: the list becomes what the rescan found with what that new watch heard
+    /// since played over it, so a photo added, deleted or renamed during the rescan ends as it is
+    /// on disk (and a photo the old watch already showed keeps its place and identity).
     func rescan() {
         scan?.cancel()
         let found = ScanCollector()
-        scan = BackgroundScan(scanner: scanner, deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) }, onBatch: { batch in
+        scan = BackgroundScan(scanner: scanner, watchesFolders: true,
+                              deliver: { [mailbox = loop.mailbox] block in mailbox.post(block) }, onBatch: { batch in
             found.files += batch
-        }, onFinish: { [weak self] _ in
+        }, onFinish: { [weak self] summary in
             guard let self else { return }
-            self.onRescanned(found.files)
+            let watcher = self.scan?.takeWatcher()
+            let heard = watcher?.readChanges() ?? []
+            let shown = (0..<self.photos.count).map { self.photos[$0].file }
+            let kept = FailedListingGuard.kept(skipped: summary.skipped, shown: shown)
+            if !kept.isEmpty {
+                self.logger.notice("library: a folder could not be read; its \(kept.count) photos stay shown")
+            }
+            let files = self.settling.settled(found.files) + kept
+            self.onRescanned(ScanReconciliation.files(found: files, heard: heard))
+            // Its unread events are in the new watch's too, or in what the rescan found.
             self.inotify?.detach(from: self.loop)
             self.inotify = nil
-            self.startWatching()
+            self.startWatching(prepared: watcher)
+            if heard.contains(.rescanNeeded) { self.rescan() }
         })
     }
 
@@ -107,7 +134,10 @@ final class LibraryWatcher {
 
     // MARK: Changes inside the folders
 
-    private func startWatching() {
+    /// Watches the folders with `prepared` (a scan's watcher, which has watched each folder
+    /// since just before reading it; its pending changes are applied at once), else with a new
+    /// inotify watcher, else by polling.
+    private func startWatching(prepared: InotifyWatcher? = nil) {
         poller?.stop()
         poller = nil
         if LibraryWatchMode.recommended(for: scanner.roots, mounts: mountTable.currentMounts()) == .polling {
@@ -115,26 +145,31 @@ final class LibraryWatcher {
             return
         }
         do {
-            let watcher = try InotifyWatcher(scanner: scanner)
-            try watcher.attach(to: loop) { [weak self] changes in
-                guard let self else { return }
-                self.onChanges(changes)
-                // A root renamed or deleted away is reported here; note it gone so that its
-                // return is seen as a change by the root check (which now polls for it).
-                self.roots = RootPresence(roots: self.scanner.roots)
-                self.scheduleMissingRootCheck()
-            }
+            let watcher = try prepared ?? InotifyWatcher(scanner: scanner)
+            try watcher.attach(to: loop) { [weak self] changes in self?.heard(changes) }
             inotify = watcher
+            let pending = watcher.readChanges()
+            if !pending.isEmpty { heard(pending) }
         } catch {
             startPolling(because: "inotify is not available (\(error))")
         }
+    }
+
+    private func heard(_ changes: [LibraryChange]) {
+        onChanges(changes)
+        // A root renamed or deleted away is reported here; note it gone so that its return is
+        // seen as a change by the root check (which now polls for it).
+        roots = RootPresence(roots: scanner.roots)
+        scheduleMissingRootCheck()
     }
 
     private func startPolling(because reason: String) {
         logger.notice("library: rescanning every \(Int(pollInterval)) s: \(reason)")
         let baseline = (0..<photos.count).map { photos[$0].file }
         poller = LibraryPoller(scanner: scanner, baseline: baseline, loop: loop, interval: pollInterval) { [weak self] changes in
-            self?.onChanges(changes)
+            guard let self else { return }
+            let settled = self.settling.settled(changes)
+            if !settled.isEmpty { self.onChanges(settled) }
         }
     }
 }

@@ -189,7 +189,11 @@ public final class PhotoList {
 
     private func recordMove(from: RawPath, to file: ScannedFile, in batch: inout Batch) {
         flush(&batch)
-        guard let id = idByPath.removeValue(forKey: from) else { return insertNew(file, in: &batch) }
+        guard let id = idByPath.removeValue(forKey: from) else {
+            // Renamed before the scan read its folder, the photo is listed under its new name
+            // already: an update, not a second photo at that path.
+            return record(.added(file), in: &batch)
+        }
         // A renamed photo keeps its place in a custom order.
         if let rank = customRanks?.removeValue(forKey: from) { customRanks?[file.path] = rank }
         if let existing = idByPath[file.path] {   // moved over another photo

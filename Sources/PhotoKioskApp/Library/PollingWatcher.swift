@@ -23,9 +23,12 @@ public final class PollingWatcher: Sendable {
     }
 
     /// Rescans and returns what changed since the last poll (or the baseline).
+    /// Photos under a folder the rescan could not read are kept as they were (`FailedListingGuard`).
     public func poll() -> [LibraryChange] {
-        let files = scanner.scanAll().files
-        let changes = Self.diff(from: known.withLock { $0 }, to: files)
+        let (found, summary) = scanner.scanAll()
+        let before = known.withLock { $0 }
+        let files = found + FailedListingGuard.kept(skipped: summary.skipped, shown: Array(before.values))
+        let changes = Self.diff(from: before, to: files)
         prime(with: files)
         return changes
     }

@@ -32,6 +32,7 @@ extension LibraryScanner {
     public func scan(snapshot store: ListingSnapshotStore, batchSize: Int = 256,
                      isCancelled: @escaping () -> Bool = { false },
                      afterFirstBatch: @escaping () -> Void = {},
+                     beforeListing: @escaping (RawPath, FileIdentity) -> Void = { _, _ in },
                      onUse: (SnapshotUse) -> Void = { _ in },
                      onBatch: ([ScannedFile]) -> Void,
                      onVerified: ([ScannedFile]) -> Void)
@@ -81,7 +82,7 @@ extension LibraryScanner {
         if use != .used { logger.info("library: listing snapshot not used (\(use)); scanning the folders") }
         var found: [ScannedFile] = []
         var summary = scan(batchSize: batchSize, isCancelled: isCancelled,
-                           afterFirstBatch: handedOut ? {} : afterFirstBatch) { batch in
+                           afterFirstBatch: handedOut ? {} : afterFirstBatch, beforeListing: beforeListing) { batch in
             found += batch
             if !handedOut { onBatch(batch) }
         }

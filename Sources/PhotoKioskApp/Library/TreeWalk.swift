@@ -13,6 +13,7 @@ import SystemPackage
 ///   Links are taken after the real tree, and files are listed once by device and inode, so a
 ///   photo reachable both directly and through a link appears once, under its real path.
 /// - Hidden entries (names starting with ".") are skipped: .Trash-1000, .thumbnails and the like.
+/// - Sync tools' unfinished transfers and conflict copies are skipped (`SyncToolFileName`).
 /// - FIFOs, sockets and devices are never opened.
 /// - Anything unreadable is skipped with one log line.
 final class TreeWalk {
@@ -20,7 +21,8 @@ final class TreeWalk {
     let logger: Logger
     let captureDate: LibraryScanner.CaptureDateReader?
     var visitedDirectories: Set<FileIdentity> = []
-    var seenFiles: Set<FileIdentity> = []
+    /// Each file listed so far, by device and inode, with the path it was listed under.
+    var seenFiles: [FileIdentity: RawPath] = [:]
     private(set) var skipped: [SkippedEntry] = []
     private(set) var fileCount = 0
     private(set) var directoryCount = 0
@@ -114,7 +116,7 @@ final class TreeWalk {
     }
 
     private func considerFile(_ path: RawPath, name: [UInt8], in reader: borrowing DirectoryReader) {
-        guard listsFiles, let type = PhotoFileType(fileName: name) else { return }
+        guard listsFiles, let type = PhotoFileType(fileName: name), !SyncToolFileName.isExcluded(name) else { return }
         do {
             let info = try reader.status(of: name)
             guard info.kind == .regular else { return }
@@ -125,9 +127,17 @@ final class TreeWalk {
     }
 
     private func add(_ path: RawPath, type: PhotoFileType, info: Stat) {
-        guard seenFiles.insert(info.identity).inserted else { return }
+        if let earlier = seenFiles[info.identity], isStill(earlier, info.identity) { return }
+        seenFiles[info.identity] = path
         fileCount += 1
         emit(ScannedFile(path: path, type: type, status: info, captureDate: captureDate?(path)))
+    }
+
+    /// Whether the file listed at `path` is still there: a second name for it is the same photo
+    /// (a hard link, or a link followed), but a file deleted since it was listed frees its inode
+    /// number, which the file system soon gives to a new file that must not be taken for it.
+    private func isStill(_ path: RawPath, _ identity: FileIdentity) -> Bool {
+        (try? listing.status(of: path.bytes, followingLinks: true))?.identity == identity
     }
 
     private func followLink(_ link: RawPath) {
@@ -143,7 +153,7 @@ final class TreeWalk {
         case .directory:
             walkTree(link)
         case .regular:
-            if listsFiles, let type = PhotoFileType(fileName: link.lastComponent) {
+            if listsFiles, let type = PhotoFileType(fileName: link.lastComponent), !SyncToolFileName.isExcluded(link.lastComponent) {
                 add(link, type: type, info: info)
             }
         default:
