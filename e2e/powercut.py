@@ -299,15 +299,17 @@ def run(a):
         entries = sorted(f for f in os.listdir(f'{S}/cache') if not f.startswith('.')) if os.path.isdir(f'{S}/cache') else []
         note = ''
         if cycle % 5 == 2 and entries:
-            damaged = {}
+            damaged, commands = {}, []
+            os.makedirs(f'{dump}/bad')
             for e in entries:
                 data = bytearray(open(f'{S}/cache/{e}', 'rb').read())
                 if len(data) < 200: continue
                 for o in range(len(data) // 2, len(data) // 2 + 64): data[o] ^= 0x5A
-                open(f'{dump}/bad', 'wb').write(data)
-                subprocess.run(['debugfs', '-w', '-R', f'rm /photokiosk/cache/{e}', image], capture_output=True, check=True)
-                subprocess.run(['debugfs', '-w', '-R', f'write {dump}/bad /photokiosk/cache/{e}', image], capture_output=True, check=True)
+                open(f'{dump}/bad/{e}', 'wb').write(data)
+                commands += [f'rm /photokiosk/cache/{e}', f'write {dump}/bad/{e} /photokiosk/cache/{e}']
                 damaged[e] = bytes(data)
+            open(f'{dump}/damage.cmd', 'w').write('\n'.join(commands) + '\n')   # one debugfs for them all
+            subprocess.run(['debugfs', '-w', '-f', f'{dump}/damage.cmd', image], capture_output=True, check=True)
             corrupted[cycle + 1] = damaged
             note = f'; damaged {len(damaged)} cache entries for the next boot'
         if corrupt_check: note += f'; damaged entries reported, {len(rebuilt)}/{len(corrupted[cycle])} rewritten'
@@ -340,12 +342,16 @@ def run(a):
         s = dict(re.findall(r'(\w+)=(\d+)', writes[0])); t = dict(re.findall(r'(\w+)=(\d+)', writes[1]))
         per_hour = int(s['sectors']) * 512 * 3600 / max(1, int(s['seconds']))
         kiosk_bytes = int(t['sectors']) * 512 - int(t['photo_bytes'])
-        n = max(1, int(t['cache_entries']))
+        n = int(t['cache_entries'])
         print(f'powercut: writes in a steady slideshow of cached photos: {int(s["sectors"]) * 512} bytes in {s["seconds"]} s '
               f'= {per_hour / 1e6:.2f} MB/hour')
-        print(f'powercut: writes for {t["photos"]} new photos thumbnailed ({t["cache_entries"]} cache entries): '
-              f'{int(t["sectors"]) * 512} bytes, of which the photos themselves {t["photo_bytes"]}; the kiosk\'s own '
-              f'{kiosk_bytes} bytes = {kiosk_bytes / n * 1000 / 1e6:.1f} MB per 1,000 thumbnails (scaled from {n})')
+        if n == 0:   # a large library: the new photos sort past the grid's first screen, nothing drew them
+            print(f'powercut: writes for {t["photos"]} new photos listed but not thumbnailed (not on the grid\'s first '
+                  f'screen): {int(t["sectors"]) * 512} bytes, of which the photos themselves {t["photo_bytes"]}; no per-thumbnail figure')
+        else:
+            print(f'powercut: writes for {t["photos"]} new photos thumbnailed ({n} cache entries): '
+                  f'{int(t["sectors"]) * 512} bytes, of which the photos themselves {t["photo_bytes"]}; the kiosk\'s own '
+                  f'{kiosk_bytes} bytes = {kiosk_bytes / n * 1000 / 1e6:.1f} MB per 1,000 thumbnails (scaled from {n})')
     times = sorted(r[2] for r in rows)
     print(f'powercut: {len(rows)} cycles in {cycles_wall:.0f} s; boot-to-photo (power-on to a photo on screen) '
           f'min {times[0]:.1f} s, median {times[len(times) // 2]:.1f} s, max {times[-1]:.1f} s; bound {PHOTO_BOUND:.0f} s after the kiosk starts'
