@@ -20,7 +20,7 @@ CACHE=${PHOTOKIOSK_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/photokiosk-e2e}
 OUT=${PHOTOKIOSK_E2E_OUT:-$ROOT/.build/e2e}
 KPKG=linux-image-6.1.0-50-amd64        # pinned: module names and load order were checked with it
 DISPLAYS=${DISPLAYS:-bochs virtio}
-ALL_MODES="platform app seat blank presence faults calib unit smallboard panels arm64"
+ALL_MODES="platform app seat blank presence faults calib unit smallboard panels powercut arm64"
 MODES=${MODES:-$ALL_MODES}
 E2E_SKIP=${E2E_SKIP:-}
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
@@ -56,6 +56,11 @@ has_mode unit && ! command -v debootstrap >/dev/null && need+=(debootstrap)   # 
 # the photos the grid stages and smallboard generate (cjpeg); smallboard's disk (mke2fs -d)
 command -v cjpeg >/dev/null || need+=(libjpeg-turbo-progs)
 has_mode smallboard && ! command -v mke2fs >/dev/null && need+=(e2fsprogs)
+# the powercut stage: its disks (mke2fs), their checks (e2fsck, debugfs), the remote API's library
+if has_mode powercut; then
+  command -v debugfs >/dev/null || need+=(e2fsprogs)
+  ldconfig -p | grep -q 'libmicrohttpd.so.12 .*x86-64' || need+=(libmicrohttpd12)
+fi
 # the arm64 stage: an arm64 VM, arm64 programs on this machine (binfmt), its Debian guest, its photos
 if has_mode arm64; then
   command -v qemu-system-aarch64 >/dev/null || need+=(qemu-system-arm)
@@ -116,7 +121,9 @@ fi
 # 3. What runs in the guest: the test bundle (GuestE2ETests), the app, the uinput helper.
 cd "$ROOT"
 X86_MODES=$(echo " $MODES " | sed 's/ arm64 / /; s/^ *//; s/ *$//')   # the stages that boot the x86 guest
-if [ -n "$X86_MODES" ]; then
+# the stages that need the debug build and the shared initramfs (powercut has its own of both)
+BUNDLE_MODES=$(echo " $X86_MODES " | sed 's/ powercut / /; s/^ *//; s/ *$//')
+if [ -n "$BUNDLE_MODES" ]; then
   swift build --build-tests > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; fail "build ($OUT/build.log)"; }
 else   # arm64 alone: only the program (its snapshot is the grid's reference)
   swift build --product photokiosk > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; fail "build ($OUT/build.log)"; }
@@ -219,7 +226,7 @@ if has_mode presence; then
   FILES+=("$OUT/gpio-sim.ko" "$E2E/presence-driver.sh")
   PRESENCE_MODULES="configfs"
 fi
-[ -z "$X86_MODES" ] || EXTRA_MODULES="${PANEL_MODULES:-} ${PRESENCE_MODULES:-}" "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
+[ -z "$BUNDLE_MODES" ] || EXTRA_MODULES="${PANEL_MODULES:-} ${PRESENCE_MODULES:-}" "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 # The unit stage boots its own guest: Debian with systemd as init and the package (make deb)
 # installed, so the kiosk runs as photokiosk.service in its sandbox (build-unit-rootfs.sh).
 if has_mode unit; then
@@ -248,6 +255,23 @@ if has_mode smallboard; then
     || cannot_run smallboard "cannot prepare its photos, disk image or initramfs"
 fi
 
+# Power cuts (e2e/powercut.py, powercut-driver.sh): the release build (the debug one takes a
+# minute to its first frame under TCG), on a read-only disk with its libraries and the new
+# photos; the state on an ext4 disk; a small initramfs (no touch input), uncompressed: 30 boots.
+PC=$OUT/powercut
+if has_mode powercut && { ! command -v debugfs >/dev/null || ! command -v cjpeg >/dev/null; }; then
+  cannot_run powercut "e2fsprogs or cjpeg missing (apt-get install e2fsprogs libjpeg-turbo-progs failed)"
+fi
+if has_mode powercut; then
+  stamp=$PC/prepared-$(sha256sum "$E2E/powercut.py" | cut -c1-12)   # photos made once per version of the script
+  { [ -f "$stamp" ] || { python3 "$E2E/powercut.py" prepare "$PC" && touch "$stamp"; }; } \
+    && swift build -c release --static-swift-stdlib --product photokiosk >"$OUT/powercut-build.log" 2>&1 \
+    && python3 "$E2E/powercut.py" disk "$PC" "$(swift build -c release --static-swift-stdlib --show-bin-path)/photokiosk" \
+    && EXTRA_TREE= BASE_MODULES="virtio_pci bochs virtio-gpu" EXTRA_MODULES="virtio_blk ext4 virtio_net" \
+       INIT="$E2E/powercut-driver.sh" GZIP_CMD=cat "$E2E/build-initrd.sh" "$KROOT" "$PC/initrd" \
+    || cannot_run powercut "cannot prepare its photos, release build, disks or initramfs ($OUT/powercut-build.log)"
+fi
+
 # The arm64 stage: the package (make deb-arm64), its Debian 13 arm64 guest, the reference.
 ARM64_T0=$(date +%s)
 if has_mode arm64 && ! "$E2E/arm64-stage.sh" prepare "$OUT" "$CACHE" "$BIN/photokiosk" >"$OUT/arm64-prepare.log" 2>&1; then
@@ -262,7 +286,7 @@ rc=$E2E_FAILED
 # The panels and presence stages check HID descriptors and touch mapping, and a GPIO line, which do
 # not depend on the GPU: they boot on one display device only (the first in DISPLAYS), to keep
 # CI's time for the stages that do.
-for mode in $X86_MODES; do
+for mode in $BUNDLE_MODES; do
   displays=$DISPLAYS; [ $mode = panels ] || [ $mode = presence ] && displays=${DISPLAYS%% *}
   for d in $displays; do
     args=(--initrd "$OUT/initrd.gz" "${GRID_EXPECT[@]}" ${EXPECT_ARGS:-})
@@ -286,6 +310,14 @@ for mode in $X86_MODES; do
     fi
   done
 done
+# Power cuts: on one display device (the first in DISPLAYS): the storage path does not depend on it.
+if has_mode powercut; then
+  d=${DISPLAYS%% *}; t=$(date +%s)
+  if python3 "$E2E/powercut.py" run --kernel "$KROOT/vmlinux" --initrd "$PC/initrd" --dir "$PC" --display $d \
+       | tee "$OUT/powercut-$d.log"; then echo "e2e powercut/$d PASS" >>"$RESULTS"
+  else echo "e2e powercut/$d FAIL see $OUT/powercut-$d.log and $PC/logs" >>"$RESULTS"; rc=1; fi
+  echo "e2e: powercut stage $(( $(date +%s) - t )) s on $d"
+fi
 if has_mode arm64; then   # once, on virtio-gpu; meanwhile the same scenes drawn by both builds
   # (the parity check needs only the prepared arm64 root: beside the VM it adds little wall time)
   t=$(date +%s)

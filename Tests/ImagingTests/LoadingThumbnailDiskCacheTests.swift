@@ -138,6 +138,29 @@ struct LoadingThumbnailDiskCacheTests {
         #expect(cache.totalBytes <= cache.maxBytes)
     }
 
+    @Test("a hit marks its entry as used only when the last mark is a day old: no write per hit")
+    func hitsDoNotWriteWithinTheGrain() throws {
+        let scratch = ScratchDirectory()
+        let cache = ThumbnailDiskCache(directory: scratch.path)
+        #expect(cache.write(patterned(width: 8, height: 8), for: key("a")))
+        let file = try onlyEntry(in: scratch.path)
+        func mtime() -> Int {
+            var info = stat()
+            _ = file.withCString { stat($0, &info) }
+            return info.st_mtim.tv_sec
+        }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let hourAgo = now.tv_sec - 3600
+        setModificationTime(file, seconds: hourAgo)
+        #expect(cache.read(key("a")) != nil)
+        #expect(mtime() == hourAgo)                          // used within the day: left alone
+        let twoDaysAgo = now.tv_sec - 2 * 86_400
+        setModificationTime(file, seconds: twoDaysAgo)
+        #expect(cache.read(key("a")) != nil)
+        #expect(mtime() >= now.tv_sec)                       // a day old: marked as used now
+    }
+
     @Test("corrupt, truncated or foreign entries are misses and are removed")
     func corruptEntries() throws {
         for damage in ["flip", "truncate", "magic", "foreign"] {

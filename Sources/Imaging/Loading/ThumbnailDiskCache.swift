@@ -15,7 +15,9 @@ import Glibc
 ///   leaves at most a temp file, which never counts as an entry and is removed once stale.
 /// - A read that finds a corrupt or foreign file removes it and reports a miss.
 /// - Total size is bounded: when over `maxBytes`, least recently used entries go (a hit bumps
-///   the file's mtime, since many kiosks mount with noatime) down to 90% of the bound.
+///   the file's mtime, since many kiosks mount with noatime) down to 90% of the bound. The bump
+///   is a metadata write on the SD card, so an entry used again within `recentUseGrain` of its
+///   last bump is left alone: a slideshow of cached photos writes nothing.
 /// - Write failures (disk full, read-only medium) are logged once and skipped, never fatal.
 ///
 /// Thread-safe: decode workers read and write concurrently.
@@ -23,6 +25,8 @@ public final class ThumbnailDiskCache: Sendable {
     public static let defaultMaxBytes = 256 << 20
     /// Temp files older than this are leftovers of a crash, not a write in progress.
     static let staleTempSeconds = 3600
+    /// How fine "recently used" is: a hit marks its entry at most once per this many seconds.
+    static let recentUseGrain: Int64 = 86_400
 
     public let directory: RawPath
     public let maxBytes: Int
@@ -88,7 +92,8 @@ public final class ThumbnailDiskCache: Sendable {
             removeEntry(path, bytes: Int(info.size))
             return nil
         }
-        try? fd.touch()   // mark as recently used for trimming
+        // mark as recently used for trimming, unless it was marked within the grain (a write)
+        if SystemClock.realtimeSeconds() - Int64(info.st_mtim.tv_sec) >= Self.recentUseGrain { try? fd.touch() }
         return bitmap
     }
 

@@ -3,8 +3,11 @@ import Logging
 /// Writes where the kiosk is, for a restart. Unchanged states are not written; the slideshow's
 /// moving position at most once per `slideshowSaveInterval`; a failing write is reported once.
 final class ResumeSaver {
-    /// While the slideshow runs, its position is saved at most this often (SD cards wear).
-    static let slideshowSaveInterval: Double = 60
+    /// While the slideshow runs, its position is saved at most this often: each save is a file
+    /// and a journal commit on the SD card (issue 33: a steady slideshow should write nothing).
+    /// Starting or stopping the slideshow, leaving it and a clean exit still save at once, so a
+    /// power cut resumes the slideshow, at most an hour's slides behind.
+    static let slideshowSaveInterval: Double = 3600
 
     private let store: ResumeStore
     private let logger: Logger
