@@ -111,9 +111,11 @@ grep -E "wall clock set|screen (on|off)" /tmp/clock.log | sed 's/^/@@CLOCK_LOG /
 [ "$(grep -c "wall clock set" /tmp/clock.log)" -ge 3 ] || fail "fewer than three wall clock changes in the log (sync, forward, back)"
 # The pace: the slides' monotonic times. Within a lit stretch every gap is about the interval
 # (5 s; a slow emulated decode may add to it); the jumps make no burst (< 4 s) and no stall (> 20 s).
-# The one gap that spans the dark stretch (slide `before` to the next) is left out.
+# The one gap that spans the dark stretch (slide `before` to the next) is left out, and so is the
+# first: the first slide waits for its decode at start, its successor is due an interval after
+# the slideshow began (measured 3.5 and 4.6 s under TCG), before any jump.
 grep "slideshow: shows" /tmp/clock.log | sed 's/.* at monotonic \([0-9.]*\) s.*/\1/' > /tmp/clock.times
-awk -v dark=$before '{ if (NR > 1 && NR != dark + 1) { g = $1 - p; gaps = gaps sprintf(" %.1f", g); if (g < 4 || g > 20) bad = bad sprintf(" %.1f", g) } p = $1 }
+awk -v dark=$before '{ if (NR > 2 && NR != dark + 1) { g = $1 - p; gaps = gaps sprintf(" %.1f", g); if (g < 4 || g > 20) bad = bad sprintf(" %.1f", g) } p = $1 }
   END { print "@@CLOCK_PACE gaps" gaps; if (bad != "") { print "@@BLANK_FAIL slide gaps off the 5 s pace:" bad; exit 1 } }' /tmp/clock.times \
   || fail "the slideshow lost its pace"
 echo "@@CLOCK_OK"
