@@ -2,6 +2,7 @@
 # The unit stage's guest: a Debian 12 system (debootstrap) with the photokiosk package installed
 # by apt, booted with systemd as init from an initramfs, so the kiosk runs under its own unit
 # and sandbox. The driver (unit-driver.sh) runs as pk-e2e.service on the serial console.
+# The root is read-only while the kiosk runs (readonly-root.sh); only its state folder is written.
 # Usage: build-unit-rootfs.sh KERNEL_ROOT OUT.cpio.gz PACKAGE.deb UITOUCH DRIVER PHOTOS GRID_ENV
 # PHOTOS (e2e/grid-photos.py's) go where the package's config looks, /var/lib/photokiosk/photos,
 # as a frame owner copies theirs: enough to scroll, whatever samples the package bundles.
@@ -64,6 +65,31 @@ TTYPath=/dev/ttyS0
 WantedBy=multi-user.target
 UNIT
 ln -sf /etc/systemd/system/pk-e2e.service "$R/etc/systemd/system/multi-user.target.wants/pk-e2e.service"
+# A read-only root (issue 33 item 4): readonly-root.sh makes / read-only once the local file
+# systems are up, before the kiosk and the driver start; only the state folder (its own tmpfs),
+# /run, /tmp and /var/tmp can be written. The journal stays in /run (no /var/log/journal).
+cp "$(dirname "$0")/readonly-root.sh" "$R/opt/pk/"
+cat > "$R/etc/systemd/system/pk-readonly-root.service" <<'UNIT'
+[Unit]
+Description=Read-only root for the unit stage
+DefaultDependencies=no
+After=local-fs.target systemd-tmpfiles-setup.service systemd-journal-flush.service
+Before=sysinit.target photokiosk.service pk-e2e.service
+
+[Service]
+Type=oneshot
+RemainAfterExit=yes
+ExecStart=/opt/pk/readonly-root.sh
+
+[Install]
+WantedBy=sysinit.target
+UNIT
+mkdir -p "$R/etc/systemd/system/sysinit.target.wants"
+ln -sf /etc/systemd/system/pk-readonly-root.service "$R/etc/systemd/system/sysinit.target.wants/pk-readonly-root.service"
+rm -rf "$R/var/log/journal"
+# The cache folder as the package made it (the unit's CacheDirectory= cannot fix it on a
+# read-only root); the kiosk finds it read-only and keeps its cache in the state folder.
+mkdir -p "$R/var/cache/photokiosk" && chroot "$R" chown photokiosk:photokiosk /var/cache/photokiosk
 for u in serial-getty@ttyS0.service apt-daily.timer apt-daily-upgrade.timer; do ln -sf /dev/null "$R/etc/systemd/system/$u"; done
 echo photokiosk-e2e > "$R/etc/hostname"
 ln -sf /lib/systemd/systemd "$R/init"

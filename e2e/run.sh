@@ -295,8 +295,10 @@ for mode in $BUNDLE_MODES; do
     [ $mode = smallboard ] && cp "$SB/disk.img" "$SB/disk-$d.img" && args=(--initrd "$SB/initrd.gz" --memory 256 \
       --resolution 1920x1080 --drive "$SB/disk-$d.img" --expect "$SB/expect.json" --timeout 900)
     booted=0
+    # the blank stage's wall-clock jumps (issue 33 item 5) do not depend on the GPU: first display only
+    append=${E2E_APPEND:-}; [ $mode = blank ] && [ $d = "${DISPLAYS%% *}" ] && append="$append pk.clock=1"
     python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" "${args[@]}" \
-      --out "$OUT" --append "${E2E_APPEND:-}" || booted=1
+      --out "$OUT" --append "$append" || booted=1
     # the panels: the app's reports against where the reports put the touches, one table row per run
     if [ $mode = panels ]; then
       python3 "$E2E/panels.py" check "$OUT/panels/expect.json" "$OUT/console-panels-$d.log" $d \

@@ -8,6 +8,11 @@ fail() { echo "@@UNIT_FAIL $1"; journalctl -u photokiosk -n 40 --no-pager; echo 
 touch_cmd() { echo "$1" > /tmp/touch.fifo; }
 . /opt/pk/grid.env   # the library's photos and the tap points (e2e/grid-photos.py)
 echo "@@BOOTED systemd $(systemctl is-system-running)"
+# The root is read-only (readonly-root.sh, issue 33 item 4); only the state folder is written.
+# The driver, like an owner who turns the overlay off to edit the config, makes / writable only
+# for its edits and read-only again before the kiosk restarts.
+grep -q '^[^ ]* / [^ ]* ro[, ]' /proc/mounts || fail "the root is not read-only: $(grep ' / ' /proc/mounts)"
+config_append() { mount -o remount,rw /; cat >> /etc/photokiosk/config.toml; mount -o remount,ro /; }
 
 # The virtual touchscreen; systemd-udevd announces it and libinput in the kiosk picks it up.
 mkfifo /tmp/touch.fifo; : > /tmp/uitouch.out
@@ -36,10 +41,14 @@ journalctl -u photokiosk --no-pager | grep -q "library: $GRID_PHOTOS photos" || 
 touch_cmd "swipe 2048 3400 2048 700 15"; ready unit_swipe  # scrolled by the touchscreen (to the end: one row)
 touch_cmd "tap $SCROLLED_TAP"; ready unit_tap               # the photo under the tap opened
 journalctl -u photokiosk --no-pager | grep -q "opened photo $SCROLLED_PHOTO of $GRID_PHOTOS:" || fail "the tap did not open photo $SCROLLED_PHOTO"
-# ProtectSystem=strict leaves the cache folder writable: the grid's thumbnails are there.
-i=0; while [ -z "$(find /var/cache/photokiosk -type f | head -n 1)" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
-[ -n "$(find /var/cache/photokiosk -type f | head -n 1)" ] || fail "no thumbnail in /var/cache/photokiosk"
-echo "@@UNIT_CACHE $(find /var/cache/photokiosk -type f | wc -l) files"
+# /var/cache/photokiosk is on the read-only root: the kiosk says so once and keeps its
+# thumbnails in the state folder.
+journalctl -u photokiosk --no-pager | grep -q "cache: /var/cache/photokiosk is on a read-only file system; thumbnails are kept in /var/lib/photokiosk/cache" \
+  || fail "no notice of the read-only cache folder"
+i=0; while [ -z "$(find /var/lib/photokiosk/cache -type f | head -n 1)" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+[ -n "$(find /var/lib/photokiosk/cache -type f | head -n 1)" ] || fail "no thumbnail in /var/lib/photokiosk/cache"
+[ -z "$(find /var/cache/photokiosk -type f | head -n 1)" ] || fail "a file in the read-only /var/cache/photokiosk"
+echo "@@UNIT_CACHE $(find /var/lib/photokiosk/cache -type f | wc -l) files in /var/lib/photokiosk/cache (root read-only)"
 
 # The remote page's API under the unit (issue 22 item 6): with [remote] on, an upload lands in
 # the photo folder (the state folder, which the sandbox leaves writable) and reaches the library.
@@ -48,7 +57,7 @@ sample=$(find /usr/share/photokiosk/photos -name '*.jpg' | sort | head -n 1)
 install -d -o photokiosk -g photokiosk -m 755 /var/lib/photokiosk/photos
 install -o photokiosk -g photokiosk -m 644 "$sample" /var/lib/photokiosk/photos/first.jpg
 token=unit-e2e-token-0123456789abcdef
-cat >> /etc/photokiosk/config.toml <<TOML
+config_append <<TOML
 
 [remote]
 listen = "127.0.0.1:8080"
@@ -70,7 +79,7 @@ echo "@@UNIT_UPLOAD ok: 201, library $before -> $(size) photos, $(stat -c '%U %a
 
 # The config as a frame builder would edit it: a display schedule that is off now (from a minute ago to two hours ahead): DPMS off, a tap wakes.
 now=$(date +%s); start=$((now - 60))
-cat >> /etc/photokiosk/config.toml <<TOML
+config_append <<TOML
 
 [schedule]
 blank = "dpms"
@@ -87,6 +96,10 @@ journalctl -u photokiosk --no-pager | grep -q "screen off (DPMS on" || fail "no 
 ready unit_blank
 touch_cmd "tap 2048 2048"; ready unit_wake
 [ "$(systemctl is-active photokiosk.service)" = active ] || fail "photokiosk.service stopped"
+# Nothing the kiosk did hit the read-only root (strerror's EROFS), and the root stayed read-only.
+journalctl -u photokiosk --no-pager | grep "Read-only file system" && fail "the kiosk wrote to the read-only root"
+grep -q '^[^ ]* / [^ ]* ro[, ]' /proc/mounts || fail "the root became writable"
+echo "@@UNIT_READONLY ok: state folder $(ls /var/lib/photokiosk | tr '\n' ' ')"
 journalctl -u photokiosk --no-pager | tail -n 15
 echo "@@EXIT 0"
 systemctl poweroff

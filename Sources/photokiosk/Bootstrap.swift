@@ -65,6 +65,17 @@ enum Bootstrap {
         paths(config: config).cacheDirectory
     }
 
+    /// The cache folder `run` uses: on a read-only root, the state folder's `cache` (one notice).
+    static func usableCacheDirectory(config: KioskConfig, logger: Logger) -> String {
+        let (directory, movedFrom) = paths(config: config).usableCacheDirectory(
+            configured: config.cache.directory != nil,
+            isReadOnly: { FileSystemCalls.isOnReadOnlyFileSystem(FilePath($0)) })
+        if let movedFrom {
+            logger.notice("cache: \(movedFrom) is on a read-only file system; thumbnails are kept in \(directory)")
+        }
+        return directory
+    }
+
     /// Where the custom order and the resume state live.
     static func stateDirectory(config: KioskConfig) -> String {
         paths(config: config).stateDirectory

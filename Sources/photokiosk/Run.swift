@@ -47,7 +47,7 @@ struct Run: ParsableCommand {
         let config = settingsStore.load(over: base)
         let loop = try EventLoop()
         // Listing the folders overlaps opening the display.
-        let cacheDirectory = Bootstrap.cacheDirectory(config: config)
+        let cacheDirectory: String? = Bootstrap.usableCacheDirectory(config: config, logger: logger)
         let startup = LibraryStartup(folders: folders, config: config, loop: loop, logger: logger,
                                      snapshot: cacheDirectory.map { ListingSnapshotStore(directory: $0, logger: logger) })
         var displayOptions = Bootstrap.displayOptions(config.display)

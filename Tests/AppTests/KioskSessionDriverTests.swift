@@ -147,10 +147,12 @@ import Widgets
         let (app, display, life) = try nightlyDarkApp(idle: 0.3, wakeMinutes: 5, localTime: { clock.time })
         #expect(!display.isScreenOn, "23:00 is inside the off period")
         #expect(try app.runUntilSettled(timeout: 20))
-        // Dark: no slideshow, and the only timer is the schedule's re-check, not a photo change.
+        // Dark: no slideshow, and the only timer is the schedule's morning, not a photo change and
+        // no re-check of the clock (the kernel tells when the wall clock is set).
         #expect(!life.isSlideshowRunning)
+        #expect(app.wallClockWatch != nil)
         let wait = try #require(life.nextTimerDeadline) - app.host.loop.now
-        #expect(wait > 200 && wait <= KioskSessionDriver.scheduleRecheck)
+        #expect(abs(wait - 8 * 3600) < 2)
 
         // A touch wakes the screen and is swallowed (the photo under it does not open).
         let cell = app.grid.convert(app.grid.layout.frame(of: 0).center, to: nil)
@@ -169,6 +171,33 @@ import Widgets
         #expect(display.isScreenOn)
         #expect(display.powerChanges == 4)
         #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
+    }
+
+    /// The wall clock jumps (time sync after a boot at 1970, `date -s`): the schedule decides
+    /// again at once from the new local time, and its timer follows the new time; the slideshow's
+    /// timer, on the monotonic clock, does not move.
+    @Test func aWallClockJumpReEvaluatesTheScheduleAtOnce() throws {
+        let clock = WallClock(LocalDateTime(year: 1970, month: 1, day: 1, hour: 12))
+        let (app, display, life) = try nightlyDarkApp(idle: 0.3, wakeMinutes: 5, localTime: { clock.time })
+        #expect(display.isScreenOn, "noon is outside the night")
+        #expect(try app.host.run(until: { life.isSlideshowSettled }, timeout: 20))
+
+        // Time sync: 23:00, inside the night. Dark at once, not at the 22:00 the old clock's
+        // timer waited for; the next timer is the morning.
+        clock.time = LocalDateTime(year: 2026, month: 11, day: 23, hour: 23)
+        app.wallClockWasSet()
+        #expect(!display.isScreenOn)
+        let night = try #require(life.nextTimerDeadline) - app.host.loop.now
+        #expect(abs(night - 8 * 3600) < 2)
+
+        // Back a year, to the afternoon: lit again, and the slideshow goes on at its pace.
+        clock.time = LocalDateTime(year: 2025, month: 11, day: 23, hour: 15)
+        app.wallClockWasSet()
+        #expect(display.isScreenOn)
+        #expect(display.powerChanges == 2)
+        let lit = try #require(life.nextTimerDeadline) - app.host.loop.now
+        #expect(lit <= 30 + 0.5, "the slideshow's interval, not the schedule's 22:00")
+        #expect(life.isSlideshowRunning)
     }
 
     @Test func aDarkScreenSleepsWithoutWakeups() throws {

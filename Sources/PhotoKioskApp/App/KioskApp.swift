@@ -29,6 +29,9 @@ public final class KioskApp {
     public var customOrder: CustomOrderStore? { orderEditor.customOrder }
     /// Slideshow, screen schedule and resume state (KioskApp+SessionDriver.swift); nil until started.
     public internal(set) var sessionDriver: KioskSessionDriver?
+    /// Tells when the wall clock is set (KioskApp+WallClock.swift); nil on a virtual clock or
+    /// where the kernel cannot tell (then the schedule re-reads the clock every few minutes).
+    public internal(set) var wallClockWatch: WallClockWatch?
 
     private let loop: EventLoop
     /// config.toml, the command line and the settings file; changed by `applySettings` only.
@@ -208,6 +211,7 @@ public final class KioskApp {
             self?.infoOverlay?.resize(to: size)
         }
         infoOverlay = makeInfoOverlay()
+        if !host.isOnVirtualClock { startWallClockWatch() }
     }
 
     deinit {

@@ -100,6 +100,13 @@ final class InfoOverlay {
         armClock()
     }
 
+    /// The wall clock was set: the clock shows the new time and its minute timer follows it.
+    func wallClockWasSet() {
+        guard settings.clock != .off else { return }
+        if screenOn { refresh() }
+        armClock()
+    }
+
     private func refresh() {
         let info = photo.flatMap { known[$0] }
         var lines: [InfoOverlayView.Corner: [InfoOverlayView.Line]] = [:]

@@ -28,8 +28,10 @@ public final class KioskSessionDriver {
     /// The motion sensor the session listens to (KioskSessionDriver+Presence.swift); nil: none.
     var motionSensor: (any MotionSensor)?
 
-    /// A wall-clock change (NTP setting the time after boot on a Pi without a real-time clock)
-    /// is noticed within this many seconds while a schedule is configured.
+    /// Where the kernel cannot tell the app that the wall clock was set (no `WallClockWatch`:
+    /// a virtual clock, or timerfd's cancel-on-set refused), a change (NTP setting the time after
+    /// boot on a Pi without a real-time clock) is noticed within this many seconds while a
+    /// schedule is configured. With the watch, `KioskApp.wallClockWasSet` re-evaluates at once.
     public static let scheduleRecheck: Double = 300
 
     init(app: KioskApp, config: KioskConfig, store: ResumeStore?, initial: ResumeState?, power: (any ScreenPowerControl)?,
@@ -105,7 +107,7 @@ public final class KioskSessionDriver {
     func schedule() {
         timer.cancel()
         guard var delay = session.secondsUntilNextEvent(now: now, local: localTime()) else { return }
-        if !session.power.schedule.periods.isEmpty { delay = min(delay, Self.scheduleRecheck) }
+        if app.wallClockWatch == nil, !session.power.schedule.periods.isEmpty { delay = min(delay, Self.scheduleRecheck) }
         timer.arm(after: delay, now: now) { [weak self] in self?.tick() }
     }
 

@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 import Imaging
 import Logging
@@ -66,6 +67,8 @@ final class SlideshowPresenter {
             view.show(slide, style: first ? .crossfade : settings.transition, duration: settings.transitionDuration,
                       kenBurns: kenBurns(for: slide))
             app.overlaySlideshowShows(photo)
+            // On the monotonic clock: the pace can be checked while the wall clock jumps (e2e blank stage).
+            logger.debug("slideshow: shows \(photo) at monotonic \(decimalText(app.window.scheduler.now, places: 2)) s")
             preparation.keepOnly(photo, next)
         } else {
             preparation.forget(photo)   // a pair whose second photo is no longer next (the library changed)
