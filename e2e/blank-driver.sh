@@ -5,21 +5,25 @@
 ready() { echo "@@READY $1"; read -t 600 ack; }
 fail() { echo "@@BLANK_FAIL $1"; tail -n 40 /tmp/app.log; exit 1; }
 touch_cmd() { echo "$1" > "$PHOTOKIOSK_E2E_FIFO"; }
-now=$(date +%s)
-start=$((now - 60))                                   # the period began a minute ago (maybe yesterday)
-day=$(date -u -d "@$start" +%a | tr 'A-Z' 'a-z')
-off=$(date -u -d "@$start" +%H:%M)
-on=$(date -u -d "@$((now + 7200))" +%H:%M)            # earlier than off: runs past midnight
-cat > /tmp/blank.toml <<TOML
+# write_schedule FILE DAY OFF ON: a config whose one night period blanks by DPMS, woken for a minute.
+write_schedule() {
+  cat > "$1" <<TOML
 [schedule]
 blank = "dpms"
 wake_minutes = 1
 
 [[schedule.period]]
-days = ["$day"]
-off = "$off"
-on = "$on"
+days = ["$2"]
+off = "$3"
+on = "$4"
 TOML
+}
+now=$(date +%s)
+start=$((now - 60))                                   # the period began a minute ago (maybe yesterday)
+day=$(date -u -d "@$start" +%a | tr 'A-Z' 'a-z')
+off=$(date -u -d "@$start" +%H:%M)
+on=$(date -u -d "@$((now + 7200))" +%H:%M)            # earlier than off: runs past midnight
+write_schedule /tmp/blank.toml "$day" "$off" "$on"
 echo "@@BLANK_SCHEDULE $day $off-$on (guest clock $(date -u +'%a %H:%M:%S'))"
 TZ=UTC /opt/pk/photokiosk run --display drm --input libinput --photos /opt/pk/photos \
   --config /tmp/blank.toml --idle-timeout 3600 > /tmp/app.log 2>&1 &   # the grid when woken, not a slideshow
@@ -57,16 +61,7 @@ R=$(date +%s); U0=$(upsec)
 real() { echo $((R + $(upsec) - U0)); }              # the true time, whatever the guest's clock says
 hm() { date -u -d "@$1" +%H:%M; }
 wd() { date -u -d "@$1" +%a | tr 'A-Z' 'a-z'; }
-cat > /tmp/clock.toml <<TOML
-[schedule]
-blank = "dpms"
-wake_minutes = 1
-
-[[schedule.period]]
-days = ["$(wd $((R - 120)))"]
-off = "$(hm $((R - 120)))"
-on = "$(hm $((R + 10800)))"
-TOML
+write_schedule /tmp/clock.toml "$(wd $((R - 120)))" "$(hm $((R - 120)))" "$(hm $((R + 10800)))"
 T70=$((2 * 86400 + (R + 43200) % 86400))            # 1970-01-03, twelve hours from now's time of day
 date -u -s "@$T70" >/dev/null || fail "date -s cannot set the guest's clock"
 echo "@@CLOCK_SCHEDULE $(wd $((R - 120))) $(hm $((R - 120)))-$(hm $((R + 10800))); guest clock $(date -u +'%F %a %H:%M:%S')"
