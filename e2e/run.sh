@@ -298,7 +298,7 @@ for mode in $BUNDLE_MODES; do
     # the blank stage's wall-clock jumps (issue 33 item 5) do not depend on the GPU: first display only
     append=${E2E_APPEND:-}; [ $mode = blank ] && [ $d = "${DISPLAYS%% *}" ] && append="$append pk.clock=1"
     python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" "${args[@]}" \
-      --out "$OUT" --append "$append" || booted=1
+      --out "$OUT" --append "$append" | tee "$OUT/harness-$mode-$d.txt" || booted=1
     # the panels: the app's reports against where the reports put the touches, one table row per run
     if [ $mode = panels ]; then
       python3 "$E2E/panels.py" check "$OUT/panels/expect.json" "$OUT/console-panels-$d.log" $d \
@@ -308,7 +308,11 @@ for mode in $BUNDLE_MODES; do
     if [ $booted = 0 ]; then
       echo "e2e $mode/$d PASS" >>"$RESULTS"
     else
-      echo "e2e $mode/$d FAIL console log in $OUT" >>"$RESULTS"; rc=1
+      # why, in the summary's last lines (CI shows only the end of the output): the guest's own
+      # failure line and the harness's verdict, shortened
+      why=$( { grep -ao '@@[A-Z0-9_]*FAIL.*' "$OUT/console-$mode-$d.log" 2>/dev/null | head -n 1 || true
+               grep -ao 'RESULT .*' "$OUT/harness-$mode-$d.txt" | tail -n 1 || true; } | tr '\n' ' ' | cut -c1-400)
+      echo "e2e $mode/$d FAIL $why; console log in $OUT" >>"$RESULTS"; rc=1
     fi
   done
 done
