@@ -5,6 +5,7 @@
 #   MODES="platform app" e2e/run.sh # only these stages (default: every stage in ALL_MODES)
 #   DISPLAYS=virtio e2e/run.sh
 #   E2E_SKIP="seat faults" e2e/run.sh # switch stages off on purpose (counted and named as skipped)
+#   E2E_LANES=1 e2e/run.sh         # one guest at a time (default: two lanes of guests at once, see below)
 #   MODES=arm64 e2e/run.sh          # only the arm64 package in a Debian 13 arm64 VM (once, not per
 #                                   # display; e2e/arm64-stage.sh), with the arm64/amd64 pixel parity
 #                                   # check (e2e/arm64-pixels.sh)
@@ -283,58 +284,92 @@ ARM64_PREPARED=$(( $(date +%s) - ARM64_T0 ))
 
 # 4. Boot once per display device and mode; the harness checks every screendump.
 rc=$E2E_FAILED
-# The panels and presence stages check HID descriptors and touch mapping, and a GPIO line, which do
-# not depend on the GPU: they boot on one display device only (the first in DISPLAYS), to keep
-# CI's time for the stages that do.
-for mode in $BUNDLE_MODES; do
-  displays=$DISPLAYS; [ $mode = panels ] || [ $mode = presence ] && displays=${DISPLAYS%% *}
-  for d in $displays; do
-    args=(--initrd "$OUT/initrd.gz" "${GRID_EXPECT[@]}" ${EXPECT_ARGS:-})
-    [ $mode = unit ] && args=(--initrd "$OUT/unit-initrd.gz" "${GRID_EXPECT[@]}" ${EXPECT_ARGS:-})
-    # a fresh disk per boot: the caches the last boot wrote there must not help this one
-    [ $mode = smallboard ] && cp "$SB/disk.img" "$SB/disk-$d.img" && args=(--initrd "$SB/initrd.gz" --memory 256 \
-      --resolution 1920x1080 --drive "$SB/disk-$d.img" --expect "$SB/expect.json" --timeout 900)
-    booted=0
-    # the blank stage's wall-clock jumps (issue 33 item 5) do not depend on the GPU: first display only
-    append=${E2E_APPEND:-}; [ $mode = blank ] && [ $d = "${DISPLAYS%% *}" ] && append="$append pk.clock=1"
-    python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" "${args[@]}" \
-      --out "$OUT" --append "$append" | tee "$OUT/harness-$mode-$d.txt" || booted=1
-    # the panels: the app's reports against where the reports put the touches, one table row per run
-    if [ $mode = panels ]; then
-      python3 "$E2E/panels.py" check "$OUT/panels/expect.json" "$OUT/console-panels-$d.log" $d \
-        > "$OUT/panels-table-$d.txt" || booted=1
-      cat "$OUT/panels-table-$d.txt"
-    fi
-    if [ $booted = 0 ]; then
-      echo "e2e $mode/$d PASS" >>"$RESULTS"
-    else
-      # why, in the summary's last lines (CI shows only the end of the output): the guest's own
-      # failure line and the harness's verdict, shortened
-      why=$( { grep -ao '@@[A-Z0-9_]*FAIL.*' "$OUT/console-$mode-$d.log" 2>/dev/null | head -n 1 || true
-               grep -ao 'RESULT .*' "$OUT/harness-$mode-$d.txt" | tail -n 1 || true; } | tr '\n' ' ' | cut -c1-400)
-      echo "e2e $mode/$d FAIL $why; console log in $OUT" >>"$RESULTS"; rc=1
-    fi
+FIRST=${DISPLAYS%% *}
+
+# boot_stage MODE DISPLAY: one boot of the bundle's guest, one results line; false when it failed.
+boot_stage() {
+  local mode=$1 d=$2 booted=0 why append args
+  args=(--initrd "$OUT/initrd.gz" "${GRID_EXPECT[@]}" ${EXPECT_ARGS:-})
+  [ $mode = unit ] && args=(--initrd "$OUT/unit-initrd.gz" "${GRID_EXPECT[@]}" ${EXPECT_ARGS:-})
+  # a fresh disk per boot: the caches the last boot wrote there must not help this one
+  [ $mode = smallboard ] && cp "$SB/disk.img" "$SB/disk-$d.img" && args=(--initrd "$SB/initrd.gz" --memory 256 \
+    --resolution 1920x1080 --drive "$SB/disk-$d.img" --expect "$SB/expect.json" --timeout 900)
+  # the blank stage's wall-clock jumps (issue 33 item 5) do not depend on the GPU: first display only
+  append=${E2E_APPEND:-}; [ $mode = blank ] && [ $d = "$FIRST" ] && append="$append pk.clock=1"
+  python3 "$E2E/harness.py" --display $d --mode $mode --kernel "$KROOT/vmlinux" "${args[@]}" \
+    --out "$OUT" --append "$append" | tee "$OUT/harness-$mode-$d.txt" || booted=1
+  # the panels: the app's reports against where the reports put the touches, one table row per run
+  if [ $mode = panels ]; then
+    python3 "$E2E/panels.py" check "$OUT/panels/expect.json" "$OUT/console-panels-$d.log" $d \
+      > "$OUT/panels-table-$d.txt" || booted=1
+    cat "$OUT/panels-table-$d.txt"
+  fi
+  if [ $booted = 0 ]; then echo "e2e $mode/$d PASS" >>"$RESULTS"; return 0; fi
+  # why, in the summary's last lines (CI shows only the end of the output): the guest's own
+  # failure line and the harness's verdict, shortened
+  why=$( { grep -ao '@@[A-Z0-9_]*FAIL.*' "$OUT/console-$mode-$d.log" 2>/dev/null | head -n 1 || true
+           grep -ao 'RESULT .*' "$OUT/harness-$mode-$d.txt" | tail -n 1 || true; } | tr '\n' ' ' | cut -c1-400)
+  echo "e2e $mode/$d FAIL $why; console log in $OUT" >>"$RESULTS"; return 1
+}
+
+# display_stages DISPLAY: every bundle stage on it. The panels and presence stages check HID
+# descriptors and touch mapping, and a GPIO line, which do not depend on the GPU: they boot on the
+# first display device only, to keep CI's time for the stages that do.
+display_stages() {
+  local d=$1 mode r=0
+  for mode in $BUNDLE_MODES; do
+    { [ $mode = panels ] || [ $mode = presence ]; } && [ $d != "$FIRST" ] && continue
+    boot_stage $mode $d || r=1
   done
-done
+  return $r
+}
+
 # Power cuts: on one display device (the first in DISPLAYS): the storage path does not depend on it.
-if has_mode powercut; then
-  d=${DISPLAYS%% *}; t=$(date +%s)
+powercut_stage() {
+  local d=$FIRST t=$(date +%s) r=0
   if python3 "$E2E/powercut.py" run --kernel "$KROOT/vmlinux" --initrd "$PC/initrd" --dir "$PC" --display $d \
        | tee "$OUT/powercut-$d.log"; then echo "e2e powercut/$d PASS" >>"$RESULTS"
-  else echo "e2e powercut/$d FAIL see $OUT/powercut-$d.log and $PC/logs" >>"$RESULTS"; rc=1; fi
+  else echo "e2e powercut/$d FAIL see $OUT/powercut-$d.log and $PC/logs" >>"$RESULTS"; r=1; fi
   echo "e2e: powercut stage $(( $(date +%s) - t )) s on $d"
-fi
-if has_mode arm64; then   # once, on virtio-gpu; meanwhile the same scenes drawn by both builds
+  return $r
+}
+
+arm64_stage() {   # once, on virtio-gpu; meanwhile the same scenes drawn by both builds
   # (the parity check needs only the prepared arm64 root: beside the VM it adds little wall time)
-  t=$(date +%s)
-  "$E2E/arm64-pixels.sh" "$OUT/arm64" "$BIN/photokiosk" >"$OUT/arm64/pixels.log" 2>&1 & PIXELS=$!
+  local t=$(date +%s) r=0 booted pixels
+  "$E2E/arm64-pixels.sh" "$OUT/arm64" "$BIN/photokiosk" >"$OUT/arm64/pixels.log" 2>&1 & pixels=$!
   if "$E2E/arm64-stage.sh" boot "$OUT" "$CACHE" "$BIN/photokiosk"; then echo "e2e arm64 PASS" >>"$RESULTS"
-  else echo "e2e arm64 FAIL console log in $OUT/arm64" >>"$RESULTS"; rc=1; fi
+  else echo "e2e arm64 FAIL console log in $OUT/arm64" >>"$RESULTS"; r=1; fi
   booted=$(( $(date +%s) - t ))
-  if wait $PIXELS; then echo "check arm64-pixel-parity PASS" >>"$RESULTS"
-  else echo "check arm64-pixel-parity FAIL see $OUT/arm64/pixels.log" >>"$RESULTS"; rc=1; fi
+  if wait $pixels; then echo "check arm64-pixel-parity PASS" >>"$RESULTS"
+  else echo "check arm64-pixel-parity FAIL see $OUT/arm64/pixels.log" >>"$RESULTS"; r=1; fi
   cat "$OUT/arm64/pixels.log"
   echo "e2e: arm64 stage $(( ARM64_PREPARED + $(date +%s) - t )) s: prepare $ARM64_PREPARED s, VM $booted s, pixel parity (beside it) done $(( $(date +%s) - t )) s after the VM started"
+  return $r
+}
+
+# Two lanes at once: every x86 guest has one vCPU, so one TCG thread and one host core. The first
+# lane boots the first display device's stages, then the arm64 VM; the second the other display
+# devices' stages, then the 30 power cuts (about equal halves: ~14 and ~16 min on a 2-core host).
+# One lane took 38 min in CI. The second lane's output is printed after the first's;
+# E2E_LANES=1 runs both halves one after the other.
+lane_first() { local r=0; display_stages $FIRST || r=1; if has_mode arm64; then arm64_stage || r=1; fi; return $r; }
+lane_second() { local r=0 d
+  for d in $DISPLAYS; do [ $d = "$FIRST" ] || display_stages $d || r=1; done
+  if has_mode powercut; then powercut_stage || r=1; fi
+  return $r; }
+t_lanes=$(date +%s)
+if [ "${E2E_LANES:-2}" = 1 ]; then
+  lane_first || rc=1
+  lane_second || rc=1
+else
+  lane_second >"$OUT/lane-second.log" 2>&1 & second=$!
+  lane_first || rc=1
+  t_first=$(( $(date +%s) - t_lanes ))
+  wait $second || rc=1
+  echo "== e2e: the second lane (the other display devices, the power cuts):"
+  cat "$OUT/lane-second.log"
+  echo "e2e: lanes done in $(( $(date +%s) - t_lanes )) s (the first lane $t_first s)"
 fi
 if has_mode panels; then for d in $DISPLAYS; do cat "$OUT/panels-table-$d.txt" 2>/dev/null || true; done; fi
 echo "e2e: $([ $rc = 0 ] && echo PASS || echo FAIL) (screendumps and console logs in $OUT)"

@@ -3,6 +3,7 @@
 #   scripts/sanitizers.sh [asan|tsan|all] [swift test --filter pattern]
 # Separate build folders (.build-asan, .build-tsan) so the normal .build stays as it is. Each
 # prints its wall time. The QEMU suite and benchmarks are not part of this run.
+# SANITIZER_STEPS=build (or test) does only that half: CI builds beside `make test` (.ci/run).
 set -eu
 cd "$(dirname "$0")/.."
 which=${1:-all}
@@ -10,8 +11,13 @@ filter=${2:-}
 run() {
     name=$1 sanitizer=$2
     start=$(date +%s)
-    echo "== $name: building"
-    swift build --build-tests --scratch-path ".build-$name" --sanitize="$sanitizer"
+    steps=${SANITIZER_STEPS:-build test}
+    case " $steps " in *" build "*)
+        echo "== $name: building"
+        swift build --build-tests --scratch-path ".build-$name" --sanitize="$sanitizer"
+        echo "== $name: built in $(( $(date +%s) - start )) s" ;;
+    esac
+    case " $steps " in *" test "*) ;; *) return 0 ;; esac
     echo "== $name: testing"
     # Leak reports from the Swift runtime's process-lifetime caches are noise here. Tests that
     # measure RSS read PHOTOKIOSK_SANITIZER: under a sanitizer RSS is not a leak measure.
