@@ -33,8 +33,13 @@ public final class TVPower {
     public func handle(_ incoming: CECIncoming) {
         switch incoming {
         case .addressesChanged(let physical, let logical):
-            guard let logical, physical != 0xffff else {
-                logger.info("CEC: no address (physical \(CECMessage.addressText(physical))): waiting for the TV")
+            guard physical != 0xffff else {
+                logger.info("CEC: no physical address (no HDMI sink): waiting for the TV")
+                policy.addressesLost()
+                return
+            }
+            guard let logical else {
+                logger.info("CEC: physical address \(CECMessage.addressText(physical)), claiming a logical address")
                 policy.addressesLost()
                 return
             }
