@@ -71,6 +71,8 @@ let package = Package(
         // adjtimex's struct timex, which Glibc does not bring into Swift (doctor's time sync check).
         .target(name: "CClockStatus", path: "Sources/CShims/CClockStatus"),
         .target(name: "CGPIO", path: "Sources/CShims/CGPIO"),
+        // The kernel's HDMI-CEC API (linux/cec.h): TV standby and wake with the screen.
+        .target(name: "CCEC", path: "Sources/CShims/CCEC"),
         .target(name: "CQRENCODE", dependencies: ["CLibQREncode", "CLazyLibrary"], path: "Sources/CShims/CQRENCODE"),
 
         // MARK: Swift layers
@@ -90,7 +92,7 @@ let package = Package(
                                                 "CHEIF", "CLibHeif", "CLibWebP", "CQRENCODE", "CLibQREncode",
                                                 .product(name: "SystemPackage", package: "swift-system"),
                                                 .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Platform", dependencies: ["Basics", "Graphics", "SystemAccess", "CDRM", "CLinux", "CInput", "CSeat", "CMQTT", "CMosquitto", "CClockStatus", "CGPIO",
+        .target(name: "Platform", dependencies: ["Basics", "Graphics", "SystemAccess", "CDRM", "CLinux", "CInput", "CSeat", "CMQTT", "CMosquitto", "CClockStatus", "CGPIO", "CCEC",
                                                  "CPixman", "CLibInput", .product(name: "SystemPackage", package: "swift-system"),
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Graphics"]),

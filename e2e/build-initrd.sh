@@ -21,6 +21,17 @@ done | awk '!seen[$0]++' | while read ko; do
   mkdir -p $R/lib/modules/$KVER/$(dirname $rel); cp $ko $R/lib/modules/$KVER/$rel
   echo "$rel" >> $R/lib/modules/$KVER/load-order
 done
+# LATER_MODULES: copied with their dependencies but not loaded at boot, because they would change
+# every stage's guest (vivid adds video and CEC devices): the stage that needs one loads it with
+# its own parameters, in the order /lib/modules/KVER/MODULE.order lists.
+for m in ${LATER_MODULES:-}; do
+  : > $R/lib/modules/$KVER/$m.order
+  modprobe -d $KROOT -S $KVER --show-depends $m | awk '$1=="insmod"{print $2}' | while read ko; do
+    rel=${ko#$KROOT/lib/modules/$KVER/}
+    mkdir -p $R/lib/modules/$KVER/$(dirname $rel); [ -e $R/lib/modules/$KVER/$rel ] || cp $ko $R/lib/modules/$KVER/$rel
+    echo "$rel" >> $R/lib/modules/$KVER/$m.order
+  done
+done
 
 copy_with_libs() {   # an executable plus its shared libraries, at the same absolute paths
   local src=$1 dst=$2

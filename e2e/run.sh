@@ -221,13 +221,27 @@ if has_mode presence && [ ! -f "$GPIO_SIM" ] && ! SUDO=$SUDO "$E2E/build-gpio-si
     >"$OUT/gpio-sim-build.log" 2>&1; then
   cannot_run presence "cannot build gpio-sim.ko ($OUT/gpio-sim-build.log)"
 fi
+# The TV over HDMI-CEC in the same boot: vivid's emulated HDMI output (the frame's adapter) and
+# input (the TV's), which talk to each other; Debian's v4l-utils (downloaded once, like seatd)
+# gives cec-ctl and cec-follower, which plays the TV. vivid is loaded by the driver with its own
+# parameters (LATER_MODULES), not at boot: the other stages sharing this initramfs keep their devices.
+if has_mode presence && [ ! -x "$CACHE/v4l-utils-x/usr/bin/cec-follower" ] && (cd "$CACHE" && apt_download v4l-utils); then
+  rm -rf "$CACHE/v4l-utils-x.tmp" && dpkg-deb -x "$CACHE"/v4l-utils_*.deb "$CACHE/v4l-utils-x.tmp" \
+    && mv "$CACHE/v4l-utils-x.tmp" "$CACHE/v4l-utils-x"
+fi
+if has_mode presence && [ ! -x "$CACHE/v4l-utils-x/usr/bin/cec-follower" ]; then
+  cannot_run presence "no cec-ctl/cec-follower for the guest (Debian's v4l-utils could not be downloaded)"
+fi
 if has_mode presence; then
   [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$PROGRAM" "$OUT/photos" "$OUT/grid.env")
   cp "$GPIO_SIM" "$OUT/gpio-sim.ko"
-  FILES+=("$OUT/gpio-sim.ko" "$E2E/presence-driver.sh")
+  FILES+=("$OUT/gpio-sim.ko" "$E2E/presence-driver.sh"
+          "$CACHE/v4l-utils-x/usr/bin/cec-ctl" "$CACHE/v4l-utils-x/usr/bin/cec-follower")
   PRESENCE_MODULES="configfs"
+  PRESENCE_LATER_MODULES="vivid"
 fi
-[ -z "$BUNDLE_MODES" ] || EXTRA_MODULES="${PANEL_MODULES:-} ${PRESENCE_MODULES:-}" "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
+[ -z "$BUNDLE_MODES" ] || EXTRA_MODULES="${PANEL_MODULES:-} ${PRESENCE_MODULES:-}" LATER_MODULES="${PRESENCE_LATER_MODULES:-}" \
+  "$E2E/build-initrd.sh" "$KROOT" "$OUT/initrd.gz" "${FILES[@]}"
 # The unit stage boots its own guest: Debian with systemd as init and the package (make deb)
 # installed, so the kiosk runs as photokiosk.service in its sandbox (build-unit-rootfs.sh).
 if has_mode unit; then

@@ -14,6 +14,7 @@ extension KioskConfig.Transition: ExpressibleByArgument {}
 extension KioskConfig.PortraitFill: ExpressibleByArgument {}
 extension KioskConfig.BlankMethod: ExpressibleByArgument {}
 extension KioskConfig.ActiveLevel: ExpressibleByArgument {}
+extension KioskConfig.PowerOn: ExpressibleByArgument {}
 extension KioskConfig.OverlayPosition: ExpressibleByArgument {}
 extension KioskConfig.DisplayMode: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
@@ -199,16 +200,34 @@ struct PresenceOptions: ParsableArguments, ConfigOverrideGroup {
     }
 }
 
-/// The kiosk's life: the idle slideshow, the screen-off schedule and blanking, the motion sensor.
+/// The TV's power over HDMI-CEC, switched with the screen.
+struct CECOptions: ParsableArguments, ConfigOverrideGroup {
+    @Flag(inversion: .prefixedNo, help: "Switch the TV with the screen over HDMI-CEC.") var cec: Bool?
+    @Option(help: "CEC adapter, e.g. cec1 (default: the one of the HDMI output drawn on).") var cecDevice: String?
+    @Flag(inversion: .prefixedNo, help: "Put the TV to standby when the screen blanks.") var cecStandby: Bool?
+    @Option(help: "image, text or none: what wakes the TV with the screen.") var cecPowerOn: KioskConfig.PowerOn?
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        o.cecEnabled = cec
+        o.cecDevice = cecDevice
+        o.cecStandby = cecStandby
+        o.cecPowerOn = cecPowerOn
+    }
+}
+
+/// The kiosk's life: the idle slideshow, the screen-off schedule and blanking, the motion sensor,
+/// the TV over CEC.
 struct LifeOptions: ParsableArguments, ConfigOverrideGroup {
     @OptionGroup var slideshow: SlideshowOptions
     @OptionGroup var schedule: ScheduleOptions
     @OptionGroup var presence: PresenceOptions
+    @OptionGroup var cec: CECOptions
 
     func apply(to o: inout KioskConfigOverrides) throws {
         try slideshow.apply(to: &o)
         try schedule.apply(to: &o)
         try presence.apply(to: &o)
+        try cec.apply(to: &o)
     }
 }
 

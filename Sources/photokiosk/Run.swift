@@ -112,6 +112,8 @@ struct Run: ParsableCommand {
                                       power: Self.screenPower(config, display: opened.display, logger: logger))
         let motionSensor = Self.startMotionSensor(config, app: app, logger: logger)
         defer { if let motionSensor { motionSensor.detach(from: loop) } }
+        let tvAdapter = Self.startTV(config, app: app, display: opened.display, loop: loop, logger: logger)
+        defer { tvAdapter?.detach(from: loop) }
         let controls = try Self.startControls(app: app, loop: loop, config: config, folders: folders, logger: logger)
         controls.remote?.api.settingsAPI = RemoteSettingsAPI(app: app, store: settingsStore, base: base, logger: logger)
         try app.run()

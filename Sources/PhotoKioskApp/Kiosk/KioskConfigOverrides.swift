@@ -42,6 +42,10 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var presenceActiveLevel: KioskConfig.ActiveLevel?
     public var presenceTimeout: Int?
     public var presenceWakesDuringSchedule: Bool?
+    public var cecEnabled: Bool?
+    public var cecDevice: String?
+    public var cecStandby: Bool?
+    public var cecPowerOn: KioskConfig.PowerOn?
     public var mqttURL: String?
     public var mqttUsername: String?
     public var mqttPassword: String?
@@ -124,6 +128,10 @@ extension KioskConfig {
         set(o.presenceActiveLevel, &c.presence.activeLevel)
         set(o.presenceTimeout, &c.presence.timeout)
         set(o.presenceWakesDuringSchedule, &c.presence.wakesDuringSchedule)
+        set(o.cecEnabled, &c.cec.enabled)
+        if let device = o.cecDevice { c.cec.device = device }
+        set(o.cecStandby, &c.cec.standby)
+        set(o.cecPowerOn, &c.cec.powerOn)
         if let url = o.mqttURL { c.mqtt.url = url }
         if let username = o.mqttUsername { c.mqtt.username = username }
         // A password from the command line replaces the file's password_file, and the reverse.

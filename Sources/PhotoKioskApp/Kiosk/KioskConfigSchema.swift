@@ -157,6 +157,20 @@ extension KioskConfig {
               default: "false", example: "true",
               "Motion also wakes the screen while the schedule has it off (at night); off: the schedule wins and only a touch wakes it."),
 
+        .bool("cec.enabled", \.cec.enabled, flag: "--cec", default: "false", example: "true",
+              "Switch the TV with the screen over HDMI-CEC: standby when the screen blanks (schedule, idle, presence), on and this frame's input when it wakes. A TV switched off with its own remote stays off until the frame's next wake. `photokiosk doctor` shows the adapter and the TV's power."),
+        .text("cec.device", \.cec.device, values: "a CEC adapter (`\"/dev/cec0\"` or `\"cec0\"`), or `\"\"`",
+              flag: "--cec-device", default: "\"\"", example: "\"cec1\"",
+              "The CEC adapter; empty: the one of the HDMI output the frame draws on (the kernel links them from Linux 5.10; on a Pi under full KMS each HDMI port has its own), else the only one.",
+              check: { c in
+                  guard let device = c.cec.device, device.contains(where: { $0 == " " || $0 == "\0" }) else { return nil }
+                  return "\"\(device)\" is not a device name"
+              }),
+        .bool("cec.standby", \.cec.standby, flag: "--cec-standby", default: "true", example: "false",
+              "Put the TV to standby when the screen blanks (not when another input is being watched, nor when its owner already switched it off)."),
+        .choice("cec.power_on", \.cec.powerOn, flag: "--cec-power-on", default: "\"image\"", example: "\"text\"",
+                "What wakes the TV with the screen: <Image View On>, <Text View On>, or `none` (only <Active Source>, which switches a TV that is on to this input)."),
+
         ConfigOption("remote.listen", values: "`\"ADDRESS:PORT\"`, or `\"\"`", flag: "--remote-listen",
                      default: "\"\"", example: "\"0.0.0.0:8080\"",
                      "Serves the phone page and JSON API there (`0.0.0.0:8080`: every network of this computer); empty: off.",

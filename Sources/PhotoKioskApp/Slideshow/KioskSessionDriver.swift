@@ -20,7 +20,8 @@ public final class KioskSessionDriver {
     private var gate = InputGate()
     private let timer: SessionTimer
     private let presenter: SlideshowPresenter
-    private let screenPower: ScreenPowerSwitch
+    /// Also switches the TV over CEC when one is attached (KioskSessionDriver+TV.swift).
+    let screenPower: ScreenPowerSwitch
     private let resumeSaver: ResumeSaver?
     private let restore: ScreenRestore
     /// Photos in a row that could not be decoded (when all fail, the slideshow waits instead).

@@ -3,10 +3,12 @@ import Platform
 
 /// Switches the screen on and off through a `ScreenPowerControl` and lets the app know: a dark
 /// screen stops the slideshow's motion, a woken one is drawn afresh, the information overlay
-/// hears of both.
+/// hears of both, and so does the TV over HDMI-CEC when one is attached.
 final class ScreenPowerSwitch {
     /// What blanks the screen; nil: nothing can, and the switch does nothing.
     let control: (any ScreenPowerControl)?
+    /// The TV switched with the screen (standby on blank, on at wake); nil: none.
+    var tv: TVPower?
     private unowned let app: KioskApp
     private let logger: Logger
 
@@ -17,6 +19,7 @@ final class ScreenPowerSwitch {
     }
 
     func set(on: Bool, slideshowView: SlideshowView?) {
+        tv?.screenChanged(on: on)
         guard let control else { return }
         if !on { slideshowView?.stopAnimating() }
         do {
