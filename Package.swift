@@ -83,7 +83,7 @@ let package = Package(
         // The edge's lower half: typed system calls on swift-system (FileDescriptor, Errno, paths as
         // bytes, SystemError), for every layer that touches files (not Graphics: UI and Widgets
         // see no files). Operating-system services (inotify, mounts, screens, input) are Platform's.
-        .target(name: "SystemAccess", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "SystemAccess", dependencies: ["Basics", .product(name: "SystemPackage", package: "swift-system")]),
         // Running another program and waiting for it with its rusage (posix_spawnp, wait4): the
         // benchmarks' only. Apart from SystemAccess because photokiosk must hold no way to start
         // a program (SecurityTests); only photokiosk-bench links it.
@@ -136,13 +136,13 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Basics", "Platform", "Graphics", "CDRM", "SystemAccess", "CLazyLibrary", "TestSupport",
                                                      .product(name: "SystemPackage", package: "swift-system"),
                                                      .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "SystemAccessTests", dependencies: ["SystemAccess", "ChildProcesses", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "SystemAccessTests", dependencies: ["Basics", "SystemAccess", "ChildProcesses", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Basics", "Widgets", "UI", "Graphics"]),
         .testTarget(name: "AppTests", dependencies: ["Basics", "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
                                                      "SystemAccess", .product(name: "SystemPackage", package: "swift-system"),
                                                      .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "RemoteTests", dependencies: ["Basics", "Remote", "RemoteServer", "PhotoKioskApp", "Imaging", "Platform", "Graphics", "TestSupport",
+        .testTarget(name: "RemoteTests", dependencies: ["Basics", "Remote", "RemoteServer", "PhotoKioskApp", "Imaging", "Platform", "Graphics", "TestSupport", "SystemAccess",
                                                         .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "RobustnessTests", dependencies: ["Basics", "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
                                                             "SystemAccess", .product(name: "SystemPackage", package: "swift-system"),

@@ -21,7 +21,7 @@ CACHE=${PHOTOKIOSK_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/photokiosk-e2e}
 OUT=${PHOTOKIOSK_E2E_OUT:-$ROOT/.build/e2e}
 KPKG=linux-image-6.1.0-50-amd64        # pinned: module names and load order were checked with it
 DISPLAYS=${DISPLAYS:-bochs virtio}
-ALL_MODES="platform app seat blank presence faults calib unit smallboard panels powercut arm64"
+ALL_MODES="platform app seat blank presence faults calib unit smallboard panels powercut storage arm64"
 MODES=${MODES:-$ALL_MODES}
 E2E_SKIP=${E2E_SKIP:-}
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
@@ -58,10 +58,12 @@ has_mode unit && ! command -v debootstrap >/dev/null && need+=(debootstrap)   # 
 command -v cjpeg >/dev/null || need+=(libjpeg-turbo-progs)
 has_mode smallboard && ! command -v mke2fs >/dev/null && need+=(e2fsprogs)
 # the powercut stage: its disks (mke2fs), their checks (e2fsck, debugfs), the remote API's library
-if has_mode powercut; then
+if has_mode powercut || has_mode storage; then
   command -v debugfs >/dev/null || need+=(e2fsprogs)
   ldconfig -p | grep -q 'libmicrohttpd.so.12 .*x86-64' || need+=(libmicrohttpd12)
 fi
+# the storage stage: dmsetup (and libdevmapper) copied into its initramfs
+has_mode storage && ! command -v dmsetup >/dev/null && need+=(dmsetup)
 # the arm64 stage: an arm64 VM, arm64 programs on this machine (binfmt), its Debian guest, its photos
 if has_mode arm64; then
   command -v qemu-system-aarch64 >/dev/null || need+=(qemu-system-arm)
@@ -123,7 +125,7 @@ fi
 cd "$ROOT"
 X86_MODES=$(echo " $MODES " | sed 's/ arm64 / /; s/^ *//; s/ *$//')   # the stages that boot the x86 guest
 # the stages that need the debug build and the shared initramfs (powercut has its own of both)
-BUNDLE_MODES=$(echo " $X86_MODES " | sed 's/ powercut / /; s/^ *//; s/ *$//')
+BUNDLE_MODES=$(echo " $X86_MODES " | sed 's/ powercut / /; s/ storage / /; s/^ *//; s/ *$//')
 if [ -n "$BUNDLE_MODES" ]; then
   swift build --build-tests > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; fail "build ($OUT/build.log)"; }
 else   # arm64 alone: only the program (its snapshot is the grid's reference)
@@ -274,17 +276,30 @@ fi
 # minute to its first frame under TCG), on a read-only disk with its libraries and the new
 # photos; the state on an ext4 disk; a small initramfs (no touch input), uncompressed: 30 boots.
 PC=$OUT/powercut
-if has_mode powercut && { ! command -v debugfs >/dev/null || ! command -v cjpeg >/dev/null; }; then
-  cannot_run powercut "e2fsprogs or cjpeg missing (apt-get install e2fsprogs libjpeg-turbo-progs failed)"
-fi
-if has_mode powercut; then
+ST=$OUT/storage
+if has_mode storage && ! command -v dmsetup >/dev/null; then cannot_run storage "dmsetup missing (apt-get install dmsetup failed)"; fi
+for m in powercut storage; do
+  if has_mode $m && { ! command -v debugfs >/dev/null || ! command -v cjpeg >/dev/null; }; then
+    cannot_run $m "e2fsprogs or cjpeg missing (apt-get install e2fsprogs libjpeg-turbo-progs failed)"
+  fi
+done
+# the storage stage reuses the powercut stage's photos and program disk
+if has_mode powercut || has_mode storage; then
   stamp=$PC/prepared-$(sha256sum "$E2E/powercut.py" | cut -c1-12)   # photos made once per version of the script
   { [ -f "$stamp" ] || { python3 "$E2E/powercut.py" prepare "$PC" && touch "$stamp"; }; } \
     && swift build -c release --static-swift-stdlib --product photokiosk >"$OUT/powercut-build.log" 2>&1 \
     && python3 "$E2E/powercut.py" disk "$PC" "$(swift build -c release --static-swift-stdlib --show-bin-path)/photokiosk" \
     && EXTRA_TREE= BASE_MODULES="virtio_pci bochs virtio-gpu" EXTRA_MODULES="virtio_blk ext4 virtio_net" \
        INIT="$E2E/powercut-driver.sh" GZIP_CMD=cat "$E2E/build-initrd.sh" "$KROOT" "$PC/initrd" \
-    || cannot_run powercut "cannot prepare its photos, release build, disks or initramfs ($OUT/powercut-build.log)"
+    || { for m in powercut storage; do has_mode $m && cannot_run $m "cannot prepare the powercut photos, release build, disks or initramfs ($OUT/powercut-build.log)"; done; true; }
+fi
+# Failing storage (e2e/storage.py, storage-driver.sh; issue 33 item 2): the powercut guest's
+# disks and program, plus device-mapper (dm-mod, dm-flakey) and dmsetup in its own initramfs.
+if has_mode storage; then
+  mkdir -p "$ST"
+  EXTRA_TREE= BASE_MODULES="virtio_pci bochs virtio-gpu" EXTRA_MODULES="virtio_blk ext4 virtio_net dm-mod dm-flakey" \
+    INIT="$E2E/storage-driver.sh" GZIP_CMD=cat "$E2E/build-initrd.sh" "$KROOT" "$ST/initrd" "$(command -v dmsetup)" \
+    || cannot_run storage "cannot build its initramfs"
 fi
 
 # The arm64 stage: the package (make deb-arm64), its Debian 13 arm64 guest, the reference.
@@ -348,6 +363,17 @@ powercut_stage() {
   return $r
 }
 
+# Failing storage: one boot on one display device (the first in DISPLAYS), about 2-3 minutes. It
+# reuses the power cuts' photos, uploads and program disk, so it runs after them in the same lane.
+storage_stage() {
+  local d=$FIRST t=$(date +%s) r=0
+  if timeout 600 python3 "$E2E/storage.py" run --kernel "$KROOT/vmlinux" --initrd "$ST/initrd" --powercut "$PC" --dir "$ST" \
+       --display $d | tee "$OUT/storage-$d.log"; then echo "e2e storage/$d PASS" >>"$RESULTS"
+  else echo "e2e storage/$d FAIL see $OUT/storage-$d.log and $ST/console.log" >>"$RESULTS"; r=1; fi
+  echo "e2e: storage stage $(( $(date +%s) - t )) s on $d"
+  return $r
+}
+
 arm64_stage() {   # once, on virtio-gpu; meanwhile the same scenes drawn by both builds
   # (the parity check needs only the prepared arm64 root: beside the VM it adds little wall time)
   local t=$(date +%s) r=0 booted pixels
@@ -364,13 +390,15 @@ arm64_stage() {   # once, on virtio-gpu; meanwhile the same scenes drawn by both
 
 # Two lanes at once: every x86 guest has one vCPU, so one TCG thread and one host core. The first
 # lane boots the first display device's stages, then the arm64 VM; the second the other display
-# devices' stages, then the 30 power cuts (about equal halves: ~14 and ~16 min on a 2-core host).
+# devices' stages, then the 30 power cuts and the failing storage (about equal halves: ~14 and
+# ~16 min on a 2-core host).
 # One lane took 38 min in CI. The second lane's output is printed after the first's;
 # E2E_LANES=1 runs both halves one after the other.
 lane_first() { local r=0; display_stages $FIRST || r=1; if has_mode arm64; then arm64_stage || r=1; fi; return $r; }
 lane_second() { local r=0 d
   for d in $DISPLAYS; do [ $d = "$FIRST" ] || display_stages $d || r=1; done
   if has_mode powercut; then powercut_stage || r=1; fi
+  if has_mode storage; then storage_stage || r=1; fi
   return $r; }
 t_lanes=$(date +%s)
 if [ "${E2E_LANES:-2}" = 1 ]; then
@@ -381,7 +409,7 @@ else
   lane_first || rc=1
   t_first=$(( $(date +%s) - t_lanes ))
   wait $second || rc=1
-  echo "== e2e: the second lane (the other display devices, the power cuts):"
+  echo "== e2e: the second lane (the other display devices, the power cuts, the failing storage):"
   cat "$OUT/lane-second.log"
   echo "e2e: lanes done in $(( $(date +%s) - t_lanes )) s (the first lane $t_first s)"
 fi

@@ -4,6 +4,7 @@ import Logging
 import PhotoKioskApp
 import Platform
 import RemoteServer
+import SystemAccess
 
 /// The remote page's routes: every request is authenticated first, then turned into one of
 /// the kiosk's commands (`KioskApp.perform`), a status read, the screen as PNG, the photo list,
@@ -15,6 +16,8 @@ public final class RemoteAPI {
         public var limits: UploadLimits
         public var version: String
         public var throttle = FailureThrottle.Policy()
+        /// Whose failing writes the status reports: the process's, or a test's own.
+        public var storageHealth = StorageHealth.shared
 
         public init(token: String, uploadFolder: String, limits: UploadLimits, version: String) {
             self.token = token
@@ -52,7 +55,7 @@ public final class RemoteAPI {
         self.loop = loop
         self.settings = settings
         self.logger = logger
-        folder = UploadFolder(path: settings.uploadFolder)
+        folder = UploadFolder(path: settings.uploadFolder, health: settings.storageHealth)
         startedAt = loop.now
         authenticator = RemoteAuthenticator(token: settings.token, throttle: settings.throttle, now: { [unowned loop] in loop.now })
         screenEncoder = ScreenEncoder(loop: loop)
@@ -203,6 +206,7 @@ public final class RemoteAPI {
     func statusJSON() -> JSONValue {
         let status = app.status
         let uploadProblem = folder.unwritableReason()
+        let storage = folder.health.failing
         return .object([
             ("screen", .string(status.screen.rawValue)),
             ("photo", status.photoName.map { .string($0) } ?? .null),
@@ -216,6 +220,9 @@ public final class RemoteAPI {
             ("upload_folder", .string(folder.path)),
             ("upload_free_bytes", folder.availableBytes().map { .integer($0) } ?? .null),
             ("uploads", uploadProblem.map { .string("refused: \($0)") } ?? .string("ok")),
+            // "ok", or since when writes fail and how ("storage failing since …", "storage read-only since …").
+            ("storage", storage.map { .string($0.summary) } ?? .string("ok")),
+            ("storage_failed_writes", .integer(Int64(storage?.failedWrites ?? 0))),
         ])
     }
 

@@ -102,7 +102,8 @@ enum RemotePage {
     function show(s) {
       status = s;
       const where = s.photo ? `${s.photo} (${s.photo_index + 1} of ${s.library_size})` : `${s.library_size} photos`;
-      $("status").textContent = `${s.screen}${s.paused ? ", paused" : ""} · ${where}`;
+      const storage = s.storage && s.storage !== "ok" ? ` · ⚠ ${s.storage}` : "";
+      $("status").textContent = `${s.screen}${s.paused ? ", paused" : ""} · ${where}${storage}`;
       $("pause").textContent = s.paused ? "Resume" : "Pause";
       $("slideshow").textContent = s.slideshow ? "Stop slideshow" : "Slideshow";
       $("screenpower").textContent = s.screen_on ? "Screen off" : "Screen on";

@@ -8,8 +8,13 @@ import SystemPackage
 /// base name; the caller has made it safe).
 public struct UploadFolder: Sendable {
     public let path: String
+    /// Told whether uploads reach the disk (a failing card is reported once, for every writer).
+    public let health: StorageHealth
 
-    public init(path: String) { self.path = path }
+    public init(path: String, health: StorageHealth = .shared) {
+        self.path = path
+        self.health = health
+    }
 
     /// nil when uploads can be written here, else why not ("read-only file system").
     public func unwritableReason() -> String? {
@@ -130,6 +135,7 @@ public final class UploadFile {
             file = try FileDescriptor.openFile(folder.filePath(name), .writeOnly, options: [.create, .exclusiveCreate],
                                                permissions: [.ownerReadWrite, .groupRead, .otherRead])
         } catch {
+            folder.health.recordFailure(path: folder.filePath(name).string, errno: error.errno)
             throw UploadFileError(step: "create a temporary file", errno: error.errno, path: error.path)
         }
         temporaryName = name
@@ -150,6 +156,7 @@ public final class UploadFile {
         do {
             try file.writeAll(from: bytes)
         } catch {
+            folder.health.recordFailure(path: folder.filePath(temporaryName).string, errno: error)
             throw UploadFileError(step: "write", errno: error, path: folder.filePath(temporaryName))
         }
         byteCount += Int64(bytes.count)
@@ -167,6 +174,7 @@ public final class UploadFile {
         do {
             try file.sync()
         } catch {
+            folder.health.recordFailure(path: folder.filePath(temporaryName).string, errno: error)
             discard()
             throw UploadFileError(step: "fsync", errno: error, path: folder.filePath(temporaryName))
         }
@@ -178,8 +186,10 @@ public final class UploadFile {
                 try Self.renameWithoutReplacing(folder.filePath(temporaryName), to: folder.filePath(name))
                 isKept = true
                 folder.syncDirectory()
+                folder.health.recordSuccess()
                 return name
             } catch where error.errno != .fileExists {
+                folder.health.recordFailure(path: folder.filePath(temporaryName).string, errno: error.errno)
                 discard()
                 throw UploadFileError(step: "rename", errno: error.errno, path: error.path)
             } catch {

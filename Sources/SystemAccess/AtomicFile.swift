@@ -22,8 +22,23 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ bytes: [UInt8], to path: String,
+    ///
+    /// The outcome goes to `health`: a failure with EIO, EROFS or ENOSPC marks the storage as
+    /// failing (reported once), a success after failures as working again. A failure never
+    /// touches the file already at `path`: only the temporary file is removed, and the rename
+    /// that would replace the old contents happens only after the new ones are fsynced.
+    public static func write(_ bytes: [UInt8], to path: String, health: StorageHealth = .shared,
                              failing: (Step) -> Bool = { _ in false }) throws(WriteError) {
+        do {
+            try writeSteps(bytes, to: path, failing: failing)
+        } catch {
+            health.recordFailure(path: path, errno: error.errno)
+            throw error
+        }
+        health.recordSuccess()
+    }
+
+    private static func writeSteps(_ bytes: [UInt8], to path: String, failing: (Step) -> Bool) throws(WriteError) {
         let target = FilePath(path)
         let temporary = FilePath(path + ".tmp.\(getpid())")
         func fail(_ step: Step, _ code: Errno) -> WriteError {

@@ -24,6 +24,18 @@ enum Bootstrap {
         return logger
     }
 
+    /// Failing storage is said once when it starts ("storage failing since …") and once when it
+    /// is over ("storage writes work again"); the failures between are only counted (the status
+    /// JSON and `doctor` show them). docs/failing-storage.md says what the kernel does meanwhile.
+    static func reportStorageHealth(to logger: Logger) {
+        StorageHealth.shared.setObserver { change in
+            switch change {
+            case .failing: logger.warning("\(StorageHealth.logLine(change))")
+            case .recovered: logger.notice("\(StorageHealth.logLine(change))")
+            }
+        }
+    }
+
     /// The configured folders; when none was given explicitly and the default folder does not
     /// exist, the bundled sample photos, so a fresh install shows something.
     static func photoFolders(config: KioskConfig, explicit: Bool, logger: Logger) throws -> [String] {

@@ -25,6 +25,7 @@ struct Doctor: ParsableCommand {
         let folders = Self.folderReport(Bootstrap.folderChoice(config: resolved, explicit: false)
                                         ?? (resolved.library.folders, false))
         print(folders.report)
+        print(Self.storageReport(resolved))
         print(Self.timeReport(TimeSettings.current()))
         let remote = loaded.config.map { Self.remoteReport($0, path: path) } ?? (line: "Remote page: unknown (the config file has mistakes, see above)", summary: "unknown")
         print(remote.line)

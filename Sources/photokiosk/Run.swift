@@ -34,6 +34,7 @@ struct Run: ParsableCommand {
         var base = try options.resolvedConfig(adding: [remote, mqtt])
         try OutputPath.checkFolder(of: screenshot, option: "--screenshot")
         let logger = Bootstrap.logger(level: base.logLevel.loggerLevel)
+        Bootstrap.reportStorageHealth(to: logger)
         var folders = try Bootstrap.photoFolders(config: base, explicit: !options.photos.folders.isEmpty, logger: logger)
         if base.remote.listen != nil {
             // Photos on a read-only stick: uploads go to a writable folder that joins the library.

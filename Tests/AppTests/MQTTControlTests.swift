@@ -55,6 +55,8 @@ import TestSupport
         let broker = try MQTTBroker()
         let frame = try makeFrame(broker, id: "hall")
         defer { frame.control.stop(); removeTree(frame.folder) }
+        let health = StorageHealth()   // its own: other tests' failing writes are not this frame's
+        frame.control.storageHealth = health
         #expect(try turn([frame]) { frame.control.client.isSubscribed && frame.app.isContentLoaded })
         frame.control.publishState()
         #expect(try turn([frame], timeout: 1) { false } == false)   // let the messages out
@@ -62,7 +64,8 @@ import TestSupport
 
         let expected = ["button/photokiosk_hall/next", "button/photokiosk_hall/previous", "button/photokiosk_hall/pause",
                         "button/photokiosk_hall/resume", "switch/photokiosk_hall/screen", "switch/photokiosk_hall/slideshow",
-                        "sensor/photokiosk_hall/photo", "sensor/photokiosk_hall/photos", "camera/photokiosk_hall/screen"]
+                        "sensor/photokiosk_hall/photo", "sensor/photokiosk_hall/photos", "camera/photokiosk_hall/screen",
+                        "sensor/photokiosk_hall/storage"]
         for entity in expected {
             let config = try json(retained["homeassistant/\(entity)/config"])
             #expect(config["availability_topic"] as? String == "photokiosk/hall/availability", "\(entity)")
@@ -82,6 +85,12 @@ import TestSupport
         #expect(retained["photokiosk/hall/state/photos"] == Array("3".utf8))
         #expect(retained["photokiosk/hall/state/screen"] == Array("ON".utf8))
         #expect(retained["photokiosk/hall/state/slideshow"] == Array("OFF".utf8))
+        #expect(retained["photokiosk/hall/state/storage"] == Array("ok".utf8))
+        // Failing storage goes out as a changed state (issue 33 item 2).
+        health.recordFailure(path: "/var/lib/photokiosk/resume", errno: .readOnlyFileSystem)
+        frame.control.publishState()
+        #expect(try turn([frame], timeout: 1) { false } == false)
+        #expect(try broker.retained(["photokiosk/#"])["photokiosk/hall/state/storage"] == Array("read-only".utf8))
         let image = try #require(retained["photokiosk/hall/screen"], "the camera's screen image")
         #expect(image.starts(with: [0xFF, 0xD8]), "a JPEG")
         #expect(try ImageDecoder.probe(bytes: image).orientedSize.width == 640)

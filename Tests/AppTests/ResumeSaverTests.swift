@@ -1,5 +1,7 @@
+import Basics
 import Imaging
 import Logging
+import SystemAccess
 @testable import PhotoKioskApp
 import TestSupport
 import Testing
@@ -40,5 +42,41 @@ struct ResumeSaverTests {
         let grid = ResumeState(screen: .grid(scrollOffset: 40))
         saver.save(grid, now: 1, force: false)
         #expect(store.load().state == grid)
+    }
+
+    @Test("a failing card: the old state stays, retries are spaced 5 s, 10 s, … (not at every slide), and a working write clears the status")
+    func failingStorageIsRetriedWithBackoff() throws {
+        let scratch = ScratchDirectory()
+        let store = ResumeStore(path: scratch.newFolder("state") + "/resume")
+        let capture = LogCapture()
+        let saver = ResumeSaver(store: store, lastSaved: nil, logger: capture.logger)
+        let health = StorageHealth()
+        saver.health = health
+        let grid = ResumeState(screen: .grid(scrollOffset: 0))
+        saver.save(grid, now: 0, force: false)
+        #expect(store.load().state == grid)
+
+        let attempts = Locked(0)
+        let failing = Locked(true)
+        saver.failing = { step in
+            guard step == .syncFile else { return false }
+            attempts.withLock { $0 += 1 }
+            return failing.withLock { $0 }
+        }
+        // The screen changes every second for 30 s: without the back-off, 30 writes to a dead card.
+        for t in 1...30 {
+            saver.save(ResumeState(screen: .grid(scrollOffset: Double(t))), now: Double(t), force: false)
+            #expect(store.load().state == grid, "the stored state is kept while writes fail")
+        }
+        // Tries at 1, then 6 (5 s later), 16 (10 s), and not again before 36 (20 s).
+        #expect(attempts.withLock { $0 } == 3)
+        #expect(health.failing?.failedWrites == 3)
+        #expect(capture.warnings.isEmpty, "EIO is StorageHealth's to say, once: \(capture.warnings)")
+
+        failing.withLock { $0 = false }
+        let latest = ResumeState(screen: .grid(scrollOffset: 99))
+        saver.save(latest, now: 36, force: false)
+        #expect(store.load().state == latest)
+        #expect(health.failing == nil, "a working write clears the status")
     }
 }

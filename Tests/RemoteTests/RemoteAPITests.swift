@@ -6,6 +6,7 @@ import PhotoKioskApp
 import Platform
 @testable import Remote
 import RemoteServer
+import SystemAccess
 import Testing
 import TestSupport
 
@@ -70,7 +71,8 @@ import TestSupport
         #expect(reply.status == 200)
         #expect(reply.headers["content-type"] == "application/json")
         for field in [#""screen":"grid""#, #""library_size":3"#, #""version":"test""#, #""screen_on":true"#,
-                      #""paused":false"#, #""uploads":"ok""#, #""upload_free_bytes":"#, #""uptime_seconds":"#] {
+                      #""paused":false"#, #""uploads":"ok""#, #""upload_free_bytes":"#, #""uptime_seconds":"#,
+                      #""storage":"ok""#, #""storage_failed_writes":0"#] {
             #expect(reply.text.contains(field), "\(field) in \(reply.text)")
         }
         let wrongMethod = try #require(try f.request("POST", "/api/status"))
@@ -231,6 +233,23 @@ import TestSupport
         #expect(reply.text.contains("uploads are refused"))
         let status = try #require(try f.request("GET", "/api/status"))
         #expect(status.text.contains(#""uploads":"refused: "#))
+    }
+
+    /// Issue 33 item 2: the phone page's status says storage is failing, and clears when an
+    /// upload (a write that reached the disk) works again.
+    @Test func statusSaysStorageIsFailingUntilAWriteWorks() throws {
+        let f = try RemoteFixture()
+        f.storageHealth.recordFailure(path: f.uploads + "/.upload-0123456789abcdef.part", errno: .ioError)
+        f.storageHealth.recordFailure(path: "/var/lib/photokiosk/resume", errno: .ioError)
+        let failing = try #require(try f.request("GET", "/api/status"))
+        #expect(failing.text.contains(#""storage":"storage failing since "#), "\(failing.text)")
+        #expect(failing.text.contains("Input/output error in \(f.uploads) (2 failed writes)"), "\(failing.text)")
+        #expect(failing.text.contains(#""storage_failed_writes":2"#), "\(failing.text)")
+        let reply = try #require(try f.upload([(Array("after.jpg".utf8), f.photoBytes)]))
+        #expect(reply.status == 201)
+        let ok = try #require(try f.request("GET", "/api/status"))
+        #expect(ok.text.contains(#""storage":"ok""#), "\(ok.text)")
+        #expect(ok.text.contains(#""storage_failed_writes":0"#))
     }
 
     @Test func twoUploadsOfTheSameNameAtOnceBothKeepTheirPhoto() throws {

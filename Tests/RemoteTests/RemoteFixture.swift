@@ -4,6 +4,7 @@ import Graphics
 import Imaging
 import Logging
 import PhotoKioskApp
+import SystemAccess
 import Platform
 @testable import Remote
 import TestSupport
@@ -21,6 +22,8 @@ final class RemoteFixture {
     let service: RemoteService
     var port: Int { service.server.port }
     let photoBytes: [UInt8]
+    /// The fixture's own: other tests' failing writes must not show in its status.
+    let storageHealth = StorageHealth()
 
     init(maximumFileBytes: Int64 = 1 << 20, reserveBytes: Int64 = 0, uploadFolder: String? = nil,
          throttle: FailureThrottle.Policy = .init(), idleTimeout: Int = 20,
@@ -47,6 +50,7 @@ final class RemoteFixture {
                                           limits: UploadLimits(maximumFileBytes: maximumFileBytes, reserveBytes: reserveBytes),
                                           version: "test")
         settings.throttle = throttle
+        settings.storageHealth = storageHealth
         service = try RemoteService(app: app, loop: loop, listen: KioskConfig.ListenAddress(host: "127.0.0.1", port: 0),
                                     settings: settings, idleTimeout: idleTimeout, logger: Logger(label: "remote-test"))
         // /api/settings, with its settings file in the scratch folder.

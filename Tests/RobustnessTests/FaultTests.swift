@@ -77,7 +77,12 @@ final class TinyDisk {
         }
         // The cache itself: writes refused, one line, reads still fine (misses).
         let capture = LogCapture()
-        let cache = ThumbnailDiskCache(directory: RawPath(disk.path + "/thumbs"), maxBytes: 1 << 20, logger: capture.logger)
+        // ENOSPC is the storage's news: said once by the health (as the app logs it), not by the cache.
+        let health = StorageHealth()
+        let logger = capture.logger
+        health.setObserver { change in logger.warning("\(StorageHealth.logLine(change))") }
+        let cache = ThumbnailDiskCache(directory: RawPath(disk.path + "/thumbs"), maxBytes: 1 << 20, logger: capture.logger,
+                                       health: health)
         let bitmap = Bitmap(width: 64, height: 64)
         for i in 0..<6 {
             let key = try #require(ThumbnailCacheKey(path: RawPath(folder + "/p\(i).jpg"), edge: 64))
@@ -85,6 +90,10 @@ final class TinyDisk {
             #expect(cache.read(key) == nil)
         }
         #expect(capture.warnings.count == 1, "\(capture.warnings)")
+        #expect(capture.warnings.first?.hasPrefix("storage failing since ") == true, "\(capture.warnings)")
+        #expect(capture.warnings.first?.contains("No space left on device in \(disk.path)/thumbs") == true, "\(capture.warnings)")
+        #expect(health.failing?.failedWrites == 6)
+        #expect(cache.writeFailureCount == 6)
 
         // The whole app with its cache on the full disk: every photo still shows.
         var config = KioskConfig()

@@ -31,6 +31,8 @@ public final class ThumbnailDiskCache: Sendable {
     public let directory: RawPath
     public let maxBytes: Int
     private let logger: Logger
+    /// Told of every write's outcome: a failing card is reported there once for all writers.
+    private let health: StorageHealth
     private struct State {
         /// nil until the first write needs it (`accountedBytes`).
         var totalBytes: Int?
@@ -45,10 +47,11 @@ public final class ThumbnailDiskCache: Sendable {
     /// 10,000 thumbnails is 10,000 stat calls. The first write (on a decode worker) adds them
     /// up, and removes what a crash left.
     public init(directory: RawPath, maxBytes: Int = ThumbnailDiskCache.defaultMaxBytes,
-                logger: Logger = Logger(label: "photokiosk.thumbnail-cache")) {
+                logger: Logger = Logger(label: "photokiosk.thumbnail-cache"), health: StorageHealth = .shared) {
         self.directory = directory
         self.maxBytes = maxBytes
         self.logger = logger
+        self.health = health
         if let failure = FileIO.makeDirectories(directory) {
             logger.warning("thumbnail cache \(directory) unavailable: \(FileIO.errorText(failure))")
         }
@@ -144,7 +147,7 @@ public final class ThumbnailDiskCache: Sendable {
             fd = try FileDescriptor.openFile(temp.filePath, .writeOnly, options: [.create, .exclusiveCreate],
                                              permissions: .ownerReadWrite)
         } catch {
-            return failed("create \(temp)", error.errno)
+            return failed("create \(temp)", error.errno, path: temp)
         }
         var failure = header.withUnsafeBytes { FileIO.write(fd, $0) }
         if failure == nil { failure = pixels.withUnsafeBytes { FileIO.write(fd, $0) } }
@@ -155,8 +158,9 @@ public final class ThumbnailDiskCache: Sendable {
         }
         if let failure {
             try? FileSystemCalls.unlink(temp.filePath)
-            return failed("write \(final)", failure)
+            return failed("write \(final)", failure, path: final)
         }
+        health.recordSuccess()
         let size = header.count + pixels.count
         let over = state.withLock { state -> Bool in
             let total = (state.totalBytes ?? counted) + size
@@ -167,11 +171,15 @@ public final class ThumbnailDiskCache: Sendable {
         return true
     }
 
-    private func failed(_ action: String, _ code: Errno) -> Bool {
+    /// A failed write is dropped, never retried: the photo is shown from its decoded bitmap
+    /// anyway, and the next time it is needed the write is tried once more.
+    private func failed(_ action: String, _ code: Errno, path: RawPath) -> Bool {
         let first = state.withLock { state -> Bool in
             state.writeFailures += 1
             return state.writeFailures == 1
         }
+        // EIO, EROFS, ENOSPC: the storage's news, said once by `health` for every writer.
+        if health.recordFailure(path: path.description, errno: code) { return false }
         if first {
             logger.warning("thumbnail cache: cannot \(action): \(FileIO.errorText(code)); not caching (logged once)")
         }

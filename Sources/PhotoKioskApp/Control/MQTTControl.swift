@@ -2,6 +2,7 @@ import Graphics
 import Imaging
 import Logging
 import Platform
+import SystemAccess
 
 /// The kiosk on MQTT: Home Assistant discovery (a device with buttons, switches, sensors, a
 /// camera of the screen and, with a motion sensor, a motion binary sensor), commands for this frame (`photokiosk/<id>/cmd/<command>`) and for every
@@ -18,6 +19,10 @@ public final class MQTTControl {
     private let version: String
     private let logger: Logger
     private var published: KioskStatus?
+    /// "ok", "failing" or "read-only" as last published (StorageHealth).
+    private var publishedStorage: String?
+    /// The storage reported on `state/storage`; a test passes its own.
+    var storageHealth = StorageHealth.shared
     private var stateTimer: EventLoop.TimerID?
     private var screenFramesPublished = -1
     private var screenPublishedAt = -Double.infinity
@@ -75,6 +80,7 @@ public final class MQTTControl {
         client.subscribe(base + "/cmd/+", qos: 1)
         client.subscribe(Self.fleetBase + "/cmd/+", qos: 1)
         published = nil
+        publishedStorage = nil
         screenFramesPublished = -1
         screenPublishedAt = -.infinity
         publishState()
@@ -136,6 +142,9 @@ public final class MQTTControl {
         if old?.screen != status.screen { client.publish(base + "/state/view", status.screen.rawValue, retain: true) }
         if let motion = status.motion, old?.motion != motion { client.publish(base + "/state/motion", onOff(motion), retain: true) }
         published = status
+        let storage = storageHealth.failing.map { $0.isReadOnly ? "read-only" : "failing" } ?? "ok"
+        if storage != publishedStorage { client.publish(base + "/state/storage", storage, retain: true) }
+        publishedStorage = storage
         publishScreenImage()
     }
 
@@ -215,6 +224,8 @@ public final class MQTTControl {
                                                   ("unit_of_measurement", "photos"), ("state_class", "measurement"),
                                                   ("icon", "mdi:folder-image")]),
             entity("camera", "screen", "Screen image", [("topic", .string(base + "/screen"))]),
+            entity("sensor", "storage", "Storage", [("state_topic", .string(base + "/state/storage")),
+                                                    ("entity_category", "diagnostic"), ("icon", "mdi:sd")]),
         ] + motion
     }
 }

@@ -85,9 +85,10 @@ public struct ResumeStore: Sendable {
 
     public init(path: String) { self.path = path }
 
-    public func save(_ state: ResumeState, failing: (AtomicFile.Step) -> Bool = { _ in false }) throws(AtomicFile.WriteError) {
+    public func save(_ state: ResumeState, health: StorageHealth = .shared,
+                     failing: (AtomicFile.Step) -> Bool = { _ in false }) throws(AtomicFile.WriteError) {
         _ = AtomicFile.makeDirectories(AtomicFile.directoryOf(path))  // a failure shows in the write
-        try AtomicFile.write(Array(state.encoded().utf8), to: path, failing: failing)
+        try AtomicFile.write(Array(state.encoded().utf8), to: path, health: health, failing: failing)
     }
 
     /// The saved state, and the reason it was ignored when the file was there but unusable.

@@ -1,4 +1,5 @@
 import Logging
+import SystemAccess
 
 /// Writes where the kiosk is, for a restart. Unchanged states are not written; the slideshow's
 /// moving position at most once per `slideshowSaveInterval`; a failing write is reported once.
@@ -14,6 +15,13 @@ final class ResumeSaver {
     private var lastSaved: ResumeState?
     private var lastSaveTime = -Double.infinity
     private var saveFailed = false
+    /// After a failed write, unforced saves wait (5 s doubling to 5 min, monotonic): a failing
+    /// card is not asked at every slide. A forced save (leaving the slideshow, a clean exit) and
+    /// the next change after the wait still try.
+    private var retry = WriteRetryBackoff()
+    /// Test seams: the storage told of each write, and a step made to fail with EIO.
+    var health = StorageHealth.shared
+    var failing: (AtomicFile.Step) -> Bool = { _ in false }
 
     /// `lastSaved`: the state the store holds already (the one this run resumed from).
     init(store: ResumeStore, lastSaved: ResumeState?, logger: Logger) {
@@ -27,11 +35,20 @@ final class ResumeSaver {
         guard state != lastSaved else { return }
         if !force, let lastSaved, lastSaved.inSlideshow, state.inSlideshow, lastSaved.screen == state.screen,
            now - lastSaveTime < Self.slideshowSaveInterval { return }
+        guard force || retry.allowsAttempt(at: now) else { return }
         do {
-            try store.save(state)
+            try store.save(state, health: health, failing: failing)
             lastSaved = state
             lastSaveTime = now
+            retry.succeeded()
         } catch {
+            retry.failed(at: now)
+            // EIO, EROFS, ENOSPC: StorageHealth has said so once for every writer.
+            if StorageHealth.isStorageFailure(error.errno) {
+                saveFailed = true
+                logger.debug("cannot save the resume state to \(store.path): \(error)")
+                return
+            }
             // Once: a kiosk run by hand without write access to the state folder would say it
             // every minute otherwise.
             if saveFailed {
