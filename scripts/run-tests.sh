@@ -6,7 +6,8 @@
 #   2. unit tests (swift test; log in .build/unit-test.log)
 #   3. the remote page in headless Chromium (e2e/remote-page.sh; screenshots in .build/remote-page);
 #      the remote API against docs/remote-api.json with schemathesis (scripts/remote-schemathesis.sh);
-#      the remote API under 60 s of many loopback clients (scripts/remote-stress.sh)
+#      the remote API under 60 s of many loopback clients (scripts/remote-stress.sh);
+#      Syncthing from a "phone" instance into a kiosk's library (scripts/syncthing-test.sh)
 #   4. libFuzzer: the self-test (a crash, a hang and an out-of-memory must each fail), then every
 #      fuzz target for FUZZ_TEST_SECONDS (default 20) from the committed seeds
 #   5. the QEMU end-to-end stages on each display device (e2e/run.sh; E2E_SKIP switches stages off)
@@ -51,6 +52,9 @@ check remote-schemathesis scripts/remote-schemathesis.sh
 
 section stress "remote API under stress on loopback (${REMOTE_STRESS_SECONDS:-60} s)"
 check remote-stress scripts/remote-stress.sh
+
+section syncthing "Syncthing phone -> frame on loopback (two instances and a headless kiosk, about 1 min)"
+check syncthing scripts/syncthing-test.sh
 
 section fuzz "fuzz (${FUZZ_TEST_SECONDS:-20} s per target)"
 phase fuzz env FUZZ_RESULTS="$RESULTS" fuzz/run.sh --self-test

@@ -27,6 +27,13 @@ final class LibraryWatcher {
     /// How often the folders are checked for having vanished or come back (unmounts).
     static let rootCheckInterval = 3.0
 
+    /// Folders a rescan found empty after holding many photos: kept until a second look.
+    private var emptyListing = EmptyListingGuard()
+    private var emptyListingTimer: EventLoop.TimerID?
+    /// Seconds before that second look (tests shorten it): long enough for a share's automount
+    /// or a sync tool to put things right.
+    var emptyListingRecheckDelay = 30.0
+
     /// Photos a listing found that may still be being written, held until they settle.
     let settling: SettlingFiles
 
@@ -55,6 +62,7 @@ final class LibraryWatcher {
 
     deinit {
         scan?.cancel()
+        if let emptyListingTimer { loop.cancelTimer(emptyListingTimer) }
     }
 
     /// The first scan finished: watch the folders, and the mount table for them, from now on.
@@ -86,7 +94,10 @@ final class LibraryWatcher {
             if !kept.isEmpty {
                 self.logger.notice("library: a folder could not be read; its \(kept.count) photos stay shown")
             }
-            let files = self.settling.settled(found.files) + kept
+            let emptied = self.emptyListing.check(found: found.files, summary: summary, shown: shown)
+            EmptyListingGuard.log(emptied, nextLook: "a rescan in \(Int(self.emptyListingRecheckDelay)) s", to: self.logger)
+            if !emptied.doubted.isEmpty { self.lookAgainLater() }
+            let files = self.settling.settled(found.files) + kept + emptied.kept
             self.onRescanned(ScanReconciliation.files(found: files, heard: heard))
             // Its unread events are in the new watch's too, or in what the rescan found.
             self.inotify?.detach(from: self.loop)
@@ -94,6 +105,15 @@ final class LibraryWatcher {
             self.startWatching(prepared: watcher)
             if heard.contains(.rescanNeeded) { self.rescan() }
         })
+    }
+
+    /// The second look at folders that listed empty (`EmptyListingGuard`).
+    private func lookAgainLater() {
+        guard emptyListingTimer == nil else { return }
+        emptyListingTimer = loop.addTimer(after: emptyListingRecheckDelay) { [weak self] in
+            self?.emptyListingTimer = nil
+            self?.rescan()
+        }
     }
 
     // MARK: Folders vanishing and returning

@@ -11,6 +11,8 @@ import Imaging
 public final class PollingWatcher: Sendable {
     public let scanner: LibraryScanner
     private let known = Locked<[RawPath: ScannedFile]>([:])
+    /// Folders that listed empty after holding many photos: kept one poll more (`EmptyListingGuard`).
+    private let emptyListing = Locked(EmptyListingGuard())
 
     public init(scanner: LibraryScanner) {
         self.scanner = scanner
@@ -23,11 +25,16 @@ public final class PollingWatcher: Sendable {
     }
 
     /// Rescans and returns what changed since the last poll (or the baseline).
-    /// Photos under a folder the rescan could not read are kept as they were (`FailedListingGuard`).
+    /// Photos under a folder the rescan could not read are kept as they were (`FailedListingGuard`);
+    /// so are, until the next poll confirms it, many photos of a folder that listed empty
+    /// (`EmptyListingGuard`).
     public func poll() -> [LibraryChange] {
         let (found, summary) = scanner.scanAll()
         let before = known.withLock { $0 }
-        let files = found + FailedListingGuard.kept(skipped: summary.skipped, shown: Array(before.values))
+        let shown = Array(before.values)
+        let emptied = emptyListing.withLock { $0.check(found: found, summary: summary, shown: shown) }
+        EmptyListingGuard.log(emptied, nextLook: "the next rescan", to: scanner.logger)
+        let files = found + FailedListingGuard.kept(skipped: summary.skipped, shown: shown) + emptied.kept
         let changes = Self.diff(from: before, to: files)
         prime(with: files)
         return changes

@@ -7,7 +7,8 @@
 ///   in Debian 12 and 13 always does: that case is the watcher's, which shows a file once it is
 ///   closed after writing).
 /// - Syncthing writes into `.syncthing.<name>.tmp` (`~syncthing~<name>.tmp` where a leading dot is
-///   awkward), keeps its marker `.stfolder` and old versions in `.stversions`, and names the
+///   awkward; `.syncthing.<hash>.tmp` for a name too long), keeps its marker `.stfolder`, its
+///   ignore patterns in `.stignore` and old versions in `.stversions`, and names the
 ///   losing side of a conflict `<name>.sync-conflict-<date>-<time>-<device>.<ext>`: a second
 ///   copy of a photo already shown.
 ///
@@ -18,7 +19,7 @@ enum SyncToolFileName {
     static func isExcluded(_ name: some Collection<UInt8>) -> Bool {
         let bytes = Array(name)
         if bytes.starts(with: syncthingTemporary) || bytes.starts(with: syncthingWindowsTemporary) { return true }
-        if bytes == syncthingMarker || bytes == syncthingVersions { return true }
+        if bytes == syncthingMarker || bytes == syncthingVersions || bytes == syncthingIgnores { return true }
         if endsWith(bytes, rclonePartial) { return true }
         return contains(bytes, syncthingConflict)
     }
@@ -27,6 +28,7 @@ enum SyncToolFileName {
     private static let syncthingWindowsTemporary = Array("~syncthing~".utf8)
     private static let syncthingMarker = Array(".stfolder".utf8)
     private static let syncthingVersions = Array(".stversions".utf8)
+    private static let syncthingIgnores = Array(".stignore".utf8)
     private static let syncthingConflict = Array(".sync-conflict-".utf8)
     private static let rclonePartial = Array(".partial".utf8)
 
