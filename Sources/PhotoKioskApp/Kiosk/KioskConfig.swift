@@ -17,6 +17,8 @@ public struct KioskConfig: Equatable, Sendable {
     public var mqtt = MQTT()
     public var remote = Remote()
     public var presence = Presence()
+    /// Folders synced from servers by the sync unit (`[[source]]`); none by default.
+    public var sources: [Source] = []
 
     public init() {}
 
