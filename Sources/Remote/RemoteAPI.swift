@@ -15,6 +15,9 @@ public final class RemoteAPI {
         public var limits: UploadLimits
         public var version: String
         public var throttle = FailureThrottle.Policy()
+        /// Each `[[source]]`'s name and status file (photokiosk-sync writes it): the status shows
+        /// their last sync, photo count and error.
+        public var sources: [(name: String, statusFile: String)] = []
 
         public init(token: String, uploadFolder: String, limits: UploadLimits, version: String) {
             self.token = token
@@ -216,6 +219,21 @@ public final class RemoteAPI {
             ("upload_folder", .string(folder.path)),
             ("upload_free_bytes", folder.availableBytes().map { .integer($0) } ?? .null),
             ("uploads", uploadProblem.map { .string("refused: \($0)") } ?? .string("ok")),
+            ("sources", .array(settings.sources.map { Self.sourceJSON(name: $0.name, SourceStatus.read($0.statusFile)) })),
+        ])
+    }
+
+    /// A source's state from its status file (nil: not synced yet). Never a credential: the
+    /// file holds only times, counts and rclone's error in words.
+    static func sourceJSON(name: String, _ status: SourceStatus?) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        return .object([
+            ("name", .string(name)),
+            ("last_sync", text(status?.lastSync)),
+            ("photos", .integer(Int64(status?.photos ?? 0))),
+            ("error", text(status?.error)),
+            ("failures", .integer(Int64(status?.failures ?? 0))),
+            ("quota", text(status?.quotaNote)),
         ])
     }
 
