@@ -108,7 +108,7 @@ enum RemotePage {
       // Each synced source (docs/sources.md): its last sync and photo count, or why it fails.
       $("sources").textContent = (s.sources || []).map(x => x.error
         ? `${x.name}: failing (${x.failures}×): ${x.error}`
-        : `${x.name}: ${x.last_sync ? `synced ${x.last_sync}, ${x.photos} photos${x.quota ? " (" + x.quota + ")" : ""}` : "not synced yet"}`).join("\n");
+        : `${x.name}: ${x.last_sync ? `synced ${x.last_sync}, ${x.photos} photos${x.quota ? " (" + x.quota + ")" : ""}` : "not synced yet"}`).join("\\n");
       $("pause").textContent = s.paused ? "Resume" : "Pause";
       $("slideshow").textContent = s.slideshow ? "Stop slideshow" : "Slideshow";
       $("screenpower").textContent = s.screen_on ? "Screen off" : "Screen on";
