@@ -5,6 +5,8 @@
 #   - the place table      /usr/share/photokiosk/places (the overlay's offline place names)
 #   - the configuration    /etc/photokiosk/config.toml  (only when absent: edits are kept)
 #   - the systemd unit     $UNITDIR/photokiosk.service  (ExecStart points at the program above)
+#   - the sources' sync    $PREFIX/lib/photokiosk/photokiosk-sync, photokiosk-sync.service and
+#                          .timer (rclone; does nothing until /etc/photokiosk/rclone.conf exists)
 #   - udev rules           $UDEVDIR/99-photokiosk.rules (backlight writable by the video group),
 #                          and the touch-rotation example beside it (not active)
 #   - a `photokiosk` system user in the video, render and input groups, and its cache and
@@ -102,6 +104,12 @@ install -d -m 755 "$DESTDIR$UNITDIR"
 sed "s|^ExecStart=/usr/local/bin/photokiosk|ExecStart=$PREFIX/bin/photokiosk|" \
     "$here/deploy/photokiosk.service" > "$DESTDIR$UNITDIR/photokiosk.service"
 chmod 644 "$DESTDIR$UNITDIR/photokiosk.service"
+# The sources' sync (issue 34): the script rclone runs from, its unit and timer.
+install -D -m 755 "$here/deploy/photokiosk-sync" "$DESTDIR$PREFIX/lib/photokiosk/photokiosk-sync"
+sed -e "s|^ExecStart=/usr/local/lib/|ExecStart=$PREFIX/lib/|" -e "s|PHOTOKIOSK=/usr/local/bin/|PHOTOKIOSK=$PREFIX/bin/|" \
+    "$here/deploy/photokiosk-sync.service" > "$DESTDIR$UNITDIR/photokiosk-sync.service"
+install -m 644 "$here/deploy/photokiosk-sync.timer" "$DESTDIR$UNITDIR/photokiosk-sync.timer"
+chmod 644 "$DESTDIR$UNITDIR/photokiosk-sync.service"
 # No login prompt on tty1 while the kiosk is enabled (a condition, so nothing edits getty).
 install -D -m 644 "$here/deploy/getty@tty1.service.d/photokiosk.conf" \
     "$DESTDIR$UNITDIR/getty@tty1.service.d/photokiosk.conf"
@@ -138,6 +146,7 @@ fi
 systemctl daemon-reload
 if [ "$enable" -eq 1 ]; then
     systemctl enable photokiosk.service
+    systemctl enable --now photokiosk-sync.timer
     systemctl restart photokiosk.service
     echo "PhotoKiosk is running and starts at every boot. Logs: journalctl -u photokiosk -f"
 else

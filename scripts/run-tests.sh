@@ -8,6 +8,8 @@
 #      the remote API against docs/remote-api.json with schemathesis (scripts/remote-schemathesis.sh);
 #      the remote API under 60 s of many loopback clients (scripts/remote-stress.sh);
 #      Syncthing from a "phone" instance into a kiosk's library (scripts/syncthing-test.sh)
+#      the photo sources' sync with rclone against WebDAV, SFTP and SMB servers on loopback
+#      (scripts/sources-test.sh)
 #   4. libFuzzer: the self-test (a crash, a hang and an out-of-memory must each fail), then every
 #      fuzz target for FUZZ_TEST_SECONDS (default 20) from the committed seeds
 #   5. the QEMU end-to-end stages on each display device (e2e/run.sh; E2E_SKIP switches stages off)
@@ -55,6 +57,8 @@ check remote-stress scripts/remote-stress.sh
 
 section syncthing "Syncthing phone -> frame on loopback (two instances and a headless kiosk, about 1 min)"
 check syncthing scripts/syncthing-test.sh
+section sources "photo sources: rclone against Apache WebDAV, sshd and smbd on loopback (about 2 min)"
+check sources scripts/sources-test.sh
 
 section fuzz "fuzz (${FUZZ_TEST_SECONDS:-20} s per target)"
 phase fuzz env FUZZ_RESULTS="$RESULTS" fuzz/run.sh --self-test

@@ -18,6 +18,9 @@ public final class RemoteAPI {
         public var throttle = FailureThrottle.Policy()
         /// Whose failing writes the status reports: the process's, or a test's own.
         public var storageHealth = StorageHealth.shared
+        /// Each `[[source]]`'s name and status file (photokiosk-sync writes it): the status shows
+        /// their last sync, photo count and error.
+        public var sources: [(name: String, statusFile: String)] = []
 
         public init(token: String, uploadFolder: String, limits: UploadLimits, version: String) {
             self.token = token
@@ -223,6 +226,21 @@ public final class RemoteAPI {
             // "ok", or since when writes fail and how ("storage failing since …", "storage read-only since …").
             ("storage", storage.map { .string($0.summary) } ?? .string("ok")),
             ("storage_failed_writes", .integer(Int64(storage?.failedWrites ?? 0))),
+            ("sources", .array(settings.sources.map { Self.sourceJSON(name: $0.name, SourceStatus.read($0.statusFile)) })),
+        ])
+    }
+
+    /// A source's state from its status file (nil: not synced yet). Never a credential: the
+    /// file holds only times, counts and rclone's error in words.
+    static func sourceJSON(name: String, _ status: SourceStatus?) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        return .object([
+            ("name", .string(name)),
+            ("last_sync", text(status?.lastSync)),
+            ("photos", .integer(Int64(status?.photos ?? 0))),
+            ("error", text(status?.error)),
+            ("failures", .integer(Int64(status?.failures ?? 0))),
+            ("quota", text(status?.quotaNote)),
         ])
     }
 

@@ -40,6 +40,7 @@ enum RemotePage {
     h1{font-size:1.2em;margin:4px 0 10px}
     #screen{width:100%;background:#000;border-radius:6px;display:block;aspect-ratio:16/9;object-fit:contain}
     #status{font-size:.9em;color:#aaa;margin:6px 0}
+    #sources{font-size:.9em;color:#aaa;margin:6px 0;white-space:pre-line}
     .buttons{display:grid;grid-template-columns:repeat(3,1fr);gap:8px;margin:8px 0}
     button,input[type=submit]{font-size:1em;padding:12px 4px;border:0;border-radius:6px;background:#2d5fa8;color:#fff}
     button.off{background:#555}
@@ -71,6 +72,7 @@ enum RemotePage {
     <h1>PhotoKiosk</h1>
     <img id="screen" alt="What the frame shows">
     <div id="status">…</div>
+    <div id="sources"></div>
     <div class="buttons">
     <button id="previous">‹ Previous</button><button id="pause">Pause</button><button id="next">Next ›</button>
     <button id="slideshow">Slideshow</button><button id="screenpower">Screen off</button><button id="refresh">Refresh</button>
@@ -104,6 +106,10 @@ enum RemotePage {
       const where = s.photo ? `${s.photo} (${s.photo_index + 1} of ${s.library_size})` : `${s.library_size} photos`;
       const storage = s.storage && s.storage !== "ok" ? ` · ⚠ ${s.storage}` : "";
       $("status").textContent = `${s.screen}${s.paused ? ", paused" : ""} · ${where}${storage}`;
+      // Each synced source (docs/sources.md): its last sync and photo count, or why it fails.
+      $("sources").textContent = (s.sources || []).map(x => x.error
+        ? `${x.name}: failing (${x.failures}×): ${x.error}`
+        : `${x.name}: ${x.last_sync ? `synced ${x.last_sync}, ${x.photos} photos${x.quota ? " (" + x.quota + ")" : ""}` : "not synced yet"}`).join("\\n");
       $("pause").textContent = s.paused ? "Resume" : "Pause";
       $("slideshow").textContent = s.slideshow ? "Stop slideshow" : "Slideshow";
       $("screenpower").textContent = s.screen_on ? "Screen off" : "Screen on";

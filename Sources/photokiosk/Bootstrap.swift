@@ -54,8 +54,10 @@ enum Bootstrap {
     /// bundled samples while the default folder does not exist; nil when neither is there.
     static func folderChoice(config: KioskConfig, explicit: Bool) -> (folders: [String], samples: Bool)? {
         let configured = config.library.folders
-        if explicit || configured != KioskConfig().library.folders || configured.contains(where: isDirectory) {
-            return (configured, false)
+        // A configured source is shown even before its first sync (its folder is watched for).
+        if explicit || configured != KioskConfig().library.folders || configured.contains(where: isDirectory)
+            || !config.sources.isEmpty {
+            return (config.libraryFolders(paths(config: config)), false)
         }
         return ResourceLocator.bundledPhotos().map { ([$0], true) }
     }

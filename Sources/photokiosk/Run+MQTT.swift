@@ -22,6 +22,8 @@ extension Run {
         let id = config.mqtt.id ?? Self.topicName(hostName())
         let control = MQTTControl(app: app, settings: config.mqtt, address: address, id: id, password: password,
                                   version: PhotoKioskCommand.configuration.version, logger: logger)
+        let paths = Bootstrap.paths(config: config)
+        control.sources = config.sources.map { ($0.name, paths.statusFile(of: $0)) }
         try control.start()
         logger.info("MQTT: \(address.useTLS ? "mqtts" : "mqtt")://\(address.host):\(address.port) as \(id) (topics \(control.base)/…)")
         return control

@@ -20,6 +20,11 @@ import Testing
             period[option.name] = value
             return "[[schedule.period]]\n" + period.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: "\n") + "\n"
         }
+        if option.table == "source" {
+            var source = ["name": "\"nas\"", "remote": "\"nas:Photos\""]
+            source[option.name] = value
+            return "[[source]]\n" + source.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: "\n") + "\n"
+        }
         let line = "\(option.name) = \(value)\n"
         var text = option.table.isEmpty ? line : "[\(option.table)]\n" + line
         // Options that only stand with another: a listen address needs its token (random-looking:
@@ -36,7 +41,7 @@ import Testing
     }
 
     @Test func everyOptionHasItsFlag() {
-        for option in KioskConfig.schema {
+        for option in KioskConfig.schema where option.table != "source" {
             #expect(option.flag != nil, "\(option.key) has no command-line flag in KioskConfigOverrides.flagNames")
         }
     }
@@ -62,7 +67,8 @@ import Testing
             do { parsed = try KioskConfig.parse(text, file: option.key) } catch {
                 Issue.record("\(option.key): the example \(option.example) is refused: \(error)")
             }
-            let base = option.table == "schedule.period" ? try KioskConfig.parse(toml(option, option.name == "days" ? "[\"tue\"]" : option.name == "off" ? "\"21:00\"" : "\"05:00\""), file: "base") : KioskConfig()
+            let base = option.table == "source" ? try KioskConfig.parse(toml(option, option.name == "name" ? "\"other\"" : option.name == "remote" ? "\"other:x\"" : "30"), file: "base")
+                : option.table == "schedule.period" ? try KioskConfig.parse(toml(option, option.name == "days" ? "[\"tue\"]" : option.name == "off" ? "\"21:00\"" : "\"05:00\""), file: "base") : KioskConfig()
             #expect(parsed != nil && parsed != base, "\(option.key) = \(option.example) did not change the config")
         }
     }

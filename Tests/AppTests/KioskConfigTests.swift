@@ -134,6 +134,8 @@ import Testing
             SchedulePeriod(days: [.friday, .saturday],
                            off: TimeOfDay(hour: 23, minute: 30), on: TimeOfDay(hour: 9, minute: 0)),
         ]
+        // The example source, commented out on install like the periods.
+        expected.sources = [KioskConfig.Source(name: "nextcloud", remote: "nextcloud:Photos/Frame")]
         #expect(c == expected)
     }
 

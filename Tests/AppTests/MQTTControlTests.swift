@@ -20,7 +20,7 @@ import TestSupport
     }
 
     func makeFrame(_ broker: MQTTBroker, id: String, username: String? = nil, password: String? = nil,
-                   logger: Logger? = nil) throws -> Frame {
+                   logger: Logger? = nil, sources: [(name: String, statusFile: String)] = []) throws -> Frame {
         let (app, display, folder) = try KioskControlTests().makeApp(photoCount: 3)
         app.startKioskSession(resume: nil, seed: 1)
         var settings = KioskConfig.MQTT()
@@ -29,6 +29,7 @@ import TestSupport
         let control = MQTTControl(app: app, settings: settings, address: try #require(settings.address), id: id,
                                   password: password, version: "test", logger: logger ?? .init(label: "test"),
                                   backoff: 0.2...1)
+        control.sources = sources
         try control.start()
         return Frame(app: app, display: display, folder: folder, control: control)
     }
@@ -94,6 +95,37 @@ import TestSupport
         let image = try #require(retained["photokiosk/hall/screen"], "the camera's screen image")
         #expect(image.starts(with: [0xFF, 0xD8]), "a JPEG")
         #expect(try ImageDecoder.probe(bytes: image).orientedSize.width == 640)
+    }
+
+    /// Issue 34, item 7: a sensor per synced source, its state the photo count and its
+    /// attributes the last sync and error, from the status file photokiosk-sync writes.
+    @Test func eachSourceIsASensor() throws {
+        let broker = try MQTTBroker()
+        let statusDir = makeTemporaryDirectory("mqtt-sources")
+        defer { removeTree(statusDir) }
+        try AtomicFile.write(Array("""
+            last_sync = "2026-11-28T10:00:00Z"
+            photos = 42
+            error = "the server refused the login (user, password or key in rclone.conf)"
+            failures = 2
+            """.utf8), to: statusDir + "/nas.toml")
+        let frame = try makeFrame(broker, id: "study", sources: [("nas", statusDir + "/nas.toml"), ("dav", statusDir + "/dav.toml")])
+        defer { frame.control.stop(); removeTree(frame.folder) }
+        #expect(try turn([frame]) { frame.control.client.isSubscribed && frame.app.isContentLoaded })
+        frame.control.publishState()
+        #expect(try turn([frame], timeout: 1) { false } == false)
+        let retained = try broker.retained(["homeassistant/#", "photokiosk/#"])
+        let sensor = try json(retained["homeassistant/sensor/photokiosk_study/source_nas/config"])
+        #expect(sensor["state_topic"] as? String == "photokiosk/study/state/source/nas")
+        #expect(sensor["json_attributes_topic"] as? String == "photokiosk/study/state/source/nas")
+        #expect(sensor["value_template"] as? String == "{{ value_json.photos }}")
+        let nas = try json(retained["photokiosk/study/state/source/nas"])
+        #expect(nas["photos"] as? Int == 42)
+        #expect(nas["last_sync"] as? String == "2026-11-28T10:00:00Z")
+        #expect(nas["error"] as? String == "the server refused the login (user, password or key in rclone.conf)")
+        let dav = try json(retained["photokiosk/study/state/source/dav"])
+        #expect(dav["photos"] as? Int == 0)
+        #expect(dav["last_sync"] is NSNull, "not synced yet")
     }
 
     @Test func eachCommandChangesTheKiosk() throws {

@@ -28,6 +28,13 @@ public final class MQTTControl {
     private var screenPublishedAt = -Double.infinity
     /// The thread encoding the screen image, joined when its result is back.
     private var encoder: WorkerThread?
+    /// Each `[[source]]`'s name and status file (photokiosk-sync writes it): a sensor each, its
+    /// state the photo count, its attributes the last sync and error (never a credential).
+    public var sources: [(name: String, statusFile: String)] = []
+    private var publishedSources: [String: String] = [:]
+    private var sourcesReadAt = -Double.infinity
+    /// Status files are read again this often (a sync runs every few minutes at most).
+    static let sourcesCheckInterval = 10.0
 
     /// State is compared with what was published this often (a changed value goes out at once
     /// after a command).
@@ -145,7 +152,33 @@ public final class MQTTControl {
         let storage = storageHealth.failing.map { $0.isReadOnly ? "read-only" : "failing" } ?? "ok"
         if storage != publishedStorage { client.publish(base + "/state/storage", storage, retain: true) }
         publishedStorage = storage
+        publishSources(force: old == nil)
         publishScreenImage()
+    }
+
+    /// Each source's state as JSON on `state/source/NAME`, when it changed.
+    private func publishSources(force: Bool) {
+        let now = app.host.loop.now
+        guard !sources.isEmpty, force || now - sourcesReadAt >= Self.sourcesCheckInterval else { return }
+        sourcesReadAt = now
+        if force { publishedSources = [:] }
+        for source in sources {
+            let text = Self.sourceState(SourceStatus.read(source.statusFile)).text
+            guard publishedSources[source.name] != text else { continue }
+            client.publish(base + "/state/source/" + source.name, text, retain: true)
+            publishedSources[source.name] = text
+        }
+    }
+
+    static func sourceState(_ status: SourceStatus?) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        return .object([
+            ("photos", .integer(Int64(status?.photos ?? 0))),
+            ("last_sync", text(status?.lastSync)),
+            ("error", text(status?.error)),
+            ("failures", .integer(Int64(status?.failures ?? 0))),
+            ("quota", text(status?.quotaNote)),
+        ])
     }
 
     /// The screen as a small JPEG for the camera entity: only when a frame changed, at most
@@ -226,7 +259,15 @@ public final class MQTTControl {
             entity("camera", "screen", "Screen image", [("topic", .string(base + "/screen"))]),
             entity("sensor", "storage", "Storage", [("state_topic", .string(base + "/state/storage")),
                                                     ("entity_category", "diagnostic"), ("icon", "mdi:sd")]),
-        ] + motion
+        ] + motion + sources.map { source in
+            // A sensor per synced source: the photo count, with the last sync and error as attributes.
+            entity("sensor", "source_" + source.name, "Source \(source.name)", [
+                ("state_topic", .string(base + "/state/source/" + source.name)),
+                ("value_template", "{{ value_json.photos }}"),
+                ("json_attributes_topic", .string(base + "/state/source/" + source.name)),
+                ("unit_of_measurement", "photos"), ("icon", "mdi:cloud-sync"),
+            ])
+        }
     }
 }
 

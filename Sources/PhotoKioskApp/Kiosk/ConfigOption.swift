@@ -138,6 +138,12 @@ extension ConfigOption {
                      example: example, summary, set: nil)
     }
 
+    /// A key of each `[[source]]`: documented here, read with its source (`ConfigDecoder.sources`).
+    static func sourceKey(_ name: String, values: String, note: String, example: String, _ summary: String) -> ConfigOption {
+        ConfigOption("source." + name, values: values, flag: nil, default: nil, note: note,
+                     example: example, summary, set: nil)
+    }
+
     /// The words of every range error, for the file and the command line alike.
     static func outOfRange<T: Comparable>(_ value: T, _ range: ClosedRange<T>, _ unit: String, _ remark: String?) -> String? {
         range.contains(value) ? nil

@@ -18,6 +18,8 @@ public struct KioskConfig: Equatable, Sendable {
     public var remote = Remote()
     public var presence = Presence()
     public var cec = CEC()
+    /// Folders synced from servers by the sync unit (`[[source]]`); none by default.
+    public var sources: [Source] = []
 
     public init() {}
 

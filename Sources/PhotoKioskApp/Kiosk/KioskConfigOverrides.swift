@@ -64,7 +64,7 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     /// Option (as in the file) → command-line flag, from `KioskConfig.schema`.
     public static let flagNames: [String: String] = Dictionary(
         uniqueKeysWithValues: KioskConfig.schema.compactMap { option in option.ownFlag.map { (option.key, $0) } }
-            + KioskConfig.tableLists.map { ($0.key, $0.flag) })
+            + KioskConfig.tableLists.compactMap { list in list.flag.map { (list.key, $0) } })
 
     /// "a b c d e f" (spaces or commas) → the six numbers of a libinput calibration matrix.
     public static func parseCalibration(_ text: String) -> [Double]? {

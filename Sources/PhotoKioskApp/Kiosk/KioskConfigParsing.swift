@@ -80,7 +80,9 @@ final class ConfigDecoder {
     func decode(_ root: TOMLTable, onto base: KioskConfig = KioskConfig()) -> KioskConfig {
         var c = base
         for e in root.entries {
-            if KioskConfig.knownKeys[""]!.contains(e.key), KioskConfig.knownKeys[e.key] != nil {
+            // A top-level list of tables (`[[source]]`) is read whole by its setter.
+            let isTableList = KioskConfig.tableLists.contains { $0.key == e.key }
+            if !isTableList, KioskConfig.knownKeys[""]!.contains(e.key), KioskConfig.knownKeys[e.key] != nil {
                 options(of: e.value, in: e.key) { option, key throws(ConfigError) in
                     try read(option, key, in: e.key, into: &c)
                 }

@@ -52,6 +52,7 @@ extension KioskConfig {
         switch table {
         case "": return "Top level"
         case "schedule.period": return "`[[schedule.period]]` (repeatable)"
+        case "source": return "`[[source]]` (repeatable)"
         default: return "`[\(table)]`"
         }
     }

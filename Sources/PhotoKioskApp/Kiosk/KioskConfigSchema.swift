@@ -197,6 +197,16 @@ extension KioskConfig {
         .wholeNumber("remote.reserve_mb", \.remote.reserveMB, 0...1_000_000, "MB", flag: "--remote-reserve-mb",
                      default: "256", example: "512", "Disk space uploads never eat into."),
 
+        .sourceKey("name", values: "letters, digits, `-` and `_`", note: "none: needed in each source", example: "\"nas\"",
+                   "In each `[[source]]` (none by default): the source's name; its photos land in `/var/lib/photokiosk/sources/NAME` (the state folder's `sources`), which is part of the library. Synced by `photokiosk-sync.timer` with rclone, not by the kiosk: no command-line flag; [sources.md](sources.md) sets one up."),
+        .sourceKey("remote", values: "`\"REMOTE:PATH\"`, a remote of `/etc/photokiosk/rclone.conf`", note: "none: needed in each source",
+                   example: "\"nextcloud:Photos/Frame\"",
+                   "Where the photos are: a remote configured in rclone's file (which alone holds addresses and passwords, readable by the photokiosk user only) and a folder on it."),
+        .sourceKey("interval", values: "minutes, 5 to 10080", note: "`60`", example: "15",
+                   "Time between syncs; after a failure the next try comes 5 minutes later, then twice as long each time, up to a day."),
+        .sourceKey("quota_mb", values: "MB, 0 to 10000000", note: "`0` (no limit)", example: "2048",
+                   "Disk space the source may take; over it, the newest photos by date taken that fit are kept, and the status says so."),
+
         .text("mqtt.url", \.mqtt.url, values: "`\"mqtt://HOST[:PORT]\"` or `\"mqtts://HOST[:PORT]\"`, or `\"\"`",
               flag: "--mqtt-url", default: "\"\"", example: "\"mqtt://homeassistant.lan\"",
               "The MQTT broker (Home Assistant, fleets); port 1883, 8883 with TLS; empty: off.",
@@ -234,8 +244,10 @@ extension KioskConfig {
     ]
 
     /// Lists of tables, read a table at a time (their keys are rows of `schema`, without setters).
-    static let tableLists: [(key: String, flag: String, set: ConfigOption.Setter)] = [
+    /// A list without a flag is not the kiosk's to override (sources are the sync unit's).
+    static let tableLists: [(key: String, flag: String?, set: ConfigOption.Setter)] = [
         ("schedule.period", "--schedule", { d, v, key, c throws(ConfigError) in c.schedule.periods = try d.periods(v, key) }),
+        ("source", nil, { d, v, key, c throws(ConfigError) in c.sources = try d.sources(v, key) }),
     ]
 
     /// The setter of each option the file may set, by dotted key.

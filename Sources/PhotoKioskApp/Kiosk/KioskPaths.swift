@@ -17,4 +17,8 @@ public struct KioskPaths: Equatable, Sendable {
     public var resumeFile: String { stateDirectory + "/resume" }
     /// The remote page's token once the frame's info screen made a new one (`PairingTokenStore`).
     public var pairingTokenFile: String { stateDirectory + "/remote-token" }
+    /// Where photokiosk-sync puts a source's files (a folder of the library) and its status;
+    /// deploy/photokiosk-sync derives the same two from $XDG_STATE_HOME.
+    public func folder(of source: KioskConfig.Source) -> String { stateDirectory + "/sources/" + source.name }
+    public func statusFile(of source: KioskConfig.Source) -> String { stateDirectory + "/source-status/" + source.name + ".toml" }
 }

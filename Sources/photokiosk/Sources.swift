@@ -1,0 +1,29 @@
+import ArgumentParser
+import PhotoKioskApp
+
+/// The `[[source]]` entries of the config, one per line, for the sync unit's script
+/// (deploy/photokiosk-sync): it reads them through this parser rather than parsing TOML itself,
+/// so the file is checked by the same rules as the kiosk's. Tab-separated: name, rclone remote,
+/// interval in minutes, quota in MB (0: none). The folder and status file follow from the name
+/// in the state folder (`KioskPaths.folder(of:)`, `KioskPaths.statusFile(of:)`).
+struct Sources: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the config's [[source]] entries (tab-separated) for photokiosk-sync.",
+        discussion: "Exits with status 78 when the config file has a mistake.")
+
+    @Option(help: "Config file (default: \(KioskConfig.defaultPath), which may be absent).")
+    var config: String?
+
+    func run() throws {
+        let config: KioskConfig
+        do {
+            config = try KioskConfig.load(path: self.config ?? KioskConfig.defaultPath, mustExist: self.config != nil)
+        } catch {
+            for mistake in error.allMistakes { printError("photokiosk: \(mistake)") }
+            throw ExitCode(GeneralOptions.configErrorExitCode)
+        }
+        for source in config.sources {
+            print([source.name, source.remote, String(source.intervalMinutes), String(source.quotaMB)].joined(separator: "\t"))
+        }
+    }
+}

@@ -1,0 +1,437 @@
+#!/usr/bin/env bash
+# Issue 34, items 1, 2, 4, 5 and 7: photokiosk-sync (rclone) against REAL servers started here on
+# loopback: Apache with mod_dav (WebDAV, as Nextcloud speaks it) and sshd (SFTP), each with its
+# own config in a temporary folder and a high port. For each server:
+#   first sync; a photo added, one deleted, one renamed on the server -> the folder follows after
+#   one sync, and the kiosk (`photokiosk doctor`, which lists the source folder through the
+#   library's own scan) counts the same photos; a transfer cut half way (the server killed during
+#   a big file) -> no half file left, finished by the next sync; an auth failure (and a 503 for
+#   WebDAV) -> a clear status, nothing deleted; an empty listing by mistake -> nothing deleted;
+#   no secret of rclone.conf (the password, as typed and as rclone stores it) in any output.
+# Bounded: about 30 s per server on loopback. Usage: scripts/sources-test.sh [dav] [sftp]
+# Installs what it needs (rclone apache2 apache2-utils openssh-server samba time) through scripts/install-deps.sh.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+# The servers and rclone, installed here rather than by `make deps`: Debian starts apache2, sshd
+# and smbd as system services when they are installed, which a developer may not want.
+scripts/install-deps.sh rclone apache2 apache2-utils openssh-server openssh-client samba time >/dev/null \
+    || { echo "sources-test: cannot install the servers" >&2; exit 1; }
+PHOTOKIOSK=${PHOTOKIOSK:-$repo/.build/debug/photokiosk}
+[ -x "$PHOTOKIOSK" ] || { echo "sources-test: build first (swift build): $PHOTOKIOSK is missing" >&2; exit 1; }
+servers=("$@"); [ ${#servers[@]} -gt 0 ] || servers=(dav sftp smb)
+
+T=$(mktemp -d /tmp/photokiosk-sources.XXXXXX)
+chmod 755 "$T"
+pids=()
+cleanup() {
+    local pid
+    for pid in "${pids[@]+"${pids[@]}"}"; do kill "$pid" 2>/dev/null; done
+    [ -f "$T/apache.pid" ] && kill "$(cat "$T/apache.pid")" 2>/dev/null
+    sleep 0.2
+    rm -rf "$T"
+}
+trap cleanup EXIT
+
+failures=0
+started=$SECONDS
+pass() { echo "  ok ($((SECONDS - started)) s): $*"; }
+fail() { echo "  FAIL: $*"; failures=$((failures + 1)); }
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# The password as a person types it, and as rclone.conf holds it (rclone obscure).
+PASSWORD="Frame-Secret-$RANDOM-pw"
+OBSCURED=$(rclone obscure "$PASSWORD")
+export RCLONE_CONFIG=$T/rclone.conf
+: >"$RCLONE_CONFIG"; chmod 600 "$RCLONE_CONFIG"
+export XDG_STATE_HOME=$T/state
+export PHOTOKIOSK
+OUT=$T/all-output.txt   # everything the sync and doctor said, searched for the password at the end
+sync_now() { "$repo/deploy/photokiosk-sync" --config "$T/config.toml" --now "$@" >>"$OUT.last" 2>&1; local s=$?
+    cat "$OUT.last" >>"$OUT"; cat "$OUT.last" | sed 's/^/    sync: /'; : >"$OUT.last"; return $s; }
+status_of() { sed -nE "s/^$2 = \"?([^\"]*)\"?\$/\1/p" "$XDG_STATE_HOME/photokiosk/source-status/$1.toml"; }
+listing() { (cd "$1" && find . -type f -not -name '.*' | sort | xargs -r md5sum); }
+write_config() {  # name remote
+    printf '[library]\nfolders = ["%s/none"]\n\n[[source]]\nname = "%s"\nremote = "%s"\ninterval = 5\n' "$T" "$1" "$2" >"$T/config.toml"
+}
+
+# Photos: the bundled samples under several names (real JPEGs, so the kiosk's scan counts them).
+samples=("$repo"/assets/photos/*.jpg)
+seed_server() {  # dir
+    mkdir -p "$1/2024/summer" "$1/2025"
+    cp "${samples[0]}" "$1/2024/summer/beach.jpg"
+    cp "${samples[1]}" "$1/2024/summer/dune.jpg"
+    cp "${samples[2]}" "$1/2025/garden.jpg"
+    cp "${samples[3]}" "$1/2025/cat.jpg"
+    cp "${samples[4]}" "$1/top.jpg"
+    echo "not a photo" >"$1/notes.txt"
+}
+
+# The scenario every server type goes through. $1 name, $2 good remote, $3 bad-login remote,
+# $4 server folder, $5 function that kills the server, $6 function that starts it again.
+scenario() {
+    local name=$1 remote=$2 bad=$3 dir=$4 kill_server=$5 start_server=$6
+    local folder=$XDG_STATE_HOME/photokiosk/sources/$name
+    echo "== $name: first sync"
+    write_config "$name" "$remote"
+    local t0=$SECONDS
+    sync_now || fail "$name: first sync failed"
+    [ "$(listing "$folder")" = "$(listing "$dir" | grep -v notes.txt)" ] && pass "the folder holds the server's 5 photos (not its .txt)" || fail "$name: first sync: folder differs from server"
+    [ "$(status_of "$name" photos)" = 5 ] && [ -z "$(status_of "$name" error)" ] && pass "status: 5 photos, no error" || fail "$name: status after first sync: $(cat "$XDG_STATE_HOME/photokiosk/source-status/$name.toml")"
+    local doctor
+    doctor=$("$PHOTOKIOSK" doctor --config "$T/config.toml" 2>&1); echo "$doctor" >>"$OUT"
+    echo "$doctor" | grep -F "  $folder: " | sed 's/^/    doctor: /'
+    echo "$doctor" | grep -qE "^  $folder: .*5 photos" && pass "the kiosk's scan counts 5 photos in the source folder" || fail "$name: doctor does not count 5 photos in $folder"
+    echo "$doctor" | grep -E "^  $name \(" | sed 's/^/    doctor: /'
+    echo "$doctor" | grep -qE "^  $name \(.*last sync .*, 5 photos" && pass "doctor shows the source's status" || fail "$name: doctor does not show the source's status"
+
+    echo "== $name: add, delete, rename on the server"
+    cp "${samples[5]}" "$dir/2025/new.jpg"
+    rm "$dir/2024/summer/dune.jpg"
+    mv "$dir/2025/cat.jpg" "$dir/2025/cat-renamed.jpg"
+    sync_now || fail "$name: second sync failed"
+    [ "$(listing "$folder")" = "$(listing "$dir" | grep -v notes.txt)" ] && pass "added, deleted and renamed photos followed in one sync" || fail "$name: folder does not follow the server"
+    [ "$(status_of "$name" photos)" = 5 ] || fail "$name: status count after changes: $(status_of "$name" photos)"
+
+    echo "== $name: login refused"
+    local before; before=$(listing "$folder")
+    write_config "$name" "$bad"
+    sync_now && fail "$name: a refused login reported success"
+    [ "$(listing "$folder")" = "$before" ] && pass "nothing deleted" || fail "$name: photos changed after a refused login"
+    local error; error=$(status_of "$name" error)
+    [ -n "$error" ] && [ "$(status_of "$name" failures)" = 1 ] && pass "status says: $error" || fail "$name: no error in status after a refused login"
+    write_config "$name" "$remote"
+
+    echo "== $name: empty listing by mistake"
+    mkdir -p "$T/aside-$name" && mv "$dir"/* "$T/aside-$name/"
+    sync_now && fail "$name: an empty listing reported success"
+    [ "$(listing "$folder")" = "$before" ] && pass "nothing deleted" || fail "$name: photos deleted after an empty listing"
+    error=$(status_of "$name" error)
+    [[ $error == *"listed no photo"* ]] && pass "status says: $error" || fail "$name: status after an empty listing: $error"
+    mv "$T/aside-$name"/* "$dir/"
+
+    echo "== $name: transfer cut half way (server killed)"
+    head -c $((48 << 20)) /dev/urandom >"$T/big.jpg"
+    cp "$T/big.jpg" "$dir/big.jpg"
+    RCLONE_BWLIMIT=8M "$repo/deploy/photokiosk-sync" --config "$T/config.toml" --now >"$OUT.cut" 2>&1 &
+    local sync_pid=$! waited=0
+    while [ ! -s "$folder/big.jpg" ] && [ $waited -lt 100 ]; do sleep 0.1; waited=$((waited + 1)); done
+    sleep 1
+    $kill_server
+    wait $sync_pid && fail "$name: a cut transfer reported success"
+    cat "$OUT.cut" >>"$OUT"; sed 's/^/    sync: /' "$OUT.cut"
+    if [ -e "$folder/big.jpg" ] && ! cmp -s "$folder/big.jpg" "$T/big.jpg"; then
+        fail "$name: a half file is left: $(stat -c %s "$folder/big.jpg") of $((48 << 20)) bytes"
+    else pass "no half file left"; fi
+    [ "$(listing "$folder" | grep -v big.jpg)" = "$before" ] && pass "nothing deleted" || fail "$name: photos changed after a cut transfer"
+    error=$(status_of "$name" error); [ -n "$error" ] && pass "status says: $error" || fail "$name: no error after a cut transfer"
+    $start_server
+    sync_now || fail "$name: the sync after the cut failed"
+    cmp -s "$folder/big.jpg" "$T/big.jpg" && pass "the next sync finished the big file" || fail "$name: big file not complete after the next sync"
+    [ -z "$(status_of "$name" error)" ] && [ "$(status_of "$name" failures)" = 0 ] && pass "status clear again" || fail "$name: error stays after a good sync"
+    rm "$dir/big.jpg"
+    sync_now >/dev/null
+    echo "  ($name: $((SECONDS - t0)) s)"
+}
+
+# A copy of a JPEG with an EXIF DateTimeOriginal (an APP1 segment after SOI), so the quota's
+# "newest by date taken" is tested on the date in the photo, not the file time.
+with_date_taken() {  # source target "YYYY:MM:DD HH:MM:SS"
+    python3 - "$@" <<'PY'
+import struct, sys
+src, dst, date = sys.argv[1], sys.argv[2], sys.argv[3].encode() + b"\0"
+tiff = b"II*\0" + struct.pack("<I", 8)
+tiff += struct.pack("<H", 1) + struct.pack("<HHII", 0x8769, 4, 1, 26) + struct.pack("<I", 0)   # IFD0 -> Exif IFD
+tiff += struct.pack("<H", 1) + struct.pack("<HHII", 0x9003, 2, len(date), 44) + struct.pack("<I", 0)  # DateTimeOriginal
+tiff += date
+app1 = b"Exif\0\0" + tiff
+data = open(src, "rb").read()
+assert data[:2] == b"\xff\xd8"
+open(dst, "wb").write(data[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + data[2:])
+PY
+}
+
+# Quota: eight photos of known size and date taken (the file times say the opposite order); a
+# quota that holds three keeps the three newest by date taken, deletes the others here,
+# leaves them out of the next sync, and takes one back when a newer one is deleted on the server.
+quota() {
+    local dir=$1 remote=$2 name=quota
+    local folder=$XDG_STATE_HOME/photokiosk/sources/$name
+    echo "== quota: newest by date taken kept ($remote)"
+    mkdir -p "$dir/quota"
+    local i
+    for i in 1 2 3 4 5 6 7 8; do
+        head -c $((200 << 10)) /dev/urandom >"$T/pad"
+        with_date_taken "${samples[6]}" "$T/q.jpg" "2020:0$i:01 12:00:00"
+        cat "$T/q.jpg" "$T/pad" >"$dir/quota/taken-2020-0$i.jpg"   # bytes after EOI: still a valid JPEG
+        touch -d "2024-01-$((10 + 9 - i)) 12:00" "$dir/quota/taken-2020-0$i.jpg"   # older file time for newer photos
+    done
+    chmod -R a+rX "$dir/quota"
+    # Each photo is about 280 KB: a 1 MB quota holds three.
+    printf '[library]\nfolders = ["%s/none"]\n\n[[source]]\nname = "%s"\nremote = "%s"\ninterval = 5\nquota_mb = 1\n' \
+        "$T" "$name" "$remote/quota" >"$T/config.toml"
+    local kb; kb=$(du -k "$dir/quota/taken-2020-01.jpg" | cut -f1)
+    local fit=$(( 1024 / kb ))
+    sync_now || fail "quota: sync failed"
+    local kept; kept=$(cd "$folder" && ls | sort | tr '\n' ' ')
+    local expected; expected=$(for i in $(seq $((9 - fit)) 8); do echo "taken-2020-0$i.jpg"; done | tr '\n' ' ')
+    [ "$kept" = "$expected" ] && pass "kept the $fit newest by date taken: $kept" || fail "quota: kept '$kept', expected '$expected'"
+    local note; note=$(status_of "$name" quota)
+    [[ $note == *"left out"* ]] && pass "status says: $note" || fail "quota: status has no note: $note"
+    [ "$(du -sk "$folder" | cut -f1)" -le 1040 ] && pass "the folder is within the quota ($(du -sk "$folder" | cut -f1) KB)" || fail "quota: folder $(du -sk "$folder" | cut -f1) KB"
+    # The left-out photos made unreadable on the server: a sync that tried to download them fails.
+    for i in $(seq 1 $((8 - fit))); do chmod 000 "$dir/quota/taken-2020-0$i.jpg"; done
+    sync_now && [ "$(cd "$folder" && ls | sort | tr '\n' ' ')" = "$expected" ] \
+        && pass "the next sync leaves them out (none asked for again)" || fail "quota: the second sync fetched left-out photos or changed the folder"
+    chmod -R a+rX "$dir/quota"
+    rm "$dir/quota/taken-2020-08.jpg"
+    sync_now && sync_now || fail "quota: syncs after a deletion failed"
+    expected=$(for i in $(seq $((8 - fit)) 7); do echo "taken-2020-0$i.jpg"; done | tr '\n' ' ')
+    kept=$(cd "$folder" && ls | sort | tr '\n' ' ')
+    [ "$kept" = "$expected" ] && pass "a newer photo deleted on the server: an older one came back: $kept" || fail "quota: after a deletion kept '$kept', expected '$expected'"
+}
+
+# --- WebDAV: Apache with mod_dav and basic auth, in its own config -----------------------------
+dav() {
+    local port www=$T/dav-www mods=/usr/lib/apache2/modules
+    port=$(free_port)
+    mkdir -p "$www" "$T/dav-lock"
+    seed_server "$www"
+    htpasswd -bc "$T/htpasswd" frame "$PASSWORD" 2>/dev/null
+    local user_lines=""
+    # Apache will not run as root: as root it serves as nobody (the temp tree is world-readable).
+    if [ "$(id -u)" -eq 0 ]; then user_lines=$'User nobody\nGroup nogroup'; chown nobody "$T/dav-lock"; chmod -R a+rX "$www"; fi
+    cat >"$T/apache.conf" <<EOF
+ServerRoot $T
+ServerName 127.0.0.1
+Listen 127.0.0.1:$port
+PidFile $T/apache.pid
+DefaultRuntimeDir $T
+Mutex file:$T default
+ErrorLog $T/apache-error.log
+LogLevel warn
+$user_lines
+LoadModule mpm_event_module $mods/mod_mpm_event.so
+LoadModule authz_core_module $mods/mod_authz_core.so
+LoadModule authn_core_module $mods/mod_authn_core.so
+LoadModule authn_file_module $mods/mod_authn_file.so
+LoadModule auth_basic_module $mods/mod_auth_basic.so
+LoadModule authz_user_module $mods/mod_authz_user.so
+LoadModule dav_module $mods/mod_dav.so
+LoadModule dav_fs_module $mods/mod_dav_fs.so
+LoadModule rewrite_module $mods/mod_rewrite.so
+DocumentRoot $www
+DAVLockDB $T/dav-lock/lockdb
+<Directory $www>
+    DAV On
+    AuthType Basic
+    AuthName "photos"
+    AuthUserFile $T/htpasswd
+    Require valid-user
+    # The 5xx test: while this file exists every request fails with 503.
+    RewriteEngine On
+    RewriteCond $T/fail-503 -f
+    RewriteRule ^ - [R=503,L]
+</Directory>
+EOF
+    cat >>"$RCLONE_CONFIG" <<EOF
+[dav]
+type = webdav
+url = http://127.0.0.1:$port/
+vendor = other
+user = frame
+pass = $OBSCURED
+
+[davbad]
+type = webdav
+url = http://127.0.0.1:$port/
+vendor = other
+user = frame
+pass = $(rclone obscure wrong-password)
+
+EOF
+    dav_start() {
+        rm -f "$T/apache.pid"
+        /usr/sbin/apache2 -f "$T/apache.conf" -k start || { fail "apache2 did not start: $(tail -3 "$T/apache-error.log")"; return 1; }
+        local i; for i in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && return 0; sleep 0.1; done
+    }
+    # Killed, not stopped: the transfer is cut, as by a crash or a pulled cable.
+    dav_kill() { pkill -9 -P "$(cat "$T/apache.pid")"; kill -9 "$(cat "$T/apache.pid")"; rm -f "$T/apache.pid"; sleep 0.3; }
+    dav_start || return
+    echo "== WebDAV (Apache mod_dav on 127.0.0.1:$port)"
+    scenario dav dav:/ davbad:/ "$www" dav_kill dav_start
+
+    echo "== dav: peak memory of the sync on 300 photos (BENCHMARKS.md)"
+    mkdir -p "$www/many"
+    local i; for i in $(seq 300); do ln "${samples[$((i % ${#samples[@]}))]}" "$www/many/photo-$i.jpg"; done
+    # The real rclone, under /usr/bin/time: each run's peak resident memory (KB), listing and sync.
+    printf '#!/bin/sh\nexec /usr/bin/time -a -o "%s" -f "%%M %%e" rclone "$@"\n' "$T/rss" >"$T/rclone-measured"
+    chmod +x "$T/rclone-measured"
+    local t1=$SECONDS
+    RCLONE=$T/rclone-measured sync_now || fail "dav: the 300-photo sync failed"
+    local count; count=$(status_of dav photos)
+    [ "$count" = 305 ] && pass "300 more photos synced in $((SECONDS - t1)) s" || fail "dav: 300-photo sync counts $count"
+    echo "  peak memory: rclone lsf $(sed -n 1p "$T/rss" | cut -d' ' -f1) KB, rclone sync $(sed -n 2p "$T/rss" | cut -d' ' -f1) KB ($(du -sm --count-links "$www/many" | cut -f1) MB, $(sed -n 2p "$T/rss" | cut -d' ' -f2) s)"
+
+    quota "$www" dav:
+
+    echo "== dav: server error (503)"
+    write_config dav dav:/
+    local before; before=$(listing "$XDG_STATE_HOME/photokiosk/sources/dav")
+    touch "$T/fail-503"
+    sync_now && fail "dav: a 503 reported success"
+    [ "$(listing "$XDG_STATE_HOME/photokiosk/sources/dav")" = "$before" ] && pass "nothing deleted" || fail "dav: photos changed after a 503"
+    local error; error=$(status_of dav error)
+    [[ $error == *503* || $error == *"Service Unavailable"* ]] && pass "status says: $error" || fail "dav: status after a 503: $error"
+    rm "$T/fail-503"
+    dav_kill
+}
+
+# --- SFTP: sshd with its own host key and config, key login (the key's passphrase is the secret)
+sftp() {
+    local port root=$T/sftp-root user
+    port=$(free_port); user=$(id -un)
+    mkdir -p "$root"
+    seed_server "$root"
+    ssh-keygen -q -t ed25519 -N "" -f "$T/ssh_host_key"
+    ssh-keygen -q -t ed25519 -N "$PASSWORD" -f "$T/client_key"
+    ssh-keygen -q -t ed25519 -N "" -f "$T/stranger_key"
+    cp "$T/client_key.pub" "$T/authorized_keys"
+    # As root, sshd needs its privilege-separation folder; as anyone else it runs without.
+    [ "$(id -u)" -eq 0 ] && mkdir -p /run/sshd
+    cat >"$T/sshd_config" <<EOF
+ListenAddress 127.0.0.1:$port
+HostKey $T/ssh_host_key
+PidFile $T/sshd.pid
+AuthorizedKeysFile $T/authorized_keys
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+PermitRootLogin prohibit-password
+Subsystem sftp internal-sftp
+EOF
+    cat >>"$RCLONE_CONFIG" <<EOF
+[sftp]
+type = sftp
+host = 127.0.0.1
+port = $port
+user = $user
+key_file = $T/client_key
+key_file_pass = $OBSCURED
+shell_type = none
+md5sum_command = none
+sha1sum_command = none
+
+[sftpbad]
+type = sftp
+host = 127.0.0.1
+port = $port
+user = $user
+key_file = $T/stranger_key
+shell_type = none
+md5sum_command = none
+sha1sum_command = none
+
+EOF
+    sftp_start() {
+        /usr/sbin/sshd -D -e -f "$T/sshd_config" 2>>"$T/sshd.log" &
+        sshd_pid=$!; disown "$sshd_pid"
+        pids+=("$sshd_pid")
+        local i; for i in $(seq 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0; sleep 0.1; done
+        fail "sshd did not start: $(tail -3 "$T/sshd.log")"; return 1
+    }
+    # Every sshd process, the connections' too (each runs in its own session): a crash.
+    sftp_kill() { kill_tree "$sshd_pid"; sleep 0.3; }
+    sftp_start || return
+    echo "== SFTP (sshd on 127.0.0.1:$port)"
+    scenario sftp "sftp:$root" "sftpbad:$root" "$root" sftp_kill sftp_start
+    sftp_kill
+}
+
+# --- SMB: smbd with its own config, private dir and password database ---------------------------
+# smbd serves files as the account that logs in, so it runs as root: as root here, else through
+# sudo -n (as the e2e scripts do); without either the SMB part is skipped, and says so.
+smb() {
+    local port share=$T/smb-root user sudo=""
+    port=$(free_port); user=$(id -un)
+    if [ "$(id -u)" -ne 0 ]; then
+        sudo -n true 2>/dev/null || { echo "== SMB: SKIPPED (smbd needs root: run as root or with passwordless sudo)"; smb_skipped=1; return; }
+        sudo="sudo -n"
+    fi
+    mkdir -p "$share" "$T/smb"/{private,lock,state,cache,pid,ncalrpc}
+    seed_server "$share"
+    cat >"$T/smb.conf" <<EOF
+[global]
+    server role = standalone server
+    security = user
+    map to guest = never
+    smb ports = $port
+    interfaces = 127.0.0.1
+    bind interfaces only = yes
+    server min protocol = SMB2_10
+    private dir = $T/smb/private
+    lock directory = $T/smb/lock
+    state directory = $T/smb/state
+    cache directory = $T/smb/cache
+    pid directory = $T/smb/pid
+    ncalrpc dir = $T/smb/ncalrpc
+    passdb backend = tdbsam:$T/smb/private/passdb.tdb
+    log file = $T/smb/log
+    load printers = no
+    printcap name = /dev/null
+    disable spoolss = yes
+[photos]
+    path = $share
+    read only = yes
+    valid users = $user
+EOF
+    printf '%s\n%s\n' "$PASSWORD" "$PASSWORD" | $sudo smbpasswd -c "$T/smb.conf" -s -a "$user" >/dev/null \
+        || { fail "smbpasswd failed"; return; }
+    cat >>"$RCLONE_CONFIG" <<EOF
+[smb]
+type = smb
+host = 127.0.0.1
+port = $port
+user = $user
+pass = $OBSCURED
+
+[smbbad]
+type = smb
+host = 127.0.0.1
+port = $port
+user = $user
+pass = $(rclone obscure wrong-password)
+
+EOF
+    smb_start() {
+        $sudo /usr/sbin/smbd --foreground --no-process-group -s "$T/smb.conf" >>"$T/smbd.log" 2>&1 &
+        smbd_pid=$!; disown "$smbd_pid"
+        pids+=("$smbd_pid")
+        local i; for i in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0; sleep 0.1; done
+        fail "smbd did not start: $(tail -3 "$T/smbd.log")"; return 1
+    }
+    smb_kill() { $sudo bash -c "$(declare -f kill_tree); kill_tree $smbd_pid"; sleep 0.3; }
+    smb_start || return
+    echo "== SMB (smbd on 127.0.0.1:$port)"
+    scenario smb "smb:photos" "smbbad:photos" "$share" smb_kill smb_start
+    smb_kill
+}
+
+kill_tree() {
+    local child
+    for child in $(ps -o pid= --ppid "$1"); do kill_tree "$child"; done
+    kill -9 "$1" 2>/dev/null
+}
+
+for server in "${servers[@]}"; do "$server"; done
+
+echo "== secrets"
+cat "$XDG_STATE_HOME"/photokiosk/source-status/*.toml >>"$OUT" 2>/dev/null
+if grep -qF -e "$PASSWORD" -e "$OBSCURED" "$OUT"; then fail "the password appears in the output or status: $(grep -nF -e "$PASSWORD" -e "$OBSCURED" "$OUT" | head -3)"
+else pass "the password (typed and obscured) is in no output, log or status file ($(wc -l <"$OUT") lines searched)"; fi
+grep -qF "$OBSCURED" "$RCLONE_CONFIG" || fail "the search above searched for the wrong thing"
+
+echo "sources-test: $failures failure(s)"
+[ $failures -eq 0 ]
