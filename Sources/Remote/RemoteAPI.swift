@@ -46,6 +46,8 @@ public final class RemoteAPI {
     private let screenEncoder: ScreenEncoder
     /// `/api/settings` (RemoteSettingsAPI.swift); nil when the kiosk keeps no settings file.
     public var settingsAPI: RemoteSettingsAPI?
+    /// The phone folder's Syncthing state (`[syncthing] enabled`); nil: the status says null.
+    public var syncthing: SyncthingMonitor?
 
     public init(app: KioskApp, loop: EventLoop, settings: Settings, logger: Logger) {
         self.app = app
@@ -216,6 +218,7 @@ public final class RemoteAPI {
             ("upload_folder", .string(folder.path)),
             ("upload_free_bytes", folder.availableBytes().map { .integer($0) } ?? .null),
             ("uploads", uploadProblem.map { .string("refused: \($0)") } ?? .string("ok")),
+            ("syncthing", syncthing.map { .object([("state", .string($0.state.code)), ("summary", .string($0.state.description))]) } ?? .null),
         ])
     }
 

@@ -71,6 +71,7 @@ enum RemotePage {
     <h1>PhotoKiosk</h1>
     <img id="screen" alt="What the frame shows">
     <div id="status">…</div>
+    <div id="sync"></div>
     <div class="buttons">
     <button id="previous">‹ Previous</button><button id="pause">Pause</button><button id="next">Next ›</button>
     <button id="slideshow">Slideshow</button><button id="screenpower">Screen off</button><button id="refresh">Refresh</button>
@@ -103,6 +104,9 @@ enum RemotePage {
       status = s;
       const where = s.photo ? `${s.photo} (${s.photo_index + 1} of ${s.library_size})` : `${s.library_size} photos`;
       $("status").textContent = `${s.screen}${s.paused ? ", paused" : ""} · ${where}`;
+      // Syncthing's state when the frame is set to ask it (null otherwise).
+      $("sync").textContent = s.syncthing ? `Phone sync: ${s.syncthing.summary}` : "";
+      $("sync").className = s.syncthing && ["error", "not-reachable"].includes(s.syncthing.state) ? "err" : "";
       $("pause").textContent = s.paused ? "Resume" : "Pause";
       $("slideshow").textContent = s.slideshow ? "Stop slideshow" : "Slideshow";
       $("screenpower").textContent = s.screen_on ? "Screen off" : "Screen on";

@@ -17,6 +17,7 @@ public struct KioskConfig: Equatable, Sendable {
     public var mqtt = MQTT()
     public var remote = Remote()
     public var presence = Presence()
+    public var syncthing = Syncthing()
 
     public init() {}
 

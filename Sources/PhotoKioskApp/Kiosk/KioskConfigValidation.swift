@@ -16,5 +16,6 @@ extension KioskConfig {
         if remote.uploadFolder == "" { remote.uploadFolder = nil }
         mqtt.normalize()
         if presence.chip == "" { presence.chip = nil }
+        syncthing.normalize()
     }
 }
