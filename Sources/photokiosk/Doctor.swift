@@ -29,6 +29,7 @@ struct Doctor: ParsableCommand {
         let remote = loaded.config.map { Self.remoteReport($0, path: path) } ?? (line: "Remote page: unknown (the config file has mistakes, see above)", summary: "unknown")
         print(remote.line)
         print(Self.presenceReport(resolved))
+        print(Self.syncthingReport(resolved))
         print(optionalLibrariesReport())
         let display = displayChoiceSummary(Bootstrap.displayOptions(resolved.display))
         print("Would use: \(folders.summary); display \(display); remote page \(remote.summary)")
