@@ -2,7 +2,8 @@
 # Syncthing as the phone's way in (issue 34 items 3 and 5): two real Syncthing instances on
 # loopback, a "phone" (send-only camera folder) and a "frame" (receive-only folder inside the
 # library of a headless kiosk); first sync, add, delete, rename, a conflict file, a big photo cut
-# half way and finished later, each checked through the kiosk's remote API. Measures the frame's
+# half way and finished later, each checked through the kiosk's remote API, and the kiosk's own
+# [syncthing] status (in sync, syncing, phone gone) in /api/status. Measures the frame's
 # Syncthing memory. Bounded: about 1 min, killed at 150 s. Logs in .build/syncthing.
 # Usage: scripts/syncthing-test.sh   (exit 0 only when all of that holds)
 set -euo pipefail

@@ -184,6 +184,21 @@ def wait_for(condition, seconds, what):
     raise Failure(f"not within {seconds} s: {what}")
 
 
+def kiosk_sync_state(kiosk):
+    """The kiosk's own view of its Syncthing (GET /api/status, "syncthing"), or None."""
+    request = urllib.request.Request(f"{kiosk.base}/api/status", headers={"Authorization": f"Bearer {kiosk.token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return json.load(response).get("syncthing")
+    except (urllib.error.URLError, ConnectionError, TimeoutError, ValueError):
+        return None
+
+
+def kiosk_says(kiosk, state):
+    sync = kiosk_sync_state(kiosk)
+    return sync is not None and sync.get("state") == state
+
+
 def kiosk_names(kiosk):
     """Every photo path the kiosk's library lists (all pages)."""
     names, page = [], 1
@@ -233,7 +248,14 @@ def main():
 
     phone = Syncthing("phone", os.path.join(work, "phone-home"), args.out)
     frame = Syncthing("frame", os.path.join(work, "frame-home"), args.out)
-    kiosk = Kiosk(args.binary, library, os.path.join(work, "kiosk"), args.out, "640x400")
+    # The kiosk asks the frame's Syncthing itself ([syncthing], every 5 s) and shows it in /api/status.
+    key_file = os.path.join(work, "syncthing-api-key")
+    with open(key_file, "w") as out:
+        out.write(frame.api_key + "\n")
+    os.chmod(key_file, 0o600)
+    kiosk = Kiosk(args.binary, library, os.path.join(work, "kiosk"), args.out, "640x400",
+                  extra=["--syncthing", "--syncthing-api-address", f"http://127.0.0.1:{frame.gui_port}",
+                         "--syncthing-api-key-file", key_file, "--syncthing-folder-id", FOLDER])
     ok = False
     try:
         phone.start()
@@ -276,6 +298,8 @@ def main():
               f"in the kiosk's grid after {listed:.1f} s; frame's syncthing RSS peak {peak / 1024:.1f} MiB "
               f"(worker {worker_peak / 1024:.1f} MiB, monitor the rest), {rss / 1024:.1f} MiB at the end")
         print(f"syncthing: frame status in sync: {json.dumps(status_summary(frame, phone))}")
+        wait_for(lambda: kiosk_says(kiosk, "in-sync"), 15, "the kiosk's /api/status says in sync")
+        print(f"syncthing: kiosk's own status: {json.dumps(kiosk_sync_state(kiosk))}")
 
         # Add, delete, rename on the phone.
         with open(os.path.join(camera, "IMG_new.jpg"), "wb") as out:
@@ -317,12 +341,17 @@ def main():
                 saw_syncing.append(status_summary(frame, phone))
             return os.path.exists(temporary) and os.path.getsize(temporary) > 0
         wait_for(half_way, 30, "the frame starts receiving the big photo")
+        # 24 MB at 4000 kbit/s take about 50 s: time for the kiosk's next poll to see it coming.
+        wait_for(lambda: kiosk_says(kiosk, "syncing"), 15, "the kiosk's /api/status says syncing")
+        kiosk_syncing = kiosk_sync_state(kiosk)
         time.sleep(1.5)
         phone.kill()
         wait_for(lambda: not frame.connected(phone), 30, "the frame sees the phone gone")
         # the temporary file has the full length at once; its allocated blocks are what came
         partial = os.stat(temporary).st_blocks * 512 if os.path.exists(temporary) else 0
         disconnected = status_summary(frame, phone)
+        wait_for(lambda: kiosk_says(kiosk, "phone-not-connected"), 15, "the kiosk's /api/status says the phone is gone")
+        kiosk_gone = kiosk_sync_state(kiosk)
         time.sleep(2)  # time for the kiosk to hear anything it would wrongly show
         if os.path.exists(os.path.join(received, big)):
             raise Failure("the big photo is complete on the frame although the phone was killed mid-transfer")
@@ -334,11 +363,13 @@ def main():
         if saw_syncing:
             print(f"syncthing: frame status while syncing: {json.dumps(saw_syncing[-1])}")
         print(f"syncthing: frame status, phone gone: {json.dumps(disconnected)}")
+        print(f"syncthing: kiosk's own status while syncing: {json.dumps(kiosk_syncing)}; phone gone: {json.dumps(kiosk_gone)}")
         phone.start()
         phone.request("PATCH", f"/rest/config/devices/{frame.device_id}", {"maxSendKbps": 0})
         t0 = time.monotonic()
         wait_for(lambda: kiosk_has([big]), 60, "the big photo finishes and shows once the phone is back")
         wait_for(in_sync, 30, "the frame in sync again")
+        wait_for(lambda: kiosk_says(kiosk, "in-sync"), 15, "the kiosk's /api/status says in sync again")
         print(f"syncthing: phone back; {big} complete and in the kiosk's grid after {time.monotonic() - t0:.1f} s")
         print(f"syncthing: frame status in sync: {json.dumps(status_summary(frame, phone))}")
         ok = True

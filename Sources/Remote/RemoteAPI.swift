@@ -52,6 +52,8 @@ public final class RemoteAPI {
     private let screenEncoder: ScreenEncoder
     /// `/api/settings` (RemoteSettingsAPI.swift); nil when the kiosk keeps no settings file.
     public var settingsAPI: RemoteSettingsAPI?
+    /// The phone folder's Syncthing state (`[syncthing] enabled`); nil: the status says null.
+    public var syncthing: SyncthingMonitor?
 
     public init(app: KioskApp, loop: EventLoop, settings: Settings, logger: Logger) {
         self.app = app
@@ -227,6 +229,7 @@ public final class RemoteAPI {
             ("storage", storage.map { .string($0.summary) } ?? .string("ok")),
             ("storage_failed_writes", .integer(Int64(storage?.failedWrites ?? 0))),
             ("sources", .array(settings.sources.map { Self.sourceJSON(name: $0.name, SourceStatus.read($0.statusFile)) })),
+            ("syncthing", syncthing.map { .object([("state", .string($0.state.code)), ("summary", .string($0.state.description))]) } ?? .null),
         ])
     }
 

@@ -73,6 +73,7 @@ enum RemotePage {
     <img id="screen" alt="What the frame shows">
     <div id="status">…</div>
     <div id="sources"></div>
+    <div id="sync"></div>
     <div class="buttons">
     <button id="previous">‹ Previous</button><button id="pause">Pause</button><button id="next">Next ›</button>
     <button id="slideshow">Slideshow</button><button id="screenpower">Screen off</button><button id="refresh">Refresh</button>
@@ -110,6 +111,9 @@ enum RemotePage {
       $("sources").textContent = (s.sources || []).map(x => x.error
         ? `${x.name}: failing (${x.failures}×): ${x.error}`
         : `${x.name}: ${x.last_sync ? `synced ${x.last_sync}, ${x.photos} photos${x.quota ? " (" + x.quota + ")" : ""}` : "not synced yet"}`).join("\\n");
+      // Syncthing's state when the frame is set to ask it (null otherwise).
+      $("sync").textContent = s.syncthing ? `Phone sync: ${s.syncthing.summary}` : "";
+      $("sync").className = s.syncthing && ["error", "not-reachable"].includes(s.syncthing.state) ? "err" : "";
       $("pause").textContent = s.paused ? "Resume" : "Pause";
       $("slideshow").textContent = s.slideshow ? "Stop slideshow" : "Slideshow";
       $("screenpower").textContent = s.screen_on ? "Screen off" : "Screen on";

@@ -32,6 +32,7 @@ struct Doctor: ParsableCommand {
         print(Self.presenceReport(resolved))
         print(Self.cecReport(resolved))
         print(Self.sourcesReport(resolved))
+        print(Self.syncthingReport(resolved))
         print(optionalLibrariesReport())
         let display = displayChoiceSummary(Bootstrap.displayOptions(resolved.display))
         print("Would use: \(folders.summary); display \(display); remote page \(remote.summary)")

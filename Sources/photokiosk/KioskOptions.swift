@@ -256,6 +256,23 @@ struct MQTTOptions: ParsableArguments, ConfigOverrideGroup {
     }
 }
 
+/// The frame's Syncthing, asked for the phone folder's state (`run` only); off unless enabled.
+struct SyncthingOptions: ParsableArguments, ConfigOverrideGroup {
+    @Flag(name: .customLong("syncthing"), inversion: .prefixedNo, help: "Show this computer's Syncthing state on the phone page.")
+    var enabled: Bool?
+    @Option(name: .customLong("syncthing-api-address"), help: "Syncthing's REST address, http://127.0.0.1:PORT (default 8384).")
+    var apiAddress: String?
+    @Option(name: .customLong("syncthing-api-key-file"), help: "File holding Syncthing's API key.") var apiKeyFile: String?
+    @Option(name: .customLong("syncthing-folder-id"), help: "ID of the Syncthing folder the phone sends to.") var folderID: String?
+
+    func apply(to o: inout KioskConfigOverrides) throws {
+        o.syncthingEnabled = enabled
+        o.syncthingAPIAddress = apiAddress
+        o.syncthingAPIKeyFile = apiKeyFile
+        o.syncthingFolderID = folderID
+    }
+}
+
 /// The remote page and API (`run` only): off unless an address is given, never without a token.
 struct RemoteOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(help: "Serve the remote page and API on ADDRESS:PORT, e.g. 0.0.0.0:8080 (off unless set).")

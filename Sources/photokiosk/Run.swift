@@ -16,6 +16,7 @@ struct Run: ParsableCommand {
     @OptionGroup var options: KioskOptions
     @OptionGroup(title: "MQTT (Home Assistant, fleets)") var mqtt: MQTTOptions
     @OptionGroup(title: "Remote control") var remote: RemoteOptions
+    @OptionGroup(title: "Syncthing") var syncthing: SyncthingOptions
     @Option(help: "Headless screen size WIDTHxHEIGHT when no display device is usable (default: 1920x1080).", transform: ArgumentValues.mode)
     var size: KioskConfig.DisplayMode = .init(width: 1920, height: 1080)
     @Option(help: "Where the headless screen writes its PNG.")
@@ -31,7 +32,7 @@ struct Run: ParsableCommand {
 
     mutating func run() throws {
         // config.toml and the command line, then the settings changed on the remote page over them.
-        var base = try options.resolvedConfig(adding: [remote, mqtt])
+        var base = try options.resolvedConfig(adding: [remote, mqtt, syncthing])
         try OutputPath.checkFolder(of: screenshot, option: "--screenshot")
         let logger = Bootstrap.logger(level: base.logLevel.loggerLevel)
         Bootstrap.reportStorageHealth(to: logger)
@@ -126,7 +127,10 @@ struct Run: ParsableCommand {
     struct Controls {
         var remote: RemoteService?
         var mqtt: MQTTControl?
+        /// The phone folder's Syncthing state, for the phone page (`[syncthing] enabled`).
+        var syncthing: SyncthingMonitor?
         func stop() {
+            syncthing?.stop()
             remote?.close()
             mqtt?.stop()
         }
@@ -140,7 +144,9 @@ struct Run: ParsableCommand {
         if let remote, let listen = config.remote.listen {
             offerPairing(app: app, remote: remote, listen: listen, config: config, logger: logger)
         }
-        return Controls(remote: remote, mqtt: try startMQTT(config, app: app, logger: logger))
+        let syncthing = startSyncthing(config, loop: loop, logger: logger)
+        remote?.api.syncthing = syncthing
+        return Controls(remote: remote, mqtt: try startMQTT(config, app: app, logger: logger), syncthing: syncthing)
     }
 
     /// The frame's screens show the address and a QR code that signs a phone in; the info screen's

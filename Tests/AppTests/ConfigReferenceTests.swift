@@ -30,6 +30,8 @@ import Testing
         // Options that only stand with another: a listen address needs its token (random-looking:
         // a pattern is refused).
         if option.key == "remote.listen", value != "\"\"" { text += "token = \"OgVIyrD3lMRNnXk4bstHg1Zh\"\n" }
+        // Syncthing's state needs the key file and the folder to ask about.
+        if option.key == "syncthing.enabled", value == "true" { text += "api_key_file = \"/k\"\nfolder_id = \"f\"\n" }
         return text
     }
 

@@ -20,6 +20,7 @@ public struct KioskConfig: Equatable, Sendable {
     public var cec = CEC()
     /// Folders synced from servers by the sync unit (`[[source]]`); none by default.
     public var sources: [Source] = []
+    public var syncthing = Syncthing()
 
     public init() {}
 

@@ -58,6 +58,10 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var remoteUploadFolder: String?
     public var remoteMaxUploadMB: Int?
     public var remoteReserveMB: Int?
+    public var syncthingEnabled: Bool?
+    public var syncthingAPIAddress: String?
+    public var syncthingAPIKeyFile: String?
+    public var syncthingFolderID: String?
 
     public init() {}
 
@@ -145,6 +149,10 @@ extension KioskConfig {
         if let folder = o.remoteUploadFolder { c.remote.uploadFolder = folder }
         set(o.remoteMaxUploadMB, &c.remote.maxUploadMB)
         set(o.remoteReserveMB, &c.remote.reserveMB)
+        set(o.syncthingEnabled, &c.syncthing.enabled)
+        set(o.syncthingAPIAddress, &c.syncthing.apiAddress)
+        if let file = o.syncthingAPIKeyFile { c.syncthing.apiKeyFile = file }
+        if let id = o.syncthingFolderID { c.syncthing.folderID = id }
         c.normalize()
         if let m = c.input.calibration, m.count != 6 {
             throw ConfigError(kind: .invalidValue, file: "command line", line: nil, key: "--calibration",

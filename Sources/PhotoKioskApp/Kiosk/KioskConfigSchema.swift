@@ -241,6 +241,30 @@ extension KioskConfig {
         .text("mqtt.ca_file", \.mqtt.caFile, values: "a file, or `\"\"`", flag: "--mqtt-ca-file", default: "\"\"",
               example: "\"/etc/photokiosk/ca.pem\"",
               "CA certificate that signed the broker's (mqtts:// only); empty: the system's."),
+
+        .bool("syncthing.enabled", \.syncthing.enabled, flag: "--syncthing", default: "false", example: "true",
+              "Shows the state of this computer's Syncthing (the phone's photos arriving, docs/syncthing.md) on the phone page and in `photokiosk doctor`."),
+        .text("syncthing.api_address", \.syncthing.apiAddress, values: "`\"http://127.0.0.1:PORT\"` (or `localhost`, `[::1]`)",
+              flag: "--syncthing-api-address", default: "\"http://127.0.0.1:8384\"", example: "\"http://127.0.0.1:8385\"",
+              "Syncthing's GUI and REST address; on this computer only, since the API key travels in plain HTTP.",
+              check: { c in
+                  SyncthingAPIAddress(parsing: c.syncthing.apiAddress) != nil ? nil
+                      : "\"\(c.syncthing.apiAddress)\" is not http://127.0.0.1:PORT, http://localhost:PORT or http://[::1]:PORT"
+              }),
+        .text("syncthing.api_key_file", \.syncthing.apiKeyFile, values: "a file, or `\"\"`", flag: "--syncthing-api-key-file",
+              default: "\"\"", example: "\"/etc/photokiosk/syncthing-api-key\"",
+              "A file holding Syncthing's API key (one line), readable by the photokiosk user only; the key is never shown or logged. Needed with `enabled`.",
+              check: { c in c.syncthing.enabled && c.syncthing.apiKeyFile == nil ? "is needed when syncthing.enabled is true" : nil }),
+        .text("syncthing.folder_id", \.syncthing.folderID, values: "a Syncthing folder ID", flag: "--syncthing-folder-id",
+              default: "\"\"", example: "\"phone-camera\"",
+              "The ID of the folder the phone sends its photos to (not its label). Needed with `enabled`.",
+              check: { c in
+                  guard let id = c.syncthing.folderID else {
+                      return c.syncthing.enabled ? "is needed when syncthing.enabled is true" : nil
+                  }
+                  return id.utf8.count <= 256 && id.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
+                      ? nil : "\"\(id)\" must be printable ASCII without spaces, at most 256 characters"
+              }),
     ]
 
     /// Lists of tables, read a table at a time (their keys are rows of `schema`, without setters).

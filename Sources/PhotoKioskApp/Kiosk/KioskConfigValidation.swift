@@ -17,5 +17,6 @@ extension KioskConfig {
         mqtt.normalize()
         if presence.chip == "" { presence.chip = nil }
         if cec.device == "" { cec.device = nil }
+        syncthing.normalize()
     }
 }
