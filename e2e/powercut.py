@@ -15,13 +15,12 @@ for byte; every photo visible in the library is complete (one of the payloads se
 settings, resume state and config parse and are the old or the new ones; a thumbnail cache entry
 the host damaged on purpose is reported, dropped and written again by the next boot.
 A last boot (no cut) measures the writes (@@PC_WRITES). Exit status 1 on any failure."""
-import argparse, hashlib, json, os, random, re, select, shutil, socket, subprocess, sys, tempfile, threading, time
+import argparse, hashlib, json, os, random, re, shutil, subprocess, sys, tempfile, threading, time
 import urllib.error, urllib.request, tomllib
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import QMP, read_ppm, screendump
+from serial_guest import LIVE, SerialGuest
 
 SEED = 3301
-WIDTH, HEIGHT = 320, 200
 PHOTO_BOUND = 60.0   # seconds from the kiosk's start to a photo on screen, stated bound (TCG on a shared
                      # 2-core machine: 16-47 s measured beside parallel Swift builds, 5.5-8 s in a quieter moment)
 
@@ -70,65 +69,9 @@ def program_disk(d, binary):
 
 def sha(b): return hashlib.sha256(b).hexdigest()
 
-class Guest:
-    """One boot: QEMU with the state disk and a forwarded API port; console lines collected."""
-    def __init__(self, a, image, append, log):
-        self.port = free_port()
-        self.qmp_path = f'{a.dir}/qmp.sock'
-        if os.path.exists(self.qmp_path): os.unlink(self.qmp_path)
-        # std (bochs-drm behind legacy VGA) boots as bochs-display: the storage path is the same
-        res = {'virtio': f'virtio-gpu-pci,xres={WIDTH},yres={HEIGHT}'}.get(a.display, f'bochs-display,xres={WIDTH},yres={HEIGHT}')
-        cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '512', '-smp', '1', '-kernel', a.kernel, '-initrd', a.initrd,
-               '-append', f'console=ttyS0 quiet panic=-1 no_timer_check pk.mode=powercut {append}', '-display', 'none',
-               '-serial', 'stdio', '-monitor', 'none', '-qmp', f'unix:{self.qmp_path},server=on,wait=off', '-no-reboot',
-               '-vga', 'none', '-device', res,
-               '-drive', f'file={image},if=virtio,format=raw,cache=writeback',
-               '-drive', f'file={a.dir}/prog.img,if=virtio,format=raw,readonly=on',
-               '-netdev', f'user,id=n0,hostfwd=tcp:127.0.0.1:{self.port}-:8080', '-device', 'virtio-net-pci,netdev=n0,romfile=']
-        self.t0 = time.time()
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        LIVE.append(self.p)   # ended on any way out (main's finally)
-        self.qmp = QMP(self.qmp_path)
-        self.lines, self.log = [], log
-        threading.Thread(target=self._read, daemon=True).start()
-    def _read(self):
-        buf = b''
-        while True:
-            chunk = os.read(self.p.stdout.fileno(), 65536)
-            if not chunk: return
-            buf += chunk
-            while b'\n' in buf:
-                raw, buf = buf.split(b'\n', 1)
-                line = raw.decode('utf-8', 'replace').rstrip('\r')
-                self.lines.append((time.time(), line))
-                self.log.write(f'{time.time() - self.t0:7.2f} {line}\n')
-    def wait_for(self, tag, timeout):
-        end = time.time() + timeout
-        while time.time() < end:
-            for t, line in list(self.lines):
-                if tag in line: return t, line
-            if self.p.poll() is not None: return None
-            time.sleep(0.05)
-        return None
-    def send(self, text):
-        try: self.p.stdin.write(text.encode() + b'\n'); self.p.stdin.flush()
-        except BrokenPipeError: pass
-    def cut(self):
-        """The power goes: QEMU ends at once; nothing the guest has not written to the disk survives."""
-        try: self.qmp.cmd('quit')
-        except OSError: pass
-        try: self.p.wait(timeout=10)
-        except subprocess.TimeoutExpired: self.p.kill(); self.p.wait()
-    def photo_on_screen(self, ppm):
-        if 'error' in screendump(self.qmp, ppm) or not os.path.exists(ppm): return False
-        w, h, px = read_ppm(ppm)
-        colours = {px[o:o + 3] for o in range(0, len(px), 3 * 7)}
-        return len(colours) > 200   # a photo's ramps, not an empty screen or a line of text
-
-LIVE = []
-
-def free_port():
-    s = socket.socket(); s.bind(('127.0.0.1', 0)); port = s.getsockname()[1]; s.close(); return port
+def Guest(a, image, append, log):
+    """One boot: the state disk (/dev/vda) and the read-only program disk; console lines collected."""
+    return SerialGuest(a, 'powercut', append, [(image, False), (f'{a.dir}/prog.img', True)], log)
 
 def api(port, token, method, path, body=None, headers=None, timeout=20):
     """(status, body); status 0 when the connection failed or was cut (the power went)."""

@@ -17,69 +17,20 @@ printed, not assumed); the status says so; after a fresh mount (what the next bo
 kiosk shows photos and its writes work. After the VM: every upload answered 201 before a failure
 is on the disk images, byte for byte, and e2fsck's verdict on each image is printed (the
 journaled one must be clean). Exit status 1 on any failure."""
-import argparse, json, os, re, subprocess, sys, tempfile, threading, time
+import argparse, json, os, subprocess, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import QMP, read_ppm, screendump
-from powercut import api, multipart, sha, free_port, WIDTH, HEIGHT
+from powercut import api, multipart, sha
+from serial_guest import LIVE, SerialGuest
 
 PHOTO_BOUND = 90.0     # seconds from a kiosk start to a photo on screen (TCG beside Swift builds)
 STATUS_BOUND = 30.0    # seconds from the failure (or recovery) to the status saying so
 FAILING_FOR = 12.0     # seconds the device fails after the status said so: uploads keep being refused
 
-LIVE = []
-
-class Guest:
-    def __init__(self, a, token, log):
-        self.port = free_port()
-        self.qmp_path = f'{a.dir}/qmp.sock'
-        if os.path.exists(self.qmp_path): os.unlink(self.qmp_path)
-        res = {'virtio': f'virtio-gpu-pci,xres={WIDTH},yres={HEIGHT}'}.get(a.display, f'bochs-display,xres={WIDTH},yres={HEIGHT}')
-        cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '512', '-smp', '1', '-kernel', a.kernel, '-initrd', a.initrd,
-               '-append', f'console=ttyS0 quiet panic=-1 no_timer_check pk.mode=storage pk.token={token}', '-display', 'none',
-               '-serial', 'stdio', '-monitor', 'none', '-qmp', f'unix:{self.qmp_path},server=on,wait=off', '-no-reboot',
-               '-vga', 'none', '-device', res,
-               '-drive', f'file={a.dir}/nojournal.img,if=virtio,format=raw,cache=writeback',
-               '-drive', f'file={a.powercut}/prog.img,if=virtio,format=raw,readonly=on',
-               '-drive', f'file={a.dir}/journal.img,if=virtio,format=raw,cache=writeback',
-               '-netdev', f'user,id=n0,hostfwd=tcp:127.0.0.1:{self.port}-:8080', '-device', 'virtio-net-pci,netdev=n0,romfile=']
-        self.t0 = time.time()
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        LIVE.append(self.p)   # ended on any way out (main's finally)
-        self.qmp = QMP(self.qmp_path)
-        self.lines, self.log = [], log
-        threading.Thread(target=self._read, daemon=True).start()
-    def _read(self):
-        buf = b''
-        while True:
-            chunk = os.read(self.p.stdout.fileno(), 65536)
-            if not chunk: return
-            buf += chunk
-            while b'\n' in buf:
-                raw, buf = buf.split(b'\n', 1)
-                line = raw.decode('utf-8', 'replace').rstrip('\r')
-                self.lines.append((time.time(), line))
-                self.log.write(f'{time.time() - self.t0:7.2f} {line}\n'); self.log.flush()
-    def mark(self): return len(self.lines)
-    def wait_for(self, tag, timeout, since=0):
-        end = time.time() + timeout
-        while time.time() < end:
-            for t, line in list(self.lines)[since:]:
-                if tag in line: return t, line
-            if self.p.poll() is not None: return None
-            time.sleep(0.05)
-        return None
-    def lines_since(self, since): return [l for _, l in list(self.lines)[since:]]
-    def send(self, text):
-        self.p.stdin.write(text.encode() + b'\n'); self.p.stdin.flush()
-    def photo_on_screen(self, ppm):
-        if 'error' in screendump(self.qmp, ppm) or not os.path.exists(ppm): return False
-        w, h, px = read_ppm(ppm)
-        return len({px[o:o + 3] for o in range(0, len(px), 3 * 7)}) > 200   # a photo's ramps
-    def end(self):
-        try: self.qmp.cmd('quit')
-        except OSError: pass
-        try: self.p.wait(timeout=10)
-        except subprocess.TimeoutExpired: self.p.kill(); self.p.wait()
+def Guest(a, token, log):
+    """One boot: the journal-less state disk, the powercut stage's program disk (read-only), the
+    journaled state disk; console lines collected."""
+    return SerialGuest(a, 'storage', f'pk.token={token}',
+                       [(f'{a.dir}/nojournal.img', False), (f'{a.powercut}/prog.img', True), (f'{a.dir}/journal.img', False)], log)
 
 def run(a):
     os.makedirs(a.dir, exist_ok=True)
@@ -218,7 +169,7 @@ def run(a):
                           f'after the remount began', flush=True)
             else: fail('phase B: the fresh mount or the kiosk after it failed')
     m = g.mark(); g.send('stop'); g.wait_for('@@ST_STOPPED', 30, since=m)
-    g.end(); log.close()
+    g.cut(); log.close()
 
     # what is on the disks: every upload answered 201 before the failures, byte for byte
     for phase, image in (('A', 'nojournal'), ('B', 'journal')):
