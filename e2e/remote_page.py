@@ -76,6 +76,26 @@ def check_settings(browser, base, token, state):
     check("Back to config.toml forgets them", now["from_settings_file"] == [] and now["settings"]["slideshow"]["interval"] == 10
           and not os.path.exists(path), f'{now["from_settings_file"]}')
 
+def with_sources(work):
+    """A config with two photo sources (docs/sources.md) and the status files their sync left
+    (as deploy/photokiosk-sync writes them): one synced under its quota, one whose login fails.
+    The page must show both; returns the --config arguments."""
+    state = os.path.join(work, "state", "photokiosk")
+    for name in ("family", "nas"):
+        os.makedirs(os.path.join(state, "sources", name), exist_ok=True)
+    os.makedirs(os.path.join(state, "source-status"), exist_ok=True)
+    with open(os.path.join(state, "source-status", "family.toml"), "w") as f:
+        f.write('last_sync = "2026-12-01T08:00:00Z"\nlast_attempt = "2026-12-01T08:00:00Z"\nphotos = 5\n'
+                'failures = 0\nquota = "3 older photos left out to stay under 50 MB"\n')
+    with open(os.path.join(state, "source-status", "nas.toml"), "w") as f:
+        f.write('last_attempt = "2026-12-01T09:00:00Z"\nphotos = 0\nfailures = 2\n'
+                'error = "the server refused the login (user, password or key in rclone.conf)"\n')
+    config = os.path.join(work, "config.toml")
+    with open(config, "w") as f:
+        f.write('[[source]]\nname = "family"\nremote = "nextcloud:Photos/Frame"\nquota_mb = 50\n'
+                '[[source]]\nname = "nas"\nremote = "nas:photos"\n')
+    return ("--config", config)
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
@@ -87,7 +107,7 @@ def main():
     work, library = scratch_library("photokiosk-remote-page-", args.photos, samples[:3])
     upload_source = os.path.join(work, "from-the-phone.jpg")
     shutil.copy(os.path.join(args.photos, samples[3]), upload_source)
-    kiosk = Kiosk(args.binary, library, work, args.out, "800x480")
+    kiosk = Kiosk(args.binary, library, work, args.out, "800x480", with_sources(work))
     base, token = kiosk.base, kiosk.token
     browser = None
     try:
@@ -125,6 +145,10 @@ def main():
         check("the photo list shows the library", items == 3, f"{items} rows")
         status_text = browser.find_element(By.ID, "status").text
         check("the status line reads the kiosk", "grid" in status_text and "3 photos" in status_text, status_text)
+        sources = browser.find_element(By.ID, "sources").text
+        check("the page shows each source's last sync, photo count and quota",
+              "family: synced 2026-12-01T08:00:00Z, 5 photos (3 older photos left out to stay under 50 MB)" in sources, sources)
+        check("and why a source fails", "nas: failing (2×): the server refused the login" in sources, sources)
         width = browser.execute_script("return document.documentElement.scrollWidth")
         check("nothing wider than the phone", width <= 390, f"scrollWidth {width}")
         browser.save_screenshot(os.path.join(args.out, "2-page.png"))
