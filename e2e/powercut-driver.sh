@@ -8,6 +8,10 @@
 # console, so the host keeps it although the VM dies without warning.
 #   pk.phase=cycle  pk.batch=K: copy the batch K of new photos into the library while the kiosk
 #                   runs (each one written under a hidden name, synced, renamed), until the cut.
+#                   The host's `go reorder` (grid cycles) adds reorders: a long press on the first
+#                   thumbnail, dragged onto the third (pk.drag=X0,Y0,X1,Y1 in uitouch's device
+#                   units, from the grid's layout rule), lifted, and back, until the cut: each lift
+#                   saves the order file.
 #   pk.phase=writes: the write figures: sectors written to vda over a steady slideshow of cached
 #                   photos, and over thumbnailing a batch of new photos (@@PC_WRITES lines).
 export PATH=/bin:/sbin:/usr/bin
@@ -16,9 +20,9 @@ mkdir -p /tmp /run; mount -t tmpfs tmp /tmp
 exec </dev/console >/dev/console 2>&1
 up() { cut -d' ' -f1 /proc/uptime; }
 written() { awk '{print $7}' /sys/block/vda/stat; }   # sectors written (512 bytes each)
-PHASE=cycle BATCH=0 TOKEN=
+PHASE=cycle BATCH=0 TOKEN= DRAG=
 for w in $(cat /proc/cmdline); do case $w in
-  pk.phase=*) PHASE=${w#*=};; pk.batch=*) BATCH=${w#*=};; pk.token=*) TOKEN=${w#*=};; esac; done
+  pk.phase=*) PHASE=${w#*=};; pk.batch=*) BATCH=${w#*=};; pk.token=*) TOKEN=${w#*=};; pk.drag=*) DRAG=${w#*=};; esac; done
 echo "@@BOOTED t=$(up) mode=powercut"
 for ko in $(cat /lib/modules/$(uname -r)/load-order); do insmod /lib/modules/$(uname -r)/$ko 2>/dev/null; done
 i=0; while { [ ! -e /dev/vdb ] || [ ! -e /dev/dri/card0 ] || ! ip link show eth0 >/dev/null 2>&1; } && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
@@ -29,8 +33,17 @@ mount -t ext4 -o data=ordered,noatime /dev/vda /mnt/state || { echo "@@PC_FAIL c
 mkdir -p /opt/pk; mount -t ext2 -o ro /dev/vdb /opt/pk || { echo "@@PC_FAIL cannot mount /dev/vdb"; exit 1; }
 S=/mnt/state/photokiosk
 echo "@@PC_MOUNTED t=$(up) written=$(written)"
+# The touchscreen the reorders are made on (uinput). No udevd here: a udev database entry marks
+# it initialised and a touchscreen, so libinput's udev backend (seat0) takes it.
+mkfifo /tmp/touch.fifo; /opt/pk/uitouch /tmp/touch.fifo > /tmp/uitouch.out 2>&1 &
+i=0; while ! grep -q '@@UINPUT ' /tmp/uitouch.out && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
+NODE=$(awk '$1=="@@UINPUT"{print $2}' /tmp/uitouch.out)
+[ -n "$NODE" ] || { echo "@@PC_FAIL no uinput touchscreen: $(cat /tmp/uitouch.out)"; exit 1; }
+mkdir -p /run/udev/data
+printf 'I:%s\nE:ID_INPUT=1\nE:ID_INPUT_TOUCHSCREEN=1\nG:seat\n' "$(date +%s)000000" \
+  > /run/udev/data/c$((0x$(stat -c %t $NODE))):$((0x$(stat -c %T $NODE)))
 start_kiosk() {
-  XDG_STATE_HOME=/mnt/state /opt/pk/lib/ld-linux-x86-64.so.2 --library-path /opt/pk/lib /opt/pk/photokiosk run --config $S/config.toml --display drm --input none \
+  XDG_STATE_HOME=/mnt/state /opt/pk/lib/ld-linux-x86-64.so.2 --library-path /opt/pk/lib /opt/pk/photokiosk run --config $S/config.toml --display drm --input libinput \
     --photos $S/photos --cache-dir $S/cache --remote-listen 0.0.0.0:8080 --remote-token "$TOKEN" --log-level info >/dev/console 2>&1 &
   echo "@@PC_STARTED t=$(up)"
 }
@@ -42,10 +55,24 @@ copy_batch() {
       && sync "$S/photos" && echo "@@PC_COPIED $n t=$(up)"
   done
 }
+# reorder_loop: the first thumbnail held (past the 0.5 s long press), dragged in steps onto the
+# third, lifted (the kiosk saves its order), then the same back, until the power goes. Each lift is
+# one @@PC_REORDER line; the host checks the order file the cut leaves.
+reorder_loop() {
+  set -- $(echo "$DRAG" | tr , ' ')
+  x0=$1 y=$2 x1=$3 n=0
+  while :; do
+    if [ $((n % 2)) = 0 ]; then a=$x0 b=$x1; else a=$x1 b=$x0; fi
+    printf 'down %s %s\nsleep 900\nmove %s %s\nsleep 50\nmove %s %s\nsleep 50\nmove %s %s\nsleep 300\nup\n' \
+      $a $y $(( (3 * a + b) / 4 )) $y $(( (a + 3 * b) / 4 )) $y $b $y > /tmp/touch.fifo
+    n=$((n + 1)); echo "@@PC_REORDER $n t=$(up)"; sleep 2.6   # uitouch plays it in 1.3 s; the host uploads after it
+  done
+}
 case $PHASE in
   cycle)
     start_kiosk
     read -t 300 go     # the host saw the first photo on screen: now the work it cuts into
+    [ "$go" = "go reorder" ] && [ -n "$DRAG" ] && reorder_loop &
     [ -d /opt/pk/batches/$BATCH ] && copy_batch /opt/pk/batches/$BATCH
     echo "@@PC_BATCH_DONE t=$(up)"
     sleep 600

@@ -8,17 +8,18 @@
 The state disk (ext4 image) persists across the cycles. Each cycle boots the guest, waits until a
 photo is on the screen (screendump: the boot-to-photo time), then lets the kiosk work — uploads
 through the remote API, a batch of new photos copied into its folder, settings changed, the
-slideshow on or off — and cuts the VM at a seeded random moment with QMP `quit` (no sync, no
+slideshow on or off, and on the grid thumbnails dragged to new places (each drop saves the order)
+— and cuts the VM at a seeded random moment with QMP `quit` (no sync, no
 shutdown: the guest's page cache is lost, as at the wall socket). Between cycles, on the image:
 journal replay, then `e2fsck -fn` must find nothing; every upload answered 201 is there, byte
 for byte; every photo visible in the library is complete (one of the payloads sent, never a part);
-settings, resume state and config parse and are the old or the new ones; a thumbnail cache entry
+settings, resume state, the saved order and config parse and are the old or the new ones; a thumbnail cache entry
 the host damaged on purpose is reported, dropped and written again by the next boot.
 A last boot (no cut) measures the writes (@@PC_WRITES). Exit status 1 on any failure."""
 import argparse, hashlib, json, os, random, re, shutil, subprocess, sys, tempfile, threading, time
 import urllib.error, urllib.request, tomllib
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serial_guest import LIVE, SerialGuest
+from serial_guest import HEIGHT, LIVE, WIDTH, SerialGuest
 
 SEED = 3301
 PHOTO_BOUND = 60.0   # seconds from the kiosk's start to a photo on screen, stated bound (TCG on a shared
@@ -50,12 +51,14 @@ def prepare(d, cycles):
         f.write('# the powercut stage\n[slideshow]\ninterval = 2\ntransition = "none"\n[remote]\nreserve_mb = 8\n')
     print(f'powercut: photos in {d}')
 
-def program_disk(d, binary):
-    """photokiosk, its libraries (started through the disk's own ld.so) and the new photos' batches
-    on a read-only ext2 image: /dev/vdb in the guest."""
+def program_disk(d, binary, uitouch):
+    """photokiosk, its libraries (started through the disk's own ld.so), the touchscreen the
+    reorders are made on (uitouch, static) and the new photos' batches on a read-only ext2 image:
+    /dev/vdb in the guest."""
     shutil.rmtree(f'{d}/prog', ignore_errors=True)
     os.makedirs(f'{d}/prog/lib')
     subprocess.run(['strip', '-o', f'{d}/prog/photokiosk', binary], check=True)
+    shutil.copy(uitouch, f'{d}/prog/uitouch')
     libs = re.findall(r'(?:=> )?(/\S+) \(0x', subprocess.run(['ldd', binary], capture_output=True, text=True, check=True).stdout)
     # loaded with dlopen on first use: the remote API's HTTP server (and what it links)
     http = re.search(r'libmicrohttpd\.so\.12 \(libc6,x86-64\) => (\S+)', subprocess.run(['ldconfig', '-p'], capture_output=True, text=True).stdout)
@@ -68,6 +71,28 @@ def program_disk(d, binary):
     print(f'powercut: program disk {d}/prog.img ({size} MB)')
 
 def sha(b): return hashlib.sha256(b).hexdigest()
+
+def drag_points():
+    """The first and third thumbnails' centres on the guest's screen, from the grid's layout rule
+    as grid-photos.py restates it, in uitouch's device units: "X0,Y0,X1,Y1" for pk.drag."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location('grid_photos', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'grid-photos.py'))
+    grid = importlib.util.module_from_spec(spec); spec.loader.exec_module(grid)
+    layout = grid.Grid(WIDTH, HEIGHT, 1000)
+    if layout.columns < 3: raise SystemExit(f'powercut: the {WIDTH}x{HEIGHT} grid has {layout.columns} columns, the drag needs 3')
+    units = lambda x, size: round(x * grid.DEVICE_UNITS / size)
+    (x0, y0), (x1, _) = layout.centre(0), layout.centre(2)
+    return f'{units(x0, WIDTH)},{units(y0, HEIGHT)},{units(x1, WIDTH)},{units(y0, HEIGHT)}'
+
+ORDER_HEADER = b'# photokiosk custom order v2\n'
+def order_problem(data):
+    """The order file (CustomOrder.serialized): its header, one path per line, a final newline."""
+    if not data.startswith(ORDER_HEADER): return 'no header'
+    if not data.endswith(b'\n'): return 'truncated'
+    lines = data[len(ORDER_HEADER):-1].split(b'\n') if len(data) > len(ORDER_HEADER) else []
+    if any(not l for l in lines): return 'an empty line'
+    if len(set(lines)) != len(lines): return 'a photo twice'
+    return None
 
 def Guest(a, image, append, log):
     """One boot: the state disk (/dev/vda) and the read-only program disk; console lines collected."""
@@ -119,13 +144,15 @@ def run(a):
     for f in pool: known[sha(open(f'{a.dir}/uploads/{f}', 'rb').read())] = f
     acknowledged = {}            # saved name -> sha: answered 201
     settings_acked, settings_sent = None, set()   # interval in force as answered / every one sent
+    drag = drag_points()
+    last_order, orders_saved, reorder_cycles = None, 0, 0   # the order file after the last cycle
     failures, rows, corrupted = [], [], {}
     t_stage = time.time()
     cycle = 0
     while cycle < a.cycles or (time.time() - t_stage < a.budget and cycle < a.max_cycles):
         if cycle >= a.cycles and time.time() - t_stage > a.budget: break
         log = open(f'{a.dir}/logs/cycle-{cycle:02}.log', 'w')
-        g = Guest(a, image, f'pk.phase=cycle pk.batch={cycle} pk.token={token}', log)
+        g = Guest(a, image, f'pk.phase=cycle pk.batch={cycle} pk.token={token} pk.drag={drag}', log)
         started = g.wait_for('@@PC_STARTED', 90)
         if not started:
             failures.append(f'cycle {cycle}: the kiosk did not start'); g.cut(); break
@@ -152,6 +179,7 @@ def run(a):
         order = rng.choice(['sequential', 'shuffle'])
         def note(text):
             if not log.closed: log.write(text)
+        drags = lambda: sum('@@PC_REORDER' in l for _, l in list(g.lines))
         def work():
             nonlocal settings_acked
             api(g.port, token, 'POST', '/api/slideshow', json.dumps({'on': slideshow_on}).encode(),
@@ -183,7 +211,13 @@ def run(a):
                 state['upload'] = None
                 if status != 201: time.sleep(0.3)   # refused or cut: not a tight loop
                 n += 1
-        g.send('go')
+                if not slideshow_on:   # uploads between the drags: a new photo puts a carried thumbnail back
+                    begun, t = drags(), time.time()
+                    while drags() == begun and not stop.is_set() and time.time() - t < 6: time.sleep(0.05)
+                    stop.wait(1.5)   # the drag takes 1.3 s in the guest
+        # on the grid, thumbnails are dragged to new places too (a touch would stop a slideshow)
+        g.send('go' if slideshow_on else 'go reorder')
+        reorder_cycles += not slideshow_on
         worker = threading.Thread(target=work, daemon=True); worker.start()
         cut_after = rng.uniform(0.5, a.window)
         if corrupt_check:   # time for the grid to read its thumbnails (the damaged ones) first
@@ -193,7 +227,8 @@ def run(a):
         if state['settings'] is not None: in_flight.append(f'settings interval={state["settings"]}')
         copied = sum('@@PC_COPIED' in l for _, l in list(g.lines))
         if not any('@@PC_BATCH_DONE' in l for _, l in list(g.lines)): in_flight.append(f'batch copy ({copied}/2 in)')
-        in_flight.append('slideshow' if slideshow_on else 'grid')
+        in_flight.append('slideshow' if slideshow_on else
+                         f'grid, reorders ({drags()} drags begun)')
         cut_ms = int((time.time() - t_kiosk) * 1000)
         g.cut(); stop.set(); worker.join(timeout=30)
         log.close()
@@ -230,8 +265,12 @@ def run(a):
         if os.path.exists(f'{S}/resume'):
             p = resume_problem(open(f'{S}/resume', 'rb').read().decode('utf-8', 'replace'))
             if p: problems.append(f'resume state damaged: {p}')
-        if os.path.exists(f'{S}/order'):
-            if not open(f'{S}/order', 'rb').read().endswith(b'\n'): problems.append('order file damaged')
+        order = open(f'{S}/order', 'rb').read() if os.path.exists(f'{S}/order') else None
+        if order is not None:
+            p = order_problem(order)
+            if p: problems.append(f'order file damaged: {p}')
+            elif order != last_order: orders_saved += 1
+        last_order = order
         if sha(open(f'{S}/config.toml', 'rb').read()) != config_hash: problems.append('config.toml changed')
         for p in problems: failures.append(f'cycle {cycle}: {p}')
         # the damaged entries of the last check: written again (rebuilt) since
@@ -302,7 +341,10 @@ def run(a):
     print(f'powercut: cut points (ms after the kiosk started): {", ".join(str(r[1]) for r in rows)}')
     print(f'powercut: {len(acknowledged)} uploads answered 201, all present and byte-identical' if not any('upload' in f for f in failures)
           else 'powercut: uploads lost or damaged')
+    print(f'powercut: reorders on the grid in {reorder_cycles} cycles; a new order was on the card after {orders_saved} of them; '
+          f'every order file whole')
     if not acknowledged: failures.append('no upload was answered 201 before a cut: the cuts tested nothing there')
+    if reorder_cycles >= 5 and orders_saved == 0: failures.append('no reorder was saved before a cut: the cuts tested nothing there')
     if len(rows) < a.cycles: failures.append(f'only {len(rows)} cycles (at least {a.cycles})')
     for f in failures: print('powercut: FAIL', f)
     print(f'powercut: {"PASS" if not failures else "FAIL"} ({time.time() - t_stage:.0f} s)')
@@ -312,7 +354,7 @@ def main():
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest='what', required=True)
     p = sub.add_parser('prepare'); p.add_argument('dir'); p.add_argument('--cycles', type=int, default=30)
-    q = sub.add_parser('disk'); q.add_argument('dir'); q.add_argument('binary')
+    q = sub.add_parser('disk'); q.add_argument('dir'); q.add_argument('binary'); q.add_argument('uitouch')
     r = sub.add_parser('run')
     r.add_argument('--kernel', required=True); r.add_argument('--initrd', required=True)
     r.add_argument('--dir', required=True); r.add_argument('--display', default='bochs')
@@ -323,7 +365,7 @@ def main():
     r.add_argument('--seed', type=int, default=SEED)
     a = ap.parse_args()
     if a.what == 'prepare': prepare(a.dir, a.cycles); return 0
-    if a.what == 'disk': program_disk(a.dir, a.binary); return 0
+    if a.what == 'disk': program_disk(a.dir, a.binary, a.uitouch); return 0
     try: return run(a)
     finally:
         for p in LIVE:

@@ -274,7 +274,8 @@ fi
 
 # Power cuts (e2e/powercut.py, powercut-driver.sh): the release build (the debug one takes a
 # minute to its first frame under TCG), on a read-only disk with its libraries and the new
-# photos; the state on an ext4 disk; a small initramfs (no touch input), uncompressed: 30 boots.
+# photos; the state on an ext4 disk; a small initramfs (uinput for the reorders' touchscreen),
+# uncompressed: 30 boots.
 PC=$OUT/powercut
 ST=$OUT/storage
 if has_mode storage && ! command -v dmsetup >/dev/null; then cannot_run storage "dmsetup missing (apt-get install dmsetup failed)"; fi
@@ -288,8 +289,8 @@ if has_mode powercut || has_mode storage; then
   stamp=$PC/prepared-$(sha256sum "$E2E/powercut.py" | cut -c1-12)   # photos made once per version of the script
   { [ -f "$stamp" ] || { python3 "$E2E/powercut.py" prepare "$PC" && touch "$stamp"; }; } \
     && swift build -c release --static-swift-stdlib --product photokiosk >"$OUT/powercut-build.log" 2>&1 \
-    && python3 "$E2E/powercut.py" disk "$PC" "$(swift build -c release --static-swift-stdlib --show-bin-path)/photokiosk" \
-    && EXTRA_TREE= BASE_MODULES="virtio_pci bochs virtio-gpu" EXTRA_MODULES="virtio_blk ext4 virtio_net" \
+    && python3 "$E2E/powercut.py" disk "$PC" "$(swift build -c release --static-swift-stdlib --show-bin-path)/photokiosk" "$OUT/uitouch" \
+    && EXTRA_TREE= BASE_MODULES="virtio_pci bochs virtio-gpu uinput evdev" EXTRA_MODULES="virtio_blk ext4 virtio_net" \
        INIT="$E2E/powercut-driver.sh" GZIP_CMD=cat "$E2E/build-initrd.sh" "$KROOT" "$PC/initrd" \
     || { for m in powercut storage; do has_mode $m && cannot_run $m "cannot prepare the powercut photos, release build, disks or initramfs ($OUT/powercut-build.log)"; done; true; }
 fi
