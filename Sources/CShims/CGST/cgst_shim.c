@@ -36,6 +36,7 @@ enum { GST_PLAY_FLAG_VIDEO = 1, GST_PLAY_FLAG_NATIVE_VIDEO = 1 << 6 };
 
 #define CGST_FUNCTIONS(X, V)                                                                       \
     X(gboolean, gst_init_check, (int *argc, char ***argv, GError **error), (argc, argv, error))  \
+    V(gst_registry_fork_set_enabled, (gboolean enabled), (enabled))                               \
     X(void *, gst_element_factory_make, (const char *factory, const char *name), (factory, name)) \
     X(void *, gst_parse_bin_from_description,                                                     \
       (const char *description, gboolean ghost_unlinked_pads, GError **error),                    \
@@ -84,6 +85,9 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static char init_error[256];
 
 static void initialise(void) {
+    // GStreamer would otherwise start its gst-plugin-scanner program to read new plugins; the
+    // kiosk starts no program (SecurityTests), so the registry is read in this process.
+    F.gst_registry_fork_set_enabled(0);
     GError *error = NULL;
     if (!F.gst_init_check(NULL, NULL, &error)) {
         snprintf(init_error, sizeof init_error, "gst_init_check failed: %s",
