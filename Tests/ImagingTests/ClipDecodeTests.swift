@@ -1,4 +1,5 @@
 import Basics
+import Dispatch
 import Graphics
 import Testing
 import TestSupport
@@ -100,6 +101,25 @@ struct ClipDecodeTests {
         #expect(error?.message.hasPrefix("cannot decode the ") == true)
         #expect((error?.message.count ?? 0) > "cannot decode the MP4/QuickTime clip: ".count, "\(String(describing: error))")
         #expect(took < .milliseconds(Int64(ClipDecoder.prerollTimeoutMilliseconds) + 1000), "took \(took)")
+    }
+
+    @Test("workers decode different clips at once, each its own poster and length")
+    func parallelPosters() throws {
+        let clips = [("red", 30, ClipFixture.Container.webm, (255, 0, 0)), ("blue", 45, .mp4, (0, 0, 255)),
+                     ("green", 60, .webm, (0, 255, 0)), ("white", 75, .mp4, (255, 255, 255))]
+        let paths = try clips.map { try ClipFixture.write(pattern: $0.0, width: 160, height: 120, frames: $0.1, as: $0.2, to: dir, name: $0.0) }
+        let results = Locked<[Int: DecodedImage]>([:])
+        DispatchQueue.concurrentPerform(iterations: 12) { n in
+            guard let poster = try? ImageDecoder.decode(path: paths[n % 4], fitting: Size(width: 80, height: 80)) else { return }
+            results.withLock { $0[n] = poster }
+        }
+        let posters = results.withLock { $0 }
+        #expect(posters.count == 12)
+        for (n, poster) in posters {
+            let clip = clips[n % 4]
+            #expect(near(channels(poster.bitmap, x: 40, y: 30), clip.3), "\(clip.0) on worker \(n)")
+            #expect(within(poster.info.clipDuration, .nanoseconds(Int64(clip.1) * 1_000_000_000 / 30)), "\(clip.0) on worker \(n)")
+        }
     }
 
     @Test("a clip given as bytes is refused, not read as something else")
