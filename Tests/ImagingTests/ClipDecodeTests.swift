@@ -59,6 +59,27 @@ struct ClipDecodeTests {
         }
     }
 
+    @Test("a clip recorded rotated (a phone held upright) shows upright: the track's 90° matrix is applied")
+    func rotatedClip() throws {
+        let path = try ClipFixture.write(pattern: "smpte", width: 320, height: 180, frames: 10, as: .mp4, to: dir, name: "upright")
+        var bytes = try FileReader.read(path: path)
+        // The video track's header: its matrix follows 40 bytes after "tkhd" (version 0), as
+        // phones write it for a portrait clip: a = 0, b = 1, c = -1, d = 0 (16.16 fixed point).
+        let tkhd = try #require((0..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual("tkhd".utf8) })
+        try #require(bytes[tkhd + 4] == 0)
+        let matrix: [Int32] = [0, 0x10000, 0, -0x10000, 0, 0, 0, 0, 0x4000_0000]
+        for (i, value) in matrix.enumerated() {
+            for b in 0..<4 { bytes[tkhd + 44 + i * 4 + b] = UInt8(truncatingIfNeeded: UInt32(bitPattern: value) >> (24 - 8 * b)) }
+        }
+        try FileReader.write(bytes, to: path)
+        let poster = try ImageDecoder.decode(path: path)
+        #expect(poster.bitmap.size == Size(width: 180, height: 320))
+        #expect(poster.originalSize == Size(width: 180, height: 320))
+        // Turned clockwise: the bars that ran left to right now run top to bottom, on the right.
+        #expect(near(channels(poster.bitmap, x: 119, y: 11), (255, 255, 255)), "\(channels(poster.bitmap, x: 119, y: 11))")
+        #expect(near(channels(poster.bitmap, x: 119, y: 308), (0, 0, 255)), "\(channels(poster.bitmap, x: 119, y: 308))")
+    }
+
     @Test("a clip's thumbnail covers the cell and brings the duration and the clip's size")
     func thumbnailThroughThePhotoDecoder() throws {
         let path = try ClipFixture.write(pattern: "blue", width: 320, height: 180, frames: 15, as: .webm, to: dir, name: "blue")
