@@ -114,8 +114,12 @@ struct ClipDecodeTests {
         }
         let path = dir + "/damaged.mp4"
         try FileReader.write(bytes, to: path)
+        // A gate of its own: the time measured is GStreamer's, not a wait behind the other tests' posters.
+        let gate = DecodeMemoryGate()
         let started = ContinuousClock.now
-        let error = imagingError { () throws(ImagingError) in try ImageDecoder.decode(path: path, fitting: Size(width: 64, height: 64)) }
+        let error = imagingError { () throws(ImagingError) in
+            try ImageDecoder.decode(path: RawPath(path), fitting: Size(width: 64, height: 64), memoryGate: gate)
+        }
         let took = ContinuousClock.now - started
         #expect(error?.kind == .corrupt, "\(String(describing: error))")
         #expect(error?.fileName == "damaged.mp4")
@@ -141,6 +145,21 @@ struct ClipDecodeTests {
             #expect(near(channels(poster.bitmap, x: 40, y: 30), clip.3), "\(clip.0) on worker \(n)")
             #expect(within(poster.info.clipDuration, .nanoseconds(Int64(clip.1) * 1_000_000_000 / 30)), "\(clip.0) on worker \(n)")
         }
+    }
+
+    @Test("posters reserve their working memory at the decode gate: on a small budget they run one at a time")
+    func postersWaitAtTheMemoryGate() throws {
+        let path = try ClipFixture.write(pattern: "smpte", width: 320, height: 240, frames: 10, as: .webm, to: dir, name: "gate")
+        let gate = DecodeMemoryGate(budget: ClipDecoder.workingBytesEstimate)
+        let decoded = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            guard (try? ImageDecoder.decode(path: RawPath(path), fitting: Size(width: 64, height: 64), memoryGate: gate)) != nil
+            else { return }
+            decoded.withLock { $0 += 1 }
+        }
+        #expect(decoded.withLock { $0 } == 4)
+        #expect(gate.mostConcurrent == 1)
+        #expect(gate.runningCount == 0 && gate.waitingCount == 0)
     }
 
     @Test("a clip given as bytes is refused, not read as something else")

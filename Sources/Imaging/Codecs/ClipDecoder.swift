@@ -18,6 +18,11 @@ public enum ClipDecoder {
     /// known (a thumbnail's, see `ImageDecoder.decode(path:plan:)`): big enough for any grid
     /// cell, small enough that a 4K clip's frame is scaled down by GStreamer, not copied whole.
     static let planningBox = Size(width: 1920, height: 1920)
+    /// What a poster's decode holds while it runs, reserved at the decode memory gate (the size
+    /// is only known once GStreamer has read the clip): a 1080p H.264 poster took a small C
+    /// program to about 100 MB peak RSS (GStreamer, libav and its frames; a 320x240 VP8 one
+    /// 16 MB), so on a small board clips' posters wait for each other and for large photos.
+    static let workingBytesEstimate = 64 << 20
 
     // MARK: Sniff
 
@@ -52,10 +57,20 @@ public enum ClipDecoder {
     /// never upscaled; `originalSize` is the clip's size as displayed, and `info.clipDuration`
     /// its length when the container says it.
     static func decode(path: RawPath, format: ImageFormat, fitting box: Size?, options: DecodeOptions,
-                       cancellation: DecodeCancellation? = nil) throws(ImagingError) -> DecodedImage
+                       cancellation: DecodeCancellation? = nil, memoryGate: DecodeMemoryGate = .shared)
+        throws(ImagingError) -> DecodedImage
     {
         try loadLibrary(for: format)
         try cancellation?.check()
+        return try memoryGate.withReservation(workingBytesEstimate) { () throws(ImagingError) in
+            try cancellation?.check()
+            return try readPoster(path: path, format: format, fitting: box, options: options)
+        }
+    }
+
+    private static func readPoster(path: RawPath, format: ImageFormat, fitting box: Size?,
+                                   options: DecodeOptions) throws(ImagingError) -> DecodedImage
+    {
         var poster = cgst_poster()
         var error = [CChar](repeating: 0, count: 512)
         let maxWidth = box.map { Int32(clamping: Int($0.width)) } ?? 0

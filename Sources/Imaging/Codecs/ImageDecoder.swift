@@ -97,8 +97,8 @@ public enum ImageDecoder {
     }
 
     /// The same for a path kept as raw bytes. JPEGs stream from the open file (libjpeg reads a
-    /// few kilobytes at a time), so the compressed data is never in memory whole; other formats
-    /// are read whole first.
+    /// few kilobytes at a time), so the compressed data is never in memory whole; clips are read
+    /// by GStreamer from their path; other formats are read whole first.
     public static func decode(path: RawPath, fitting box: Size? = nil, options: DecodeOptions = .default,
                               cancellation: DecodeCancellation? = nil,
                               memoryGate: DecodeMemoryGate = .shared) throws(ImagingError) -> DecodedImage
@@ -109,9 +109,9 @@ public enum ImageDecoder {
                 return try JPEGDecoder.decode(.file(stream), options: options, cancellation: cancellation,
                                               memoryGate: memoryGate) { _ in .fit(box) }
             }
-            if let format, format.isClip {
+            if format.isClip {
                 return try ClipDecoder.decode(path: path, format: format, fitting: box, options: options,
-                                              cancellation: cancellation)
+                                              cancellation: cancellation, memoryGate: memoryGate)
             }
             return try decode(bytes: stream.readAll(maxBytes: options.maxFileBytes), fitting: box, options: options,
                               cancellation: cancellation, memoryGate: memoryGate)
@@ -134,8 +134,8 @@ public enum ImageDecoder {
                 return try JPEGDecoder.decode(.file(stream), options: options, cancellation: cancellation,
                                               memoryGate: memoryGate, plan: plan)
             }
-            if let format, format.isClip { return try decodeClip(path: path, format: format, options: options,
-                                                                 cancellation: cancellation, plan: plan) }
+            if format.isClip { return try decodeClip(path: path, format: format, options: options,
+                                                                 cancellation: cancellation, memoryGate: memoryGate, plan: plan) }
             let bytes = try stream.readAll(maxBytes: options.maxFileBytes)
             switch try plan(probe(bytes: bytes)) {
             case .finished(let decoded): return decoded
@@ -152,7 +152,7 @@ public enum ImageDecoder {
     /// GStreamer by its path). The byte limit is for what is read into memory, so a clip is not
     /// held to it.
     private static func open(_ path: RawPath, options: DecodeOptions,
-                             cancellation: DecodeCancellation?) throws(ImagingError) -> (PhotoFileStream, ImageFormat?) {
+                             cancellation: DecodeCancellation?) throws(ImagingError) -> (PhotoFileStream, ImageFormat) {
         try cancellation?.check()
         let stream = try PhotoFileStream(path: path, maxBytes: .max)
         let format = try detect(stream.head(HEIFDecoder.sniffBytes))
@@ -163,15 +163,17 @@ public enum ImageDecoder {
     /// A clip's poster at the size `plan` picks from its natural size: read once inside
     /// `ClipDecoder.planningBox`, then resized here (a second preroll would cost more).
     private static func decodeClip(path: RawPath, format: ImageFormat, options: DecodeOptions,
-                                   cancellation: DecodeCancellation?,
+                                   cancellation: DecodeCancellation?, memoryGate: DecodeMemoryGate,
                                    plan: (ImageInfo) throws(ImagingError) -> DecodePlan) throws(ImagingError) -> DecodedImage
     {
         var poster = try ClipDecoder.decode(path: path, format: format, fitting: ClipDecoder.planningBox, options: options,
-                                            cancellation: cancellation)
+                                            cancellation: cancellation, memoryGate: memoryGate)
         switch try plan(poster.info) {
         case .finished(let decoded): return decoded
         case .fit(let box):
-            guard let box else { return try ClipDecoder.decode(path: path, format: format, fitting: nil, options: options) }
+            guard let box else {
+                return try ClipDecoder.decode(path: path, format: format, fitting: nil, options: options, memoryGate: memoryGate)
+            }
             let target = fittedSize(of: poster.originalSize, in: box, allowsUpscaling: options.allowsUpscaling)
             if target != (poster.bitmap.width, poster.bitmap.height) {
                 poster.bitmap = Resampler.resize(poster.bitmap, width: target.width, height: target.height)
