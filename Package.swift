@@ -74,6 +74,10 @@ let package = Package(
         // The kernel's HDMI-CEC API (linux/cec.h): TV standby and wake with the screen.
         .target(name: "CCEC", path: "Sources/CShims/CCEC"),
         .target(name: "CQRENCODE", dependencies: ["CLibQREncode", "CLazyLibrary"], path: "Sources/CShims/CQRENCODE"),
+        // GStreamer (video clips' poster frames), loaded with dlopen on the first clip. No module
+        // map over libgstreamer1.0-dev: the shim declares the few functions it calls (see CGST.h),
+        // so no build root, the arm64 cross sysroot included, needs GStreamer's or GLib's headers.
+        .target(name: "CGST", dependencies: ["CLazyLibrary"], path: "Sources/CShims/CGST"),
 
         // MARK: Swift layers
         // The bottom: what every layer uses and is not graphics nor a system call: pthread locks
@@ -89,7 +93,7 @@ let package = Package(
         // a program (SecurityTests); only photokiosk-bench links it.
         .target(name: "ChildProcesses", dependencies: ["SystemAccess", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Imaging", dependencies: ["Basics", "Graphics", "SystemAccess", "CJPEG", "CPNG",
-                                                "CHEIF", "CLibHeif", "CLibWebP", "CQRENCODE", "CLibQREncode",
+                                                "CHEIF", "CLibHeif", "CLibWebP", "CQRENCODE", "CLibQREncode", "CGST",
                                                 .product(name: "SystemPackage", package: "swift-system"),
                                                 .product(name: "Logging", package: "swift-log")]),
         .target(name: "Platform", dependencies: ["Basics", "Graphics", "SystemAccess", "CDRM", "CLinux", "CInput", "CSeat", "CMQTT", "CMosquitto", "CClockStatus", "CGPIO", "CCEC",

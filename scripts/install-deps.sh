@@ -9,6 +9,10 @@ packages=(pkg-config libdrm-dev libinput-dev libudev-dev libjpeg-dev libpixman-1
           mosquitto mosquitto-clients  # the broker and mosquitto_sub/pub the MQTT tests run against
           # HEIF/AVIF and WebP decoding; the encoders and reference decoders make and check the tests' fixtures.
           libheif-dev libwebp-dev libheif-examples webp
+          # Video clips' posters through GStreamer (loaded with dlopen; no -dev package needed); the
+          # tools and x264enc (plugins-ugly) make the clip tests' fixtures, avdec_h264 (libav) decodes them.
+          gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav
+          gstreamer1.0-tools gstreamer1.0-plugins-ugly
           libmicrohttpd-dev          # the remote page's HTTP server
           libqrencode-dev            # the pairing QR code on the frame's screen
           zbar-tools                 # zbarimg: the tests decode the QR code from a screenshot

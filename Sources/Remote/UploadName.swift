@@ -58,6 +58,8 @@ public enum UploadName {
     static func `extension`(_ named: PhotoFileType, fits format: ImageFormat) -> Bool {
         switch (named, format) {
         case (.jpeg, .jpeg), (.png, .png), (.webp, .webp), (.heif, .heif), (.avif, .avif), (.heif, .avif), (.avif, .heif): true
+        // Clips: the ISO-BMFF names share one sniffed format, and WebM is Matroska.
+        case (.mp4, .mp4Clip), (.mov, .mp4Clip), (.m4v, .mp4Clip), (.mkv, .matroskaClip), (.webm, .matroskaClip): true
         default: false
         }
     }

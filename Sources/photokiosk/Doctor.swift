@@ -93,11 +93,12 @@ struct Doctor: ParsableCommand {
 
     // MARK: Remote page and libraries
 
-    /// The libraries loaded only when used (HEIF/AVIF photos, MQTT, the remote page): whether
+    /// The libraries loaded only when used (HEIF/AVIF photos, video clips, MQTT, the remote page): whether
     /// each loads here, so a missing one shows before a photo or a setting needs it.
     func optionalLibrariesReport() -> String {
         let libraries: [(name: String, use: String, problem: String?)] = [
             ("libheif", "HEIF/AVIF photos", HEIFDecoder.libraryProblem()),
+            ("GStreamer", "video clips", ClipDecoder.libraryProblem()),
             ("libmosquitto", "MQTT", MQTTClient.libraryLoadProblem()),
             ("libmicrohttpd", "remote page", HTTPServer.libraryLoadProblem()),
         ]

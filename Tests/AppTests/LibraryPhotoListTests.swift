@@ -29,6 +29,16 @@ struct LibraryPhotoListTests {
         for name in ["a.avif", "a.AVIF"] { #expect(PhotoFileType(fileName: Array(name.utf8)) == .avif, "\(name)") }
         for name in ["a.webp", "a.WebP"] { #expect(PhotoFileType(fileName: Array(name.utf8)) == .webp, "\(name)") }
         for name in ["a.heics", "a.avifs", "a.web", "a.heic.txt"] { #expect(PhotoFileType(fileName: Array(name.utf8)) == nil, "\(name)") }
+        let clips: [(String, PhotoFileType)] = [("a.mp4", .mp4), ("IMG_0001.MOV", .mov), ("a.M4v", .m4v), ("a.mkv", .mkv),
+                                                ("a.WebM", .webm)]
+        for (name, type) in clips {
+            #expect(PhotoFileType(fileName: Array(name.utf8)) == type, "\(name)")
+            #expect(type.isClip)
+        }
+        for name in ["a.mp", "a.mp44", "a.movie", "a.mp4.part", "a.m4a"] { #expect(PhotoFileType(fileName: Array(name.utf8)) == nil, "\(name)") }
+        #expect(![PhotoFileType.jpeg, .png, .heif, .avif, .webp].contains { $0.isClip })
+        // Stored in listing snapshots: the old numbers stay, the new ones follow.
+        #expect([PhotoFileType.jpeg, .png, .heif, .avif, .webp, .mp4, .mov, .m4v, .mkv, .webm].map(\.rawValue) == Array(1...10))
         for name in ["jpg", ".jpg", "a.jpgx", "a.gif", "a.jp", "a.png.txt", "a."] {
             #expect(PhotoFileType(fileName: Array(name.utf8)) == nil, "\(name)")
         }

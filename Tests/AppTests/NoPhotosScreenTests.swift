@@ -72,7 +72,7 @@ import Widgets
         scratch.file("locked/a.jpg", bytes: try jpeg(.red))
         let others = scratch.directory("others").description
         scratch.file("others/notes.txt", bytes: Array("hello".utf8))
-        scratch.file("others/clip.mov", bytes: Array("not a photo".utf8))
+        scratch.file("others/clip.avi", bytes: Array("not a photo".utf8))   // .mov is a library item now
 
         var screens: [Bitmap] = []
         var problems: [String] = []

@@ -229,4 +229,53 @@ struct LoadingThumbnailDiskCacheTests {
         _ = try decoder.decode(ImageRequest(key: ImageKey(path: photo, size: .full)))
         #expect(calls.withLock { $0 } == 4)
     }
+
+    @Test("a clip's duration is kept beside its poster; a still has none")
+    func clipDurationRoundTrip() throws {
+        let scratch = ScratchDirectory()
+        let cache = ThumbnailDiskCache(directory: scratch.path)
+        let poster = patterned(width: 40, height: 22)
+        #expect(cache.write(poster, for: key("clip"), clipDuration: .milliseconds(62_034)))
+        #expect(cache.write(poster, for: key("still")))
+        let reopened = ThumbnailDiskCache(directory: scratch.path)
+        let clip = try #require(reopened.thumbnail(for: key("clip")))
+        #expect(clip.clipDuration == .milliseconds(62_034))
+        #expect(samePixels(clip.bitmap, poster))
+        #expect(try #require(reopened.thumbnail(for: key("still"))).clipDuration == nil)
+    }
+
+    @Test("an entry of the format before durations is removed and made again, not misread")
+    func versionOneEntriesAreRebuilt() throws {
+        let scratch = ScratchDirectory()
+        let cache = ThumbnailDiskCache(directory: scratch.path)
+        let poster = patterned(width: 16, height: 9)
+        #expect(cache.write(poster, for: key("clip"), clipDuration: .seconds(7)))
+        // The same entry as version 1 wrote it: the 28-byte header without the duration field.
+        let file = try onlyEntry(in: scratch.path)
+        let current = try #require(readFile(file))
+        var old = Array(current[0..<28]) + Array(current[36...])
+        old[4] = 1
+        try FileReader.write(old, to: file.description)
+        #expect(cache.thumbnail(for: key("clip")) == nil)
+        #expect(readFile(file) == nil)   // removed, so the next decode writes it anew
+    }
+
+    @Test("the caching decoder hands back a cached clip's duration")
+    func cachingDecoderKeepsDurations() throws {
+        struct ClipPoster: ImageSourceDecoder {
+            let calls: Locked<Int>
+            func decode(_ request: ImageRequest) throws -> LoadedImage {
+                calls.withLock { $0 += 1 }
+                return LoadedImage(bitmap: Bitmap(width: 4, height: 3), clipDuration: .milliseconds(1500))
+            }
+        }
+        let scratch = ScratchDirectory()
+        let clip = scratch.file("clip.mp4", bytes: [1, 2, 3])
+        let calls = Locked(0)
+        let decoder = CachingThumbnailDecoder(ClipPoster(calls: calls), diskCache: ThumbnailDiskCache(directory: scratch.path.appending("c")))
+        let request = ImageRequest(key: ImageKey(path: clip, size: .thumbnail(edge: 64)))
+        #expect(try decoder.decode(request).clipDuration == .milliseconds(1500))
+        #expect(try decoder.decode(request).clipDuration == .milliseconds(1500))
+        #expect(calls.withLock { $0 } == 1)   // the second came from the disk
+    }
 }

@@ -117,8 +117,8 @@ struct ModernFormatBadInputTests {
     func emptyFilesAndOtherBytesAreNotImages(ext: String) {
         guard case .failure(let empty) = decode([]) else { Issue.record("decoded nothing"); return }
         #expect(empty.kind == .notAnImage)
-        // "ftyp" without an image brand, RIFF without WEBP.
-        let fake = ext == "webp" ? Array("RIFF\u{10}\0\0\0AVI LIST".utf8) : [0, 0, 0, 16] + Array("ftypmp42\0\0\0\0".utf8)
+        // "ftyp" with neither an image nor a video brand (a Canon raw's; mp42 is a clip now), RIFF without WEBP.
+        let fake = ext == "webp" ? Array("RIFF\u{10}\0\0\0AVI LIST".utf8) : [0, 0, 0, 16] + Array("ftypcrx \0\0\0\0".utf8)
         guard case .failure(let other) = decode(fake + [UInt8](repeating: 0, count: 64)) else { Issue.record("decoded"); return }
         #expect(other.kind == .notAnImage, "\(other)")
     }

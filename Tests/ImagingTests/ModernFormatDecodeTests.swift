@@ -32,14 +32,15 @@ struct ModernFormatDecodeTests {
     }
 
     @Test func otherISOAndRIFFFilesAreNotImages() {
-        // An MP4 video's ftyp and a WAV file's RIFF header.
+        // An MP4 video's ftyp is a clip (ClipDecodeTests), decoded from its file only; a WAV
+        // file's RIFF header is nothing.
         let mp4: [UInt8] = [0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8) + [UInt8](repeating: 0, count: 32)
         let wav: [UInt8] = Array("RIFF".utf8) + [36, 0, 0, 0] + Array("WAVEfmt ".utf8) + [UInt8](repeating: 0, count: 32)
-        for bytes in [mp4, wav] {
-            let error = imagingError { () throws(ImagingError) in try ImageDecoder.probe(bytes: bytes) }
-            #expect(error?.kind == .notAnImage)
-            #expect(error?.message.contains("HEIF/HEIC, AVIF or WebP") == true, "\(String(describing: error))")
-        }
+        let clip = imagingError { () throws(ImagingError) in try ImageDecoder.probe(bytes: mp4) }
+        #expect(clip?.kind == .unsupported)
+        let error = imagingError { () throws(ImagingError) in try ImageDecoder.probe(bytes: wav) }
+        #expect(error?.kind == .notAnImage)
+        #expect(error?.message.contains("HEIF/HEIC, AVIF or WebP") == true, "\(String(describing: error))")
     }
 
     @Test func avifBrandUnderAGenericMajorBrandIsAVIF() {
@@ -51,7 +52,7 @@ struct ModernFormatDecodeTests {
         #expect(ImageFormat.sniff(ftyp(["mif1", "mif1", "heic", "miaf"])) == .heif)
         #expect(ImageFormat.sniff(ftyp(["heic", "mif1", "heic"])) == .heif)
         #expect(ImageFormat.sniff(ftyp(["avif", "mif1"])) == .avif)
-        #expect(ImageFormat.sniff(ftyp(["qt  ", "qt  "])) == nil)
+        #expect(ImageFormat.sniff(ftyp(["qt  ", "qt  "])) == .mp4Clip)
     }
 
     // MARK: Pixels against the reference decoders

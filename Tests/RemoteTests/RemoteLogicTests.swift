@@ -10,6 +10,20 @@ import Testing
         String(decoding: UploadName.safe(Array(name.utf8), format: format), as: UTF8.self)
     }
 
+    @Test("clips keep their names when the extension fits the container, and get one when they have none")
+    func clipNames() {
+        for (name, format) in [("a.mp4", ImageFormat.mp4Clip), ("IMG_1.MOV", .mp4Clip), ("a.m4v", .mp4Clip), ("a.mkv", .matroskaClip),
+                               ("a.webm", .matroskaClip)] {
+            let type = PhotoFileType(fileName: Array(name.utf8))
+            #expect(type.map { UploadName.extension($0, fits: format) } == true, "\(name)")
+        }
+        #expect(!UploadName.extension(.mp4, fits: .matroskaClip))
+        #expect(!UploadName.extension(.webm, fits: .mp4Clip))
+        #expect(!UploadName.extension(.jpeg, fits: .mp4Clip))
+        #expect(safe("holiday", .mp4Clip) == "holiday.mp4")
+        #expect(safe("holiday", .matroskaClip) == "holiday.mkv")
+    }
+
     @Test func namesAreReducedToAPlainBaseName() {
         #expect(safe("beach.jpg") == "beach.jpg")
         #expect(safe("../../etc/passwd") == "passwd.jpeg")

@@ -1,8 +1,9 @@
 import Graphics
 
-/// Reads JPEG, PNG, HEIF/HEIC, AVIF and WebP photos (recognised by content, never by name):
-/// header probes without decoding, and decodes at a target size, oriented for display, into
-/// XRGB8888 bitmaps.
+/// Reads JPEG, PNG, HEIF/HEIC, AVIF and WebP photos and video clips' first frames (recognised
+/// by content, never by name): header probes without decoding, and decodes at a target size,
+/// oriented for display, into XRGB8888 bitmaps. Clips are read from their files only (GStreamer
+/// opens them itself); given as bytes, they are refused.
 ///
 /// Stateless and thread-safe: each call owns its decoder, so workers may decode in parallel.
 /// Nothing here crashes on bad data; every failure is an `ImagingError`.
@@ -27,6 +28,7 @@ public enum ImageDecoder {
             case .png: return try PNGDecoder.probe(raw)
             case .heif, .avif: return try HEIFDecoder.probe(raw, format: format)
             case .webp: return try WebPDecoder.probe(raw, isPrefix: isPrefix)
+            case .mp4Clip, .matroskaClip: throw clipFromMemory(format)
             }
         }
     }
@@ -39,7 +41,14 @@ public enum ImageDecoder {
     /// The same for a path kept as raw bytes (file names need not be UTF-8).
     public static func probe(path: RawPath, options: DecodeOptions = .default) throws(ImagingError) -> ImageInfo {
         do throws(ImagingError) {
-            let head = try FileReader.read(path: path, maxBytes: options.maxFileBytes, prefix: probePrefixBytes)
+            // Read without the byte limit, which a clip (never read into memory) is not held to.
+            let head = try FileReader.read(path: path, maxBytes: .max, prefix: probePrefixBytes)
+            if let format = ImageFormat.sniff(head), format.isClip {
+                // No header parser of ours: the smallest poster GStreamer makes tells the size.
+                return try ClipDecoder.decode(path: path, format: format, fitting: Size(width: 1, height: 1),
+                                              options: options).info
+            }
+            try FileReader.checkSize(path: path, maxBytes: options.maxFileBytes)
             do throws(ImagingError) {
                 return try probe(bytes: head, isPrefix: head.count == probePrefixBytes)
             } catch where error.kind == .truncated && head.count == probePrefixBytes {
@@ -75,6 +84,7 @@ public enum ImageDecoder {
                 return try HEIFDecoder.decode(raw, format: format, fitting: box, options: options, cancellation: cancellation,
                                               memoryGate: memoryGate)
             case .webp: return try WebPDecoder.decode(raw, fitting: box, options: options, cancellation: cancellation)
+            case .mp4Clip, .matroskaClip: throw clipFromMemory(format)
             }
         }
     }
@@ -87,17 +97,21 @@ public enum ImageDecoder {
     }
 
     /// The same for a path kept as raw bytes. JPEGs stream from the open file (libjpeg reads a
-    /// few kilobytes at a time), so the compressed data is never in memory whole; other formats
-    /// are read whole first.
+    /// few kilobytes at a time), so the compressed data is never in memory whole; clips are read
+    /// by GStreamer from their path; other formats are read whole first.
     public static func decode(path: RawPath, fitting box: Size? = nil, options: DecodeOptions = .default,
                               cancellation: DecodeCancellation? = nil,
                               memoryGate: DecodeMemoryGate = .shared) throws(ImagingError) -> DecodedImage
     {
         do throws(ImagingError) {
-            let (stream, isJPEG) = try open(path, options: options, cancellation: cancellation)
-            if isJPEG {
+            let (stream, format) = try open(path, options: options, cancellation: cancellation)
+            if format == .jpeg {
                 return try JPEGDecoder.decode(.file(stream), options: options, cancellation: cancellation,
                                               memoryGate: memoryGate) { _ in .fit(box) }
+            }
+            if format.isClip {
+                return try ClipDecoder.decode(path: path, format: format, fitting: box, options: options,
+                                              cancellation: cancellation, memoryGate: memoryGate)
             }
             return try decode(bytes: stream.readAll(maxBytes: options.maxFileBytes), fitting: box, options: options,
                               cancellation: cancellation, memoryGate: memoryGate)
@@ -115,11 +129,13 @@ public enum ImageDecoder {
                               plan: (ImageInfo) throws(ImagingError) -> DecodePlan) throws(ImagingError) -> DecodedImage
     {
         do throws(ImagingError) {
-            let (stream, isJPEG) = try open(path, options: options, cancellation: cancellation)
-            if isJPEG {
+            let (stream, format) = try open(path, options: options, cancellation: cancellation)
+            if format == .jpeg {
                 return try JPEGDecoder.decode(.file(stream), options: options, cancellation: cancellation,
                                               memoryGate: memoryGate, plan: plan)
             }
+            if format.isClip { return try decodeClip(path: path, format: format, options: options,
+                                                                 cancellation: cancellation, memoryGate: memoryGate, plan: plan) }
             let bytes = try stream.readAll(maxBytes: options.maxFileBytes)
             switch try plan(probe(bytes: bytes)) {
             case .finished(let decoded): return decoded
@@ -132,12 +148,42 @@ public enum ImageDecoder {
         }
     }
 
-    /// The file opened for a decode, and whether it is a JPEG (which streams from it).
+    /// The file opened for a decode, and its format (a JPEG streams from it; a clip is handed to
+    /// GStreamer by its path). The byte limit is for what is read into memory, so a clip is not
+    /// held to it.
     private static func open(_ path: RawPath, options: DecodeOptions,
-                             cancellation: DecodeCancellation?) throws(ImagingError) -> (PhotoFileStream, isJPEG: Bool) {
+                             cancellation: DecodeCancellation?) throws(ImagingError) -> (PhotoFileStream, ImageFormat) {
         try cancellation?.check()
-        let stream = try PhotoFileStream(path: path, maxBytes: options.maxFileBytes)
-        return (stream, try detect(stream.head(64)) == .jpeg)
+        let stream = try PhotoFileStream(path: path, maxBytes: .max)
+        let format = try detect(stream.head(HEIFDecoder.sniffBytes))
+        if !format.isClip { try stream.checkSize(maxBytes: options.maxFileBytes) }
+        return (stream, format)
+    }
+
+    /// A clip's poster at the size `plan` picks from its natural size: read once inside
+    /// `ClipDecoder.planningBox`, then resized here (a second preroll would cost more).
+    private static func decodeClip(path: RawPath, format: ImageFormat, options: DecodeOptions,
+                                   cancellation: DecodeCancellation?, memoryGate: DecodeMemoryGate,
+                                   plan: (ImageInfo) throws(ImagingError) -> DecodePlan) throws(ImagingError) -> DecodedImage
+    {
+        var poster = try ClipDecoder.decode(path: path, format: format, fitting: ClipDecoder.planningBox, options: options,
+                                            cancellation: cancellation, memoryGate: memoryGate)
+        switch try plan(poster.info) {
+        case .finished(let decoded): return decoded
+        case .fit(let box):
+            guard let box else {
+                return try ClipDecoder.decode(path: path, format: format, fitting: nil, options: options, memoryGate: memoryGate)
+            }
+            let target = fittedSize(of: poster.originalSize, in: box, allowsUpscaling: options.allowsUpscaling)
+            if target != (poster.bitmap.width, poster.bitmap.height) {
+                poster.bitmap = Resampler.resize(poster.bitmap, width: target.width, height: target.height)
+            }
+            return poster
+        }
+    }
+
+    private static func clipFromMemory(_ format: ImageFormat) -> ImagingError {
+        ImagingError(.unsupported, "a \(format) is decoded from its file, not from bytes in memory")
     }
 
     /// Decodes the EXIF thumbnail embedded in a JPEG (typically 160x120) with the main image's
@@ -165,7 +211,7 @@ public enum ImageDecoder {
 
     static func detect(_ bytes: [UInt8]) throws(ImagingError) -> ImageFormat {
         if bytes.isEmpty { throw ImagingError(.notAnImage, "empty file (0 bytes)") }
-        if let format = ImageFormat.sniff(bytes) { return format }
+        if let format = ImageFormat.sniff(bytes.prefix(HEIFDecoder.sniffBytes)) { return format }
         let head = bytes.prefix(64)
         if head.allSatisfy({ $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || (0x20..<0x7F).contains($0) }) {
             throw ImagingError(.notAnImage, "text, not \(ImageFormat.supportedList)")

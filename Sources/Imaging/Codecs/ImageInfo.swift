@@ -32,6 +32,8 @@ public struct ImageInfo: Hashable, Sendable {
     public var isArithmeticCoded: Bool
     /// The EXIF block's fields, when the file has one.
     public var exif: ExifData?
+    /// A video clip's length, when its container says it (nil for stills).
+    public var clipDuration: Duration?
 
     public init(format: ImageFormat, pixelWidth: Int, pixelHeight: Int, orientation: ExifOrientation = .up,
                 isProgressive: Bool = false, colorSpace: ImageColorSpace = .rgb, bitsPerComponent: Int = 8,

@@ -7,21 +7,29 @@ import SystemAccess
 final class PhotoFileStream {
     let stream: StdioReadStream
     let path: RawPath
+    /// The file's size when it was opened.
+    let size: Int
 
     init(path: RawPath, maxBytes: Int) throws(ImagingError) {
-        stream = try Self.open(path, maxBytes: maxBytes)
+        (stream, size) = try Self.open(path, maxBytes: maxBytes)
         self.path = path
     }
 
     /// The checked open (regular file, within `maxBytes`) as a stdio stream: the stream owns
     /// the descriptor from here on.
-    static func open(_ path: RawPath, maxBytes: Int) throws(ImagingError) -> StdioReadStream {
-        let fd = try FileReader.openChecked(path: path, maxBytes: maxBytes)
+    static func open(_ path: RawPath, maxBytes: Int) throws(ImagingError) -> (StdioReadStream, size: Int) {
+        let (fd, size) = try FileReader.openChecked(filePath: path.filePath, maxBytes: maxBytes)
         do {
-            return try StdioReadStream(adopting: fd, path: path.filePath)
+            return (try StdioReadStream(adopting: fd, path: path.filePath), size)
         } catch {
             throw FileReader.error(error)
         }
+    }
+
+    /// Throws `tooLarge` when the file is over `maxBytes` (it was opened without a limit to be
+    /// sniffed: a clip is not read into memory, so it is not held to the photos' limit).
+    func checkSize(maxBytes: Int) throws(ImagingError) {
+        if size > maxBytes { throw FileReader.tooLarge(size: size, maxBytes: maxBytes, path: path.filePath) }
     }
 
     /// The first `count` bytes (fewer for a shorter file); reading starts over afterwards.

@@ -27,7 +27,7 @@ public enum FileReader {
     }
 
     /// The open file and its size, within `maxBytes`; closed again when it throws.
-    private static func openChecked(filePath path: FilePath, maxBytes: Int) throws(ImagingError) -> (file: FileDescriptor, size: Int) {
+    static func openChecked(filePath path: FilePath, maxBytes: Int) throws(ImagingError) -> (file: FileDescriptor, size: Int) {
         // O_NONBLOCK: opening a FIFO would otherwise wait for a writer. Regular files ignore it.
         let file: FileDescriptor
         do {
@@ -45,8 +45,7 @@ public enum FileReader {
             } else if info.type != .regular {
                 failure = ImagingError(.io, "not a regular file", fileName: lastComponent(of: path))
             } else if size > maxBytes {
-                failure = ImagingError(.tooLarge, "file is \(size) bytes, more than the limit of \(maxBytes) bytes",
-                                       fileName: lastComponent(of: path))
+                failure = tooLarge(size: size, maxBytes: maxBytes, path: path)
             }
         } catch {
             failure = Self.error(SystemError("fstat", path: path, errno: error))
@@ -56,6 +55,16 @@ public enum FileReader {
             throw failure
         }
         return (file, size)
+    }
+
+    static func tooLarge(size: Int, maxBytes: Int, path: FilePath) -> ImagingError {
+        ImagingError(.tooLarge, "file is \(size) bytes, more than the limit of \(maxBytes) bytes", fileName: lastComponent(of: path))
+    }
+
+    /// Throws `tooLarge` when the file at `path` is over `maxBytes` (after a prefix was read
+    /// without the limit, which clips are not held to).
+    static func checkSize(path: RawPath, maxBytes: Int) throws(ImagingError) {
+        try openChecked(filePath: path.filePath, maxBytes: maxBytes).file.closeQuietly()
     }
 
     private static func read(filePath path: FilePath, maxBytes: Int, prefix: Int?) throws(ImagingError) -> [UInt8] {

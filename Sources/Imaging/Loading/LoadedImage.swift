@@ -9,11 +9,15 @@ public struct LoadedImage: Sendable {
     public var originalSize: Size?
     /// The header's details, with the same proviso (no EXIF thumbnail bytes: see `DecodedImage`).
     public var info: ImageInfo?
+    /// A video clip's length: from the decode (`info.clipDuration`) or from the thumbnail disk
+    /// cache, which keeps it beside the poster (the grid's badge needs it either way).
+    public var clipDuration: Duration?
 
-    public init(bitmap: Bitmap, originalSize: Size? = nil, info: ImageInfo? = nil) {
+    public init(bitmap: Bitmap, originalSize: Size? = nil, info: ImageInfo? = nil, clipDuration: Duration? = nil) {
         self.bitmap = bitmap
         self.originalSize = originalSize
         self.info = info
+        self.clipDuration = clipDuration ?? info?.clipDuration
     }
 
     /// A decode's result, without its decoder-internal figures.

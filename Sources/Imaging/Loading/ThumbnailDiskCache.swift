@@ -85,22 +85,28 @@ public final class ThumbnailDiskCache: Sendable {
 
     /// The cached thumbnail for `key`, or nil. Corrupt entries are removed.
     public func read(_ key: ThumbnailCacheKey) -> Bitmap? {
+        thumbnail(for: key)?.bitmap
+    }
+
+    /// The cached thumbnail for `key` with the clip duration stored beside it, or nil. Corrupt
+    /// entries, and those of an older format, are removed.
+    public func thumbnail(for key: ThumbnailCacheKey) -> CachedThumbnail? {
         let path = directory.appending(key.fileName)
         guard let fd = try? FileDescriptor.openFile(path.filePath, .readOnly) else { return nil }
         defer { fd.closeQuietly() }
         guard let info = try? fd.stat() else { return nil }
         let expectedKey = key.serialized
-        guard let bitmap = readEntry(fd, fileSize: Int(info.size), expectedKey: expectedKey) else {
-            logger.info("removing corrupt thumbnail cache entry \(path)")
+        guard let entry = readEntry(fd, fileSize: Int(info.size), expectedKey: expectedKey) else {
+            logger.info("removing corrupt or outdated thumbnail cache entry \(path)")
             removeEntry(path, bytes: Int(info.size))
             return nil
         }
         // mark as recently used for trimming, unless it was marked within the grain (a write)
         if SystemClock.realtimeSeconds() - Int64(info.st_mtim.tv_sec) >= Self.recentUseGrain { try? fd.touch() }
-        return bitmap
+        return entry
     }
 
-    private func readEntry(_ fd: FileDescriptor, fileSize: Int, expectedKey: [UInt8]) -> Bitmap? {
+    private func readEntry(_ fd: FileDescriptor, fileSize: Int, expectedKey: [UInt8]) -> CachedThumbnail? {
         var head = [UInt8](repeating: 0, count: ThumbnailFile.headerSize + expectedKey.count)
         guard fileSize >= head.count,
               head.withUnsafeMutableBytes({ FileIO.read(fd, into: $0.baseAddress!, count: $0.count) }),
@@ -120,13 +126,13 @@ public final class ThumbnailDiskCache: Sendable {
         let packed = bitmap.stride == rowBytes
             ? pixelChecksum(UnsafeRawBufferPointer(start: bitmap.pixels, count: header.pixelBytes))
             : ThumbnailFile.packedPixels(of: bitmap).withUnsafeBytes { pixelChecksum($0) }
-        return packed == header.checksum ? bitmap : nil
+        return packed == header.checksum ? CachedThumbnail(bitmap: bitmap, clipDuration: header.clipDuration) : nil
     }
 
-    /// Stores `bitmap` for `key`. Returns false if it could not be written; the first failure is
+    /// Stores `bitmap` for `key` (with a clip's duration). Returns false if it could not be written; the first failure is
     /// logged, later ones only counted. Only XRGB8888 bitmaps are stored (others return false).
     @discardableResult
-    public func write(_ bitmap: Bitmap, for key: ThumbnailCacheKey) -> Bool {
+    public func write(_ bitmap: Bitmap, for key: ThumbnailCacheKey, clipDuration: Duration? = nil) -> Bool {
         guard bitmap.format == .xrgb8888, bitmap.width > 0, bitmap.height > 0,
               bitmap.width <= ThumbnailFile.maxDimension, bitmap.height <= ThumbnailFile.maxDimension
         else { return false }
@@ -134,7 +140,7 @@ public final class ThumbnailDiskCache: Sendable {
         let counted = accountedBytes()
         let pixels = ThumbnailFile.packedPixels(of: bitmap)
         let checksum = pixels.withUnsafeBytes { pixelChecksum($0) }
-        let header = ThumbnailFile.header(for: bitmap, key: key.serialized, checksum: checksum)
+        let header = ThumbnailFile.header(for: bitmap, key: key.serialized, checksum: checksum, clipDuration: clipDuration)
         let name = key.fileName
         let final = directory.appending(name)
         let counter = state.withLock { state -> Int in

@@ -21,7 +21,7 @@ public final class JPEGBandReader: RowSource {
     /// Opens `path` and reads its header; `scale` picks a DCT-scaled output (eighths).
     public init(path: RawPath, scale: DCTScale = .full, options: DecodeOptions = .default) throws(ImagingError) {
         // libjpeg reads through stdio (SystemAccess's stream, which owns the descriptor).
-        let file = try PhotoFileStream.open(path, maxBytes: .max)
+        let (file, _) = try PhotoFileStream.open(path, maxBytes: .max)
         guard let handle = cjpeg_decoder_create(options.strict ? 1 : 0, Int32(clamping: options.maxScans)) else {
             throw ImagingError(.internalFailure, "out of memory creating a JPEG decoder")
         }

@@ -4,13 +4,15 @@ import Platform
 
 /// The decoding side of the app, built from `[cache]`: the memory cache, the budget large
 /// decodes share, the decoder (noting the full sizes its decodes read from the photos' headers,
-/// behind the thumbnail disk cache) and the loader, whose results come back through the loop's
+/// behind the thumbnail disk cache, and clips' lengths from either) and the loader, whose results come back through the loop's
 /// mailbox.
 struct ImagePipeline {
     let cache: ImageCache
     let loader: ImageLoader
     /// Photos' full sizes, as the decodes found them (the album reads them on the loop).
     let originalSizes = OriginalSizes()
+    /// Clips' lengths, as the loads found them (the grid's badges read them on the loop).
+    let clipDurations = ClipDurations()
 
     /// - Parameter thumbnailCacheDirectory: where thumbnails are cached on disk; nil disables it.
     init(config: KioskConfig, thumbnailCacheDirectory: String?, mailbox: Mailbox, logger: Logger) {
@@ -26,6 +28,7 @@ struct ImagePipeline {
             decoder = CachingThumbnailDecoder(decoder, diskCache: ThumbnailDiskCache(
                 directory: RawPath(dir), maxBytes: config.cache.diskMB << 20))
         }
+        decoder = ClipDurationRecordingDecoder(decoder, durations: clipDurations)
         loader = ImageLoader(decoder: decoder, cache: cache, deliver: { [mailbox] block in mailbox.post(block) })
     }
 }

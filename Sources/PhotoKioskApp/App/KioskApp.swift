@@ -130,7 +130,8 @@ public final class KioskApp {
                                    mailbox: loop.mailbox, logger: logger)
         cache = images.cache
         loader = images.loader
-        thumbnails = ThumbnailService(photos: photos, loader: loader, cache: cache, logger: logger)
+        thumbnails = ThumbnailService(photos: photos, loader: loader, cache: cache, logger: logger,
+                                      clipDurations: images.clipDurations)
         albumService = AlbumService(photos: photos, loader: loader, cache: cache, sizes: images.originalSizes,
                                     screenSize: display.size, thumbnailEdge: 240, logger: logger)
 

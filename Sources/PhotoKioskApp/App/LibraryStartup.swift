@@ -58,9 +58,11 @@ public final class LibraryStartup {
     }
 
     /// When the photo was taken (EXIF DateTimeOriginal, in any format the decoder probes); nil for
-    /// a photo without one or that cannot be read, which then sorts by its file time.
+    /// a photo without one or that cannot be read, which then sorts by its file time. A clip has
+    /// no EXIF, and probing one would start GStreamer on the scan thread: it sorts by file time.
     static let captureDate: LibraryScanner.CaptureDateReader = { path in
-        (try? ImageDecoder.probe(path: path))?.exif?.dateTimeOriginalSeconds
+        if PhotoFileType(fileName: path.lastComponent)?.isClip == true { return nil }
+        return (try? ImageDecoder.probe(path: path))?.exif?.dateTimeOriginalSeconds
     }
 
     /// About how many thumbnails one screen shows, in either orientation: the scan's first

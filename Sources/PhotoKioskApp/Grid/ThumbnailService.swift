@@ -15,6 +15,8 @@ public final class ThumbnailService: ThumbnailProvider {
     private let photos: PhotoList
     private let cache: ImageCache
     private let logger: Logger
+    /// Clips' lengths for the cells' badges, as the loads found them.
+    private let clipDurations: ClipDurations
     /// Called with the photo index whose thumbnail arrived (the bitmap itself) or failed, for
     /// the views showing it.
     public var onChange: ((Int, ThumbnailState) -> Void)?
@@ -39,10 +41,12 @@ public final class ThumbnailService: ThumbnailProvider {
     /// Sizes of the thumbnails handed to the grid (counted without touching the cache's recency).
     private var byteCounts: [ImageKey: Int] = [:]
 
-    public init(photos: PhotoList, loader: any ImageLoading, cache: ImageCache, logger: Logger) {
+    public init(photos: PhotoList, loader: any ImageLoading, cache: ImageCache, logger: Logger,
+                clipDurations: ClipDurations = ClipDurations()) {
         self.photos = photos
         self.cache = cache
         self.logger = logger
+        self.clipDurations = clipDurations
         loads = LoadSet(loader: loader, cache: cache) { [unowned self] key, result in arrived(key, result) }
     }
 
@@ -62,6 +66,11 @@ public final class ThumbnailService: ThumbnailProvider {
             return .image(bitmap)
         }
         return .loading
+    }
+
+    public func clipDuration(at index: Int) -> Duration? {
+        guard index >= 0, index < photos.count else { return nil }
+        return clipDurations.duration(of: photos[index].path)
     }
 
     public func updateWantedThumbnails(_ distances: [Int: Double], edge: Int) {
@@ -126,6 +135,7 @@ public final class ThumbnailService: ThumbnailProvider {
     /// Forgets cached results for a file that changed or disappeared.
     public func invalidate(path: RawPath) {
         loads.forget(path: path)
+        clipDurations.forget(path)
         for key in byteCounts.keys where key.path == path { byteCounts[key] = nil }
         cache.removeAll(path: path)
     }

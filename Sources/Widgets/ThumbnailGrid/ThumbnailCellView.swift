@@ -2,7 +2,8 @@ import Graphics
 import UI
 
 /// One cell of the grid: the thumbnail cropped to a square, a placeholder while it loads, or a
-/// "broken photo" tile when it could not be decoded.
+/// "broken photo" tile when it could not be decoded. A clip's thumbnail (its poster frame)
+/// carries its length at the bottom right, on a dark pill.
 public final class ThumbnailCellView: View {
     public static let placeholderColor = Color(rgb: 0x2A2A2E)
     public static let brokenColor = Color(rgb: 0x4A2626)
@@ -14,6 +15,14 @@ public final class ThumbnailCellView: View {
         didSet { setNeedsDisplay() }
     }
 
+    /// The clip's length when the cell shows a clip; nil for a still.
+    public var clipDuration: Duration? {
+        didSet { if clipDuration != oldValue { setNeedsDisplay() } }
+    }
+
+    static let badgeBacking = Color(rgb: 0x000000, alpha: 150)
+    static let badgeText = Color(rgb: 0xFFFFFF)
+
     public override func draw(in context: DrawContext) {
         let area = bounds
         switch state {
@@ -23,6 +32,7 @@ public final class ThumbnailCellView: View {
             if !drawPixelAligned(bitmap, in: context) {
                 context.draw(bitmap, from: Canvas.aspectFillSource(imageSize: bitmap.size, destination: area.size), in: area)
             }
+            if let clipDuration, let font { drawBadge(ClipDurationText.format(clipDuration), font: font, in: context) }
         case .failed:
             context.fill(area, color: Self.brokenColor)
             // A torn-corner mark that reads as "broken" without any text at small sizes.
@@ -35,6 +45,19 @@ public final class ThumbnailCellView: View {
                                                                  height: font.lineHeight), font: font, color: Color(rgb: 0xE0C0C0))
             }
         }
+    }
+
+    /// The length on a dark pill in the bottom-right corner: readable over a white or busy
+    /// poster, covering as little of it as it can.
+    private func drawBadge(_ text: String, font: Font, in context: DrawContext) {
+        let area = bounds
+        let padding = (font.lineHeight / 3).rounded()
+        let width = font.width(of: text) + 2 * padding, height = font.lineHeight + padding / 2
+        let margin = max(2, (min(area.width, area.height) / 24).rounded())
+        guard width + 2 * margin <= area.width, height + 2 * margin <= area.height else { return }
+        let pill = Rect(x: area.maxX - margin - width, y: area.maxY - margin - height, width: width, height: height)
+        context.fillRoundedRect(pill, radius: height / 2, color: Self.badgeBacking)
+        context.drawText(text, centeredIn: pill, font: font, color: Self.badgeText)
     }
 
     /// Cells sit at fractional positions (the columns fill the width exactly) and thumbnails are

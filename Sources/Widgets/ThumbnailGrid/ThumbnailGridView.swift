@@ -123,6 +123,7 @@ public final class ThumbnailGridView: ScrollView {
         cancelReorder()
         for (index, cell) in cells.byIndex {
             cell.state = provider?.thumbnailState(at: index, edge: thumbnailEdge) ?? .loading
+            cell.clipDuration = provider?.clipDuration(at: index)
         }
         lastWanted = [:]
         setNeedsLayout()
@@ -132,12 +133,15 @@ public final class ThumbnailGridView: ScrollView {
     public func thumbnailDidChange(at index: Int) {
         guard let cell = cell(at: index), let provider else { return }
         cell.state = provider.thumbnailState(at: index, edge: thumbnailEdge)
+        cell.clipDuration = provider.clipDuration(at: index)
     }
 
     /// The provider's load for `index` arrived: `state` is its thumbnail (or failure), shown
     /// as it is, without asking the provider again.
     public func thumbnailDidChange(at index: Int, to state: ThumbnailState) {
-        cell(at: index)?.state = state
+        guard let cell = cell(at: index) else { return }
+        cell.state = state
+        cell.clipDuration = provider?.clipDuration(at: index)
     }
 
     /// Scrolls so that `index` is visible (used when returning from the album).
@@ -203,6 +207,7 @@ public final class ThumbnailGridView: ScrollView {
                 cell = dequeueCell()
                 cell.index = index
                 cell.state = provider?.thumbnailState(at: index, edge: edge) ?? .loading
+                cell.clipDuration = provider?.clipDuration(at: index)
                 cells.insert(cell, at: index)
                 addSubview(cell)
             }
@@ -261,6 +266,7 @@ public final class ThumbnailGridView: ScrollView {
     func recycle(_ cell: ThumbnailCellView) {
         cell.removeFromSuperview()
         cell.state = .loading
+        cell.clipDuration = nil
         reusableCells.append(cell)
     }
 }

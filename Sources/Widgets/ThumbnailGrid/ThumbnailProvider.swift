@@ -23,9 +23,15 @@ public protocol ThumbnailProvider: AnyObject {
     /// should wait. False when it has slowed down: load what is wanted now (the cells of the
     /// last `updateWantedThumbnails`, the ones still on or near the screen).
     func setLoadsDeferred(_ deferred: Bool)
+    /// The length of the clip at `index`, for the cell's badge; nil for a still (or a clip whose
+    /// length is not known yet: the grid asks again when its thumbnail arrives).
+    func clipDuration(at index: Int) -> Duration?
 }
 
 extension ThumbnailProvider {
+    /// Providers without clips.
+    public func clipDuration(at index: Int) -> Duration? { nil }
+
     /// Providers whose thumbnails cost nothing ignore the fling.
     public func setLoadsDeferred(_ deferred: Bool) {}
 }

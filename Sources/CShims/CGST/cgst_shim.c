@@ -1,0 +1,286 @@
+#include "CGST.h"
+#include <CLazyLibrary.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+// GStreamer's and GLib's types as this shim uses them, declared here instead of taken from the
+// -dev headers (see CGST.h). Objects are opaque; only GError and GstMapInfo are read, and both
+// have kept their layout since GLib 2.0 and GStreamer 1.0.
+typedef int gboolean;
+typedef struct {
+    uint32_t domain;
+    int code;
+    char *message;
+} GError;
+typedef struct {
+    void *memory;
+    int flags;
+    uint8_t *data;
+    size_t size;
+    size_t maxsize;
+    void *user_data[4];
+    void *reserved[4];  // GST_PADDING
+} GstMapInfo;
+
+enum { GST_STATE_NULL = 1, GST_STATE_PAUSED = 3 };
+enum { GST_STATE_CHANGE_FAILURE = 0, GST_STATE_CHANGE_SUCCESS = 1, GST_STATE_CHANGE_NO_PREROLL = 3 };
+enum { GST_MESSAGE_ERROR = 1 << 1 };
+enum { GST_FORMAT_TIME = 3 };
+enum { GST_MAP_READ = 1 };
+// playbin's flags: video only (no audio, no subtitles), and no converters of playsink's own in
+// front of ours, which would scale before the frame's natural size could be read.
+enum { GST_PLAY_FLAG_VIDEO = 1, GST_PLAY_FLAG_NATIVE_VIDEO = 1 << 6 };
+
+#define CGST_FUNCTIONS(X, V)                                                                       \
+    X(gboolean, gst_init_check, (int *argc, char ***argv, GError **error), (argc, argv, error))  \
+    V(gst_registry_fork_set_enabled, (gboolean enabled), (enabled))                               \
+    X(void *, gst_element_factory_make, (const char *factory, const char *name), (factory, name)) \
+    X(void *, gst_parse_bin_from_description,                                                     \
+      (const char *description, gboolean ghost_unlinked_pads, GError **error),                    \
+      (description, ghost_unlinked_pads, error))                                                  \
+    X(char *, gst_filename_to_uri, (const char *filename, GError **error), (filename, error))     \
+    X(int, gst_element_set_state, (void *element, int state), (element, state))                  \
+    X(int, gst_element_get_state, (void *element, int *state, int *pending, uint64_t timeout),    \
+      (element, state, pending, timeout))                                                         \
+    X(void *, gst_element_get_bus, (void *element), (element))                                    \
+    X(void *, gst_bus_timed_pop_filtered, (void *bus, uint64_t timeout, int types),              \
+      (bus, timeout, types))                                                                      \
+    V(gst_message_parse_error, (void *message, GError **error, char **debug),                     \
+      (message, error, debug))                                                                    \
+    X(gboolean, gst_element_query_duration, (void *element, int format, int64_t *duration),       \
+      (element, format, duration))                                                                \
+    X(void *, gst_bin_get_by_name, (void *bin, const char *name), (bin, name))                    \
+    X(void *, gst_element_get_static_pad, (void *element, const char *name), (element, name))     \
+    X(void *, gst_pad_get_current_caps, (void *pad), (pad))                                       \
+    X(void *, gst_caps_get_structure, (const void *caps, unsigned index), (caps, index))          \
+    X(gboolean, gst_structure_get_int, (const void *structure, const char *field, int *value),    \
+      (structure, field, value))                                                                  \
+    X(gboolean, gst_structure_get_fraction,                                                       \
+      (const void *structure, const char *field, int *numerator, int *denominator),               \
+      (structure, field, numerator, denominator))                                                 \
+    X(void *, gst_sample_get_buffer, (void *sample), (sample))                                    \
+    X(void *, gst_sample_get_caps, (void *sample), (sample))                                      \
+    X(gboolean, gst_buffer_map, (void *buffer, GstMapInfo *info, int flags), (buffer, info, flags)) \
+    V(gst_buffer_unmap, (void *buffer, GstMapInfo *info), (buffer, info))                         \
+    V(gst_mini_object_unref, (void *object), (object))                                            \
+    V(gst_object_unref, (void *object), (object))                                                 \
+    /* GLib and GObject: not in libgstreamer itself, found through its dependencies */            \
+    V(g_object_set, (void *object, const char *first_property, ...), ())                          \
+    V(g_object_get, (void *object, const char *first_property, ...), ())                          \
+    V(g_error_free, (GError *error), (error))                                                     \
+    V(g_free, (void *memory), (memory))
+
+static struct {
+    CGST_FUNCTIONS(CLAZY_POINTER, CLAZY_POINTER_VOID)
+} functions;
+static const char *const names[] = {CGST_FUNCTIONS(CLAZY_NAME, CLAZY_NAME_VOID)};
+static void **const slots[] = {CGST_FUNCTIONS(CLAZY_SLOT, CLAZY_SLOT_VOID)};
+static struct clazy_library lazy = CLAZY_LIBRARY("libgstreamer-1.0.so.0", "", names, slots);
+#define F functions
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static char init_error[256];
+
+static void initialise(void) {
+    // GStreamer would otherwise start its gst-plugin-scanner program to read new plugins; the
+    // kiosk starts no program (SecurityTests), so the registry is read in this process.
+    F.gst_registry_fork_set_enabled(0);
+    GError *error = NULL;
+    if (!F.gst_init_check(NULL, NULL, &error)) {
+        snprintf(init_error, sizeof init_error, "gst_init_check failed: %s",
+                 error && error->message ? error->message : "no reason given");
+        if (error) F.g_error_free(error);
+    }
+}
+
+bool cgst_load(char *error, size_t error_size) {
+    if (!clazy_load_once(&lazy, error, error_size)) return false;
+    pthread_once(&init_once, initialise);
+    if (init_error[0]) {
+        snprintf(error, error_size, "%s", init_error);
+        return false;
+    }
+    return true;
+}
+
+/// Takes GStreamer's message out of `error` (freeing it), or `fallback` when there is none.
+static bool fail(GError *gerror, const char *fallback, char *error, size_t error_size) {
+    snprintf(error, error_size, "%s", gerror && gerror->message ? gerror->message : fallback);
+    if (gerror) F.g_error_free(gerror);
+    return false;
+}
+
+/// The first error the pipeline posted within `wait_ms`, if any.
+static bool posted_error(void *bus, int wait_ms, char *error, size_t error_size) {
+    void *message = F.gst_bus_timed_pop_filtered(bus, (uint64_t)wait_ms * 1000000, GST_MESSAGE_ERROR);
+    if (!message) return false;
+    GError *gerror = NULL;
+    char *debug = NULL;
+    F.gst_message_parse_error(message, &gerror, &debug);
+    fail(gerror, "the pipeline failed", error, error_size);
+    F.g_free(debug);
+    F.gst_mini_object_unref(message);
+    return true;
+}
+
+static int64_t now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+/// Waits until the pipeline has prerolled, an element reports an error, or `timeout_ms` passes.
+/// An error in a streaming thread does not end the state change itself, so the bus is looked
+/// at between short waits rather than waiting on the state alone.
+/// A failed state change's error message can reach the bus a moment after the change fails.
+static const int error_wait_ms = 200;
+
+static bool preroll(void *pipeline, void *bus, int timeout_ms, char *error, size_t error_size) {
+    if (F.gst_element_set_state(pipeline, GST_STATE_PAUSED) == GST_STATE_CHANGE_FAILURE) {
+        if (!posted_error(bus, error_wait_ms, error, error_size)) snprintf(error, error_size, "the clip cannot be opened");
+        return false;
+    }
+    int64_t deadline = now_ms() + timeout_ms;
+    for (;;) {
+        // The wait for an error is the loop's pause; the state is then only looked at.
+        if (posted_error(bus, 20, error, error_size)) return false;
+        int state = 0;
+        int result = F.gst_element_get_state(pipeline, &state, NULL, 0);
+        if (result == GST_STATE_CHANGE_SUCCESS || result == GST_STATE_CHANGE_NO_PREROLL) return true;
+        if (result == GST_STATE_CHANGE_FAILURE) {
+            if (!posted_error(bus, error_wait_ms, error, error_size)) snprintf(error, error_size, "the clip cannot be decoded");
+            return false;
+        }
+        if (now_ms() >= deadline) {
+            snprintf(error, error_size, "no frame after %d ms (damaged or unsupported clip)", timeout_ms);
+            return false;
+        }
+    }
+}
+
+/// The size of the frames entering the scaler (decoded, oriented), with their pixel aspect ratio.
+static void natural_size(void *sink_bin, struct cgst_poster *poster) {
+    void *scale = F.gst_bin_get_by_name(sink_bin, "scale");
+    if (!scale) return;
+    void *pad = F.gst_element_get_static_pad(scale, "sink");
+    void *caps = pad ? F.gst_pad_get_current_caps(pad) : NULL;
+    if (caps) {
+        void *structure = F.gst_caps_get_structure(caps, 0);
+        int width = 0, height = 0, par_n = 1, par_d = 1;
+        if (structure && F.gst_structure_get_int(structure, "width", &width) &&
+            F.gst_structure_get_int(structure, "height", &height)) {
+            if (!F.gst_structure_get_fraction(structure, "pixel-aspect-ratio", &par_n, &par_d) || par_n <= 0 || par_d <= 0)
+                par_n = par_d = 1;
+            poster->natural_width = (int)((int64_t)width * par_n / par_d);
+            poster->natural_height = height;
+        }
+        F.gst_mini_object_unref(caps);
+    }
+    if (pad) F.gst_object_unref(pad);
+    F.gst_object_unref(scale);
+}
+
+/// Copies the sink's prerolled frame out into malloc'ed rows.
+static bool copy_frame(void *sink_bin, struct cgst_poster *poster, char *error, size_t error_size) {
+    void *sink = F.gst_bin_get_by_name(sink_bin, "sink");
+    void *sample = NULL;
+    if (sink) {
+        F.g_object_get(sink, "last-sample", &sample, NULL);
+        F.gst_object_unref(sink);
+    }
+    if (!sample) {
+        snprintf(error, error_size, "the clip has no video frame");
+        return false;
+    }
+    bool copied = false;
+    int width = 0, height = 0;
+    void *caps = F.gst_sample_get_caps(sample);
+    void *structure = caps ? F.gst_caps_get_structure(caps, 0) : NULL;
+    void *buffer = F.gst_sample_get_buffer(sample);
+    GstMapInfo map;
+    memset(&map, 0, sizeof map);
+    if (!structure || !F.gst_structure_get_int(structure, "width", &width) ||
+        !F.gst_structure_get_int(structure, "height", &height) || width <= 0 || height <= 0) {
+        snprintf(error, error_size, "the clip's frame has no size");
+    } else if (!buffer || !F.gst_buffer_map(buffer, &map, GST_MAP_READ)) {
+        snprintf(error, error_size, "the clip's frame cannot be read");
+    } else {
+        // BGRx rows are 4-byte aligned, so GStreamer's default stride is width * 4; a buffer
+        // laid out otherwise is refused rather than read wrongly.
+        size_t stride = (size_t)width * 4, bytes = stride * (size_t)height;
+        if (map.size < bytes) {
+            snprintf(error, error_size, "the clip's frame is %zu bytes, not %dx%d BGRx", map.size, width, height);
+        } else if (!(poster->pixels = malloc(bytes))) {
+            snprintf(error, error_size, "out of memory for a %dx%d frame", width, height);
+        } else {
+            memcpy(poster->pixels, map.data, bytes);
+            poster->width = width;
+            poster->height = height;
+            poster->stride = (int)stride;
+            copied = true;
+        }
+        F.gst_buffer_unmap(buffer, &map);
+    }
+    F.gst_mini_object_unref(sample);
+    return copied;
+}
+
+bool cgst_read_poster(const char *path, int max_width, int max_height, int timeout_ms,
+                      struct cgst_poster *poster, char *error, size_t error_size) {
+    memset(poster, 0, sizeof *poster);
+    poster->duration_ns = -1;
+    GError *gerror = NULL;
+    char *uri = F.gst_filename_to_uri(path, &gerror);
+    if (!uri) return fail(gerror, "the path cannot be made a URI", error, error_size);
+
+    // videoflip applies the clip's orientation tag (phones record portrait clips as rotated
+    // landscape); videoscale keeps the shape inside the box and never scales up.
+    char box[64] = "", description[320];
+    if (max_width > 0 && max_height > 0) {
+        // A range needs two different ends ([1,1] is refused).
+        char width[24], height[24];
+        snprintf(width, sizeof width, max_width > 1 ? "[1,%d]" : "%d", max_width);
+        snprintf(height, sizeof height, max_height > 1 ? "[1,%d]" : "%d", max_height);
+        snprintf(box, sizeof box, ",width=%s,height=%s", width, height);
+    }
+    snprintf(description, sizeof description,
+             "videoflip video-direction=auto ! videoconvert ! videoscale name=scale ! "
+             "capsfilter caps=\"video/x-raw,format=BGRx,pixel-aspect-ratio=1/1%s\" ! fakesink name=sink", box);
+    void *sink_bin = F.gst_parse_bin_from_description(description, 1, &gerror);
+    if (!sink_bin) {
+        F.g_free(uri);
+        return fail(gerror, "the video sink cannot be built", error, error_size);
+    }
+    if (gerror) F.g_error_free(gerror);  // a warning beside a bin that was built
+    gerror = NULL;
+    void *pipeline = F.gst_element_factory_make("playbin", NULL);
+    if (!pipeline) {
+        F.gst_object_unref(sink_bin);
+        F.g_free(uri);
+        snprintf(error, error_size, "GStreamer has no playbin element (gstreamer1.0-plugins-base)");
+        return false;
+    }
+    F.g_object_set(pipeline, "uri", uri, "flags", GST_PLAY_FLAG_VIDEO | GST_PLAY_FLAG_NATIVE_VIDEO, "video-sink", sink_bin, NULL);
+    F.g_free(uri);  // playbin keeps its own copy; it owns sink_bin now
+
+    void *bus = F.gst_element_get_bus(pipeline);
+    bool ok = preroll(pipeline, bus, timeout_ms, error, error_size);
+    if (ok) {
+        natural_size(sink_bin, poster);
+        ok = copy_frame(sink_bin, poster, error, error_size);
+        int64_t duration = -1;
+        if (ok && F.gst_element_query_duration(pipeline, GST_FORMAT_TIME, &duration) && duration >= 0)
+            poster->duration_ns = duration;
+        if (ok && (poster->natural_width <= 0 || poster->natural_height <= 0)) {
+            poster->natural_width = poster->width;
+            poster->natural_height = poster->height;
+        }
+    }
+    F.gst_element_set_state(pipeline, GST_STATE_NULL);
+    F.gst_object_unref(bus);
+    F.gst_object_unref(pipeline);
+    return ok;
+}
