@@ -44,7 +44,8 @@ def prepare(d, cycles):
         os.makedirs(f'{d}/batches/{k}')
         for j in range(2): jpeg(f'{d}/batches/{k}/batch-{k:03}-{j}.jpg', 480, 300, 1000 + k * 10 + j)
     os.makedirs(f'{d}/batches/writes')
-    for j in range(8): jpeg(f'{d}/batches/writes/writes-{j}.jpg', 480, 300, 5000 + j)
+    # named to sort first: the grid's first screen shows them, so they are thumbnailed (measured)
+    for j in range(8): jpeg(f'{d}/batches/writes/aaa-writes-{j}.jpg', 480, 300, 5000 + j)
     for j in range(120): jpeg(f'{d}/uploads/upload-{j:03}.jpg', 320, 200, 9000 + j, quality=80)
     with open(f'{d}/disk/photokiosk/config.toml', 'w') as f:
         # a 96 MB card: uploads must not wait for 256 MB to stay free (the default reserve)
@@ -304,6 +305,9 @@ def run(a):
         cycle += 1
     cycles_wall = time.time() - t_stage
     # the writes: a last boot, no cut
+    # name order for the figure: a saved custom order (the reorders) puts new photos last, off the
+    # grid's first screen, where nothing would thumbnail them
+    subprocess.run(['debugfs', '-w', '-R', 'rm /photokiosk/order', image], capture_output=True)
     log = open(f'{a.dir}/logs/writes.log', 'w')
     g = Guest(a, image, f'pk.phase=writes pk.token={token}', log)
     writes = []
