@@ -68,7 +68,7 @@ if [ "$STEP" = boot ]; then
     --initrd "$A/arm64-initrd.gz" --drive "$A/arm64-disk-boot.img" --memory 512 --resolution $RESOLUTION \
     --expect "$A/expect.json" --out "$A" --timeout ${ARM64_TIMEOUT:-1500}
   rc=$?
-  grep -hE '@@ARM64_(SCREEN|MEMORY|UPLOAD|UNIT|TOUCH|SWIPES)' "$A/console-arm64-virtio.log" | sed 's/^.*@@/arm64: /'
+  grep -hE '@@ARM64_(SCREEN|MEMORY|UPLOAD|UNIT|TOUCH|SWIPES|SYNC)' "$A/console-arm64-virtio.log" | sed 's/^.*@@/arm64: /'
   exit $rc
 fi
 echo "arm64-stage.sh: unknown step $STEP" >&2; exit 64

@@ -44,8 +44,9 @@ fi
 # 2. The package's dependencies, cached as a second layer over the base: installed by
 #    `apt-get satisfy` from the package's own Depends line (a name Debian 13 arm64 lacks fails
 #    here), kept while that line is unchanged. Unpacking them through qemu-user took minutes.
+#    rclone too (a Recommends): the guest measures the photo sources' sync unit (issue 34).
 deps=$CACHE/arm64-deps
-depends=$(dpkg-deb -f "$DEB" Depends)
+depends="$(dpkg-deb -f "$DEB" Depends), rclone"
 stamp="$(cat "$base/.photokiosk-base") | $depends"
 if [ "$(cat "$deps/.photokiosk-deps" 2>/dev/null)" != "$stamp" ]; then
   [ ! -d "$deps.part" ] || release "$deps.part"
