@@ -108,7 +108,7 @@ let package = Package(
         // files), and the routes that turn requests into the app's commands (no sockets there).
         .target(name: "RemoteServer", dependencies: ["Platform", "SystemAccess", "CHTTP", "CLibMicroHTTPD",
                                                      .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "Remote", dependencies: ["RemoteServer", "PhotoKioskApp", "Imaging", "Graphics", "Platform", "SystemAccess",
+        .target(name: "Remote", dependencies: ["Basics", "RemoteServer", "PhotoKioskApp", "Imaging", "Graphics", "Platform", "SystemAccess",
                                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "photokiosk", dependencies: [
             "Basics", "PhotoKioskApp", "Remote", "Imaging", "Graphics", "Platform",
