@@ -108,7 +108,7 @@ let package = Package(
         // files), and the routes that turn requests into the app's commands (no sockets there).
         .target(name: "RemoteServer", dependencies: ["Platform", "SystemAccess", "CHTTP", "CLibMicroHTTPD",
                                                      .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "Remote", dependencies: ["RemoteServer", "PhotoKioskApp", "Imaging", "Graphics", "Platform", "SystemAccess",
+        .target(name: "Remote", dependencies: ["Basics", "RemoteServer", "PhotoKioskApp", "Imaging", "Graphics", "Platform", "SystemAccess",
                                                .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "photokiosk", dependencies: [
             "Basics", "PhotoKioskApp", "Remote", "Imaging", "Graphics", "Platform",
@@ -127,10 +127,11 @@ let package = Package(
         ], path: "Sources/Benchmarks"),
 
         // MARK: Tests (none of them needs ../shared or a screen)
-        // Helpers several test targets share (scratch folders, file I/O, log capture, seeded random).
+        // Helpers several test targets share (scratch folders, file I/O, log capture, seeded random,
+        // a scripted finger on a UI window).
         // CLibHeif: HEIFWriter makes the irot fixtures heif-enc 1.15 cannot (linked directly: the
         // encoder is not among the functions CHEIF loads).
-        .target(name: "TestSupport", dependencies: ["Basics", "Imaging", "Graphics", "Platform", "SystemAccess", "CLibHeif", "CJPEG",
+        .target(name: "TestSupport", dependencies: ["Basics", "Imaging", "Graphics", "Platform", "SystemAccess", "UI", "CLibHeif", "CJPEG",
                                                     .product(name: "SystemPackage", package: "swift-system"),
                                                     .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport", linkerSettings: [.linkedLibrary("heif")]),
@@ -142,7 +143,7 @@ let package = Package(
                                                      .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SystemAccessTests", dependencies: ["Basics", "SystemAccess", "ChildProcesses", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
-        .testTarget(name: "WidgetsTests", dependencies: ["Basics", "Widgets", "UI", "Graphics"]),
+        .testTarget(name: "WidgetsTests", dependencies: ["Basics", "Widgets", "UI", "Graphics", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["Basics", "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
                                                      "SystemAccess", .product(name: "SystemPackage", package: "swift-system"),
                                                      .product(name: "Logging", package: "swift-log")]),

@@ -13,6 +13,7 @@ CACHE=$1 KROOT=$2 OUT=$3 DEB=$4 UITOUCH=$5 DRIVER=$6 BIG=$7 SAMPLES=$8
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 INCLUDE=systemd,systemd-sysv,udev,kmod,dbus,curl
 KVER=$(ls "$KROOT/lib/modules")
+. "$(dirname "$0")/guest-setup.sh"
 mkdir -p "$CACHE/apt-archives/partial" "$OUT"
 
 in_root() { local r=$1; shift
@@ -79,12 +80,7 @@ release "$R"; trap - EXIT
 
 # 4. The test's configuration, through the config file as a frame builder would edit it: DRM and
 #    libinput only, the remote page on (loopback, a test token). The package's defaults stay.
-cat > "$R/etc/photokiosk/config.toml" <<'TOML'
-kiosk = true
-[display]
-backend = "drm"
-[input]
-backend = "libinput"
+write_kiosk_config "$R" <<'TOML'
 [remote]
 listen = "127.0.0.1:8080"
 token = "arm64-e2e-token-0123456789abcdef"
@@ -110,22 +106,7 @@ printf 'uinput\nevdev\n' > "$R/etc/modules-load.d/photokiosk-e2e.conf"
 
 # 6. The driver on the serial console (PL011: ttyAMA0); login prompt and apt's timers off.
 mkdir -p "$R/opt/pk"; cp "$UITOUCH" "$DRIVER" "$R/opt/pk/"; cp -r "$BIG" "$R/opt/pk/bigphotos"
-cat > "$R/etc/systemd/system/pk-e2e.service" <<'UNIT'
-[Unit]
-Description=PhotoKiosk end-to-end driver (arm64 stage)
-After=photokiosk.service systemd-udevd.service
-
-[Service]
-Type=oneshot
-ExecStart=/opt/pk/arm64-driver.sh
-StandardInput=tty
-StandardOutput=tty
-TTYPath=/dev/ttyAMA0
-
-[Install]
-WantedBy=multi-user.target
-UNIT
-ln -sf /etc/systemd/system/pk-e2e.service "$R/etc/systemd/system/multi-user.target.wants/pk-e2e.service"
+install_driver_unit "$R" "arm64 stage" arm64-driver.sh ttyAMA0
 for u in serial-getty@ttyAMA0.service getty@tty1.service apt-daily.timer apt-daily-upgrade.timer \
          systemd-timesyncd.service e2scrub_reap.service; do ln -sf /dev/null "$R/etc/systemd/system/$u"; done
 echo photokiosk-arm64 > "$R/etc/hostname"

@@ -10,6 +10,7 @@ set -euo pipefail
 KROOT=$1 OUT=$2 DEB=$3 UITOUCH=$4 DRIVER=$5 PHOTOS=$6 GRID_ENV=$7
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/scripts/lib/debian-chroot.sh"
+. "$ROOT/e2e/guest-setup.sh"
 R=$(dirname "$OUT")/unit-root
 trap 'chroot_release "$R"' EXIT
 chroot_create "$R"
@@ -21,12 +22,7 @@ chroot_apt_install "$R" /tmp/photokiosk.deb udev kmod dbus curl >"$(dirname "$OU
 chroot_release "$R"
 
 # What a frame builder edits: DRM and libinput only (no fallback to a headless screen).
-cat > "$R/etc/photokiosk/config.toml" <<'TOML'
-kiosk = true
-[display]
-backend = "drm"
-[input]
-backend = "libinput"
+write_kiosk_config "$R" <<'TOML'
 [slideshow]
 idle_timeout = 3600   # the grid stays while a slow guest loads thumbnails
 TOML
@@ -49,22 +45,7 @@ chroot "$R" chown -R photokiosk:photokiosk /var/lib/photokiosk/photos
 
 # The driver on the serial console; the console's login prompt and apt's timers stay off.
 mkdir -p "$R/opt/pk"; cp "$UITOUCH" "$DRIVER" "$GRID_ENV" "$R/opt/pk/"
-cat > "$R/etc/systemd/system/pk-e2e.service" <<'UNIT'
-[Unit]
-Description=PhotoKiosk end-to-end driver (unit stage)
-After=photokiosk.service systemd-udevd.service
-
-[Service]
-Type=oneshot
-ExecStart=/opt/pk/unit-driver.sh
-StandardInput=tty
-StandardOutput=tty
-TTYPath=/dev/ttyS0
-
-[Install]
-WantedBy=multi-user.target
-UNIT
-ln -sf /etc/systemd/system/pk-e2e.service "$R/etc/systemd/system/multi-user.target.wants/pk-e2e.service"
+install_driver_unit "$R" "unit stage" unit-driver.sh ttyS0
 # A read-only root (issue 33 item 4): readonly-root.sh makes / read-only once the local file
 # systems are up, before the kiosk and the driver start; only the state folder (its own tmpfs),
 # /run, /tmp and /var/tmp can be written. The journal stays in /run (no /var/log/journal).

@@ -116,16 +116,6 @@ class QMP:
         self.f.write(json.dumps({'execute': name, 'arguments': args}) + '\n'); self.f.flush()
         return self._read()
 
-def read_ppm(path):
-    d = open(path, 'rb').read()
-    parts, i = [], 0
-    while len(parts) < 4:
-        while d[i:i+1].isspace(): i += 1
-        j = i
-        while not d[j:j+1].isspace(): j += 1
-        parts.append(d[i:j]); i = j
-    return int(parts[1]), int(parts[2]), d[i+1:]
-
 def pixel(img, fx, fy):
     w, h, px = img
     x, y = min(int(fx * w), w - 1), min(int(fy * h), h - 1)
@@ -347,7 +337,7 @@ def main():
                 while True:
                     res = screendump(qmp, ppm)
                     if 'error' in res or not os.path.exists(ppm): break
-                    img = read_ppm(ppm)
+                    img = pixels.read_ppm(ppm)
                     bad = check(img, expect.get(stage, []), previous, last_try, named)
                     if not bad or time.time() > give_up: break
                     last_try = img

@@ -90,35 +90,9 @@ for d in $DISPLAYS; do
     echo "record: FAIL ($d: touch-test figures)"; rc=1
   fi
   [ -f "$OUT/m1.png" ] && mv "$OUT/m1.png" "$OUT/replay-$d-m1.png"
-  python3 - "$OUT/app-$d-app_tap.ppm" "$OUT/replay-$d-m1.png" "$OUT/app-$d-app_back.ppm" "$OUT/replay-$d-1.png" <<'PY' || rc=1
-import sys, zlib, struct
-def ppm(path):
-    d = open(path, 'rb').read(); parts, i = [], 0
-    while len(parts) < 4:
-        while d[i:i+1].isspace(): i += 1
-        j = i
-        while not d[j:j+1].isspace(): j += 1
-        parts.append(d[i:j]); i = j
-    return int(parts[1]), int(parts[2]), d[i+1:]
-def png(path):   # 8-bit RGB, non-interlaced (what PNGEncoder writes)
-    d = open(path, 'rb').read(); i, idat = 8, b''
-    while i < len(d):
-        n, kind = struct.unpack('>I4s', d[i:i+8]); body = d[i+8:i+8+n]; i += 12 + n
-        if kind == b'IHDR': w, h = struct.unpack('>II', body[:8])
-        elif kind == b'IDAT': idat += body
-    raw, stride, out, prev = zlib.decompress(idat), w * 3, bytearray(), bytearray(w * 3)
-    for y in range(h):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for x in range(stride):
-            a = line[x - 3] if x >= 3 else 0; b = prev[x]; c = prev[x - 3] if x >= 3 else 0
-            if f == 1: line[x] = (line[x] + a) & 255
-            elif f == 2: line[x] = (line[x] + b) & 255
-            elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        out += line; prev = line
-    return w, h, bytes(out)
+  PYTHONPATH="$E2E" python3 - "$OUT/app-$d-app_tap.ppm" "$OUT/replay-$d-m1.png" "$OUT/app-$d-app_back.ppm" "$OUT/replay-$d-1.png" <<'PY' || rc=1
+import sys
+from pixels import read_png as png, read_ppm as ppm
 def same(live_path, replay_path, what):
     (lw, lh, live), (rw, rh, rep) = ppm(live_path), png(replay_path)
     if (lw, lh) != (rw, rh): print(f'record: FAIL ({what}: VM screen {lw}x{lh}, replay {rw}x{rh})'); return False

@@ -3,7 +3,8 @@
 console's lines collected with the host time they arrived. The stages' own scripts (powercut.py,
 storage.py) say what the guest does; this is only how it runs."""
 import os, socket, subprocess, threading, time
-from harness import QMP, read_ppm, screendump
+from harness import QMP, screendump
+from pixels import read_ppm
 
 WIDTH, HEIGHT = 320, 200
 LIVE = []   # every QEMU started: the stages' main ends them on any way out

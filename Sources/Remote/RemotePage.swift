@@ -1,3 +1,4 @@
+import Basics
 import RemoteServer
 
 /// The phone page, shipped in the binary: plain HTML, CSS and a little JavaScript, nothing
@@ -19,17 +20,7 @@ enum RemotePage {
     }
 
     private static func escaped(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
+        text.substituting(["<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;"])
     }
 
     private static let style = """

@@ -9,16 +9,15 @@ struct Doctor: ParsableCommand {
         abstract: "Check screens, input devices, permissions, photo folders, the config file, the time zone and clock, and say what would be used.",
         discussion: "Exits with status 78 when the config file has a mistake (each one is listed). Run it as the service's user: sudo -u photokiosk photokiosk doctor")
 
-    @Option(help: "Config file (default: \(KioskConfig.defaultPath), which may be absent).")
-    var config: String?
+    @OptionGroup var configFile: ConfigFileOption
 
     /// The user the systemd unit runs as (deploy/photokiosk.service, debian/photokiosk.sysusers).
     static let serviceUser = "photokiosk"
 
     func run() throws {
         print(platformReport())
-        let path = config ?? KioskConfig.defaultPath
-        let loaded = Self.loadConfig(path: path, mustExist: config != nil)
+        let path = configFile.path
+        let loaded = Self.loadConfig(path: path, mustExist: configFile.mustExist)
         print(loaded.report)
         print(Self.settingsReport(over: loaded.config ?? KioskConfig()))
         let resolved = loaded.config ?? KioskConfig()

@@ -28,8 +28,7 @@ protocol ConfigOverrideGroup {
 
 /// Every command that reads the config file.
 struct GeneralOptions: ParsableArguments {
-    @Option(help: "Config file (default: \(KioskConfig.defaultPath), which may be absent).")
-    var config: String?
+    @OptionGroup var configFile: ConfigFileOption
     @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel: KioskConfig.LogLevel?
 
     /// The file (if any) with the groups' flags on top; no start on any mistake: every mistake
@@ -42,9 +41,7 @@ struct GeneralOptions: ParsableArguments {
             var overrides = KioskConfigOverrides()
             overrides.logLevel = logLevel
             for group in groups { try group.apply(to: &overrides) }
-            let file = config == nil && !readsDefaultFile
-                ? KioskConfig()
-                : try KioskConfig.load(path: config ?? KioskConfig.defaultPath, mustExist: config != nil)
+            let file = configFile.config == nil && !readsDefaultFile ? KioskConfig() : try configFile.load()
             return try file.applying(overrides)
         } catch let error as ConfigError {
             for mistake in error.allMistakes { printError("photokiosk: \(mistake)") }

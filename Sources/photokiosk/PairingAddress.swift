@@ -1,3 +1,4 @@
+import Basics
 import PhotoKioskApp
 import RemoteServer
 
@@ -27,16 +28,5 @@ enum PairingAddress {
 
 private extension String {
     /// + / = written as %2B %2F %3D, so a query parser reads the token back unchanged.
-    func replacingPercentEncoded() -> String {
-        var out = ""
-        for character in self {
-            switch character {
-            case "+": out += "%2B"
-            case "/": out += "%2F"
-            case "=": out += "%3D"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    func replacingPercentEncoded() -> String { substituting(["+": "%2B", "/": "%2F", "=": "%3D"]) }
 }

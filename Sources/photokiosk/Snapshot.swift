@@ -41,7 +41,7 @@ struct Snapshot: ParsableCommand {
 
     /// Mistakes in the call itself, found before anything runs, so the usage shown is this command's.
     func validate() throws {
-        if at != nil && !slideshow && general.config == nil { throw ValidationError("--at needs --slideshow") }
+        if at != nil && !slideshow && general.configFile.config == nil { throw ValidationError("--at needs --slideshow") }
         if let photo, photo < 0 { throw ValidationError("--photo \(photo): photos are numbered from 0") }
         if let at, at < 0 { throw ValidationError("--at \(decimalText(at, places: 3)): the time since the first photo began cannot be negative") }
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds, not \(decimalText(timeout, places: 3))") }

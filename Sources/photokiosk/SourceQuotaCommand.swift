@@ -10,8 +10,7 @@ struct SourceQuotaCommand: ParsableCommand {
         commandName: "source-quota",
         abstract: "Keep a synced source within its quota_mb: the newest photos by date taken (run by photokiosk-sync).")
 
-    @Option(help: "Config file (default: \(KioskConfig.defaultPath), which may be absent).")
-    var config: String?
+    @OptionGroup var configFile: ConfigFileOption
 
     @Option(help: "The server's photo paths, one a line, relative to the remote (rclone lsf -R).")
     var listing: String
@@ -20,7 +19,7 @@ struct SourceQuotaCommand: ParsableCommand {
     var name: String
 
     func run() throws {
-        let config = try KioskConfig.load(path: self.config ?? KioskConfig.defaultPath, mustExist: self.config != nil)
+        let config = try configFile.load()
         guard let source = config.sources.first(where: { $0.name == name }) else {
             throw ValidationError("no [[source]] named \"\(name)\"")
         }

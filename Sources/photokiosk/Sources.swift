@@ -11,13 +11,12 @@ struct Sources: ParsableCommand {
         abstract: "List the config's [[source]] entries (tab-separated) for photokiosk-sync.",
         discussion: "Exits with status 78 when the config file has a mistake.")
 
-    @Option(help: "Config file (default: \(KioskConfig.defaultPath), which may be absent).")
-    var config: String?
+    @OptionGroup var configFile: ConfigFileOption
 
     func run() throws {
         let config: KioskConfig
         do {
-            config = try KioskConfig.load(path: self.config ?? KioskConfig.defaultPath, mustExist: self.config != nil)
+            config = try configFile.load()
         } catch {
             for mistake in error.allMistakes { printError("photokiosk: \(mistake)") }
             throw ExitCode(GeneralOptions.configErrorExitCode)

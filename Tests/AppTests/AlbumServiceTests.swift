@@ -183,7 +183,7 @@ struct TestError: Error {}
         defer { withExtendedLifetime(window) {} }
         let path = photos[0].path
         let page = try #require(album.centerPage)
-        #expect(sizes.size(of: path) == nil && page.content.originalSize == nil)
+        #expect(sizes.value(for: path) == nil && page.content.originalSize == nil)
         // The thumbnail (from the disk cache: no header read) brings no size.
         loader.finish(service.thumbnailKey(path), with: .success(bitmap(.red, 100, 75)), cache: cache)
         #expect(page.content.originalSize == nil)
@@ -195,7 +195,7 @@ struct TestError: Error {}
         // A changed file forgets what the decodes noted.
         sizes.record(Size(width: 4000, height: 3000), for: path)
         service.invalidate(path: path)
-        #expect(sizes.size(of: path) == nil)
+        #expect(sizes.value(for: path) == nil)
     }
 
     /// An inner decoder that answers with a given original size and never touches the file.
@@ -211,14 +211,14 @@ struct TestError: Error {}
         // No such file: a size can only come from the decode's own result.
         let path = RawPath("/nonexistent/photo.jpg")
         for size: SizeClass in [.thumbnail(edge: 100), .screen(width: 400, height: 300)] {
-            let decoder = OriginalSizeRecordingDecoder(SizedDecoder(size: Size(width: 4000, height: 3000)), sizes: sizes)
+            let decoder = LoadNotingDecoder(SizedDecoder(size: Size(width: 4000, height: 3000)), notes: sizes) { $0.originalSize }
             _ = try decoder.decode(ImageRequest(key: ImageKey(path: path, size: size)))
-            #expect(sizes.size(of: path) == Size(width: 4000, height: 3000))
+            #expect(sizes.value(for: path) == Size(width: 4000, height: 3000))
             sizes.forget(path)
         }
-        _ = try OriginalSizeRecordingDecoder(SizedDecoder(size: nil), sizes: sizes)
+        _ = try LoadNotingDecoder(SizedDecoder(size: nil), notes: sizes) { $0.originalSize }
             .decode(ImageRequest(key: ImageKey(path: path, size: .screen(width: 400, height: 300))))
-        #expect(sizes.size(of: path) == nil)
+        #expect(sizes.value(for: path) == nil)
     }
 
     @Test func anArrivingBitmapReachesThePageEvenWhenTheCacheRefusedIt() throws {

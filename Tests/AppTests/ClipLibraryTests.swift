@@ -14,13 +14,7 @@ struct ClipLibraryTests {
     let scratch = ScratchDirectory()
 
     func makeApp(folder: String, cache: String) throws -> KioskApp {
-        var config = KioskConfig()
-        config.library.thumbnailSize = 190
-        let display = HeadlessDisplay(width: 800, height: 600)
-        let app = KioskApp(config: config, folders: [folder], display: display, loop: try EventLoop(signals: []),
-                           thumbnailCacheDirectory: cache, logger: .init(label: "test"))
-        try app.start()
-        return app
+        try startedGridApp(folders: [folder], thumbnailCacheDirectory: cache).app
     }
 
     @Test("a clip is a grid item with its poster and its length, also from the disk cache after a restart")

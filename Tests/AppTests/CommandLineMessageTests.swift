@@ -17,6 +17,17 @@ import TestSupport
 
     func program() throws -> String { try #require(builtPhotokiosk(), "photokiosk is built beside the tests") }
 
+    /// Runs photokiosk with `arguments`, expects it to fail saying `message`, and returns all it
+    /// wrote to stderr (for the checks about the usage text).
+    @discardableResult
+    func refusal(of arguments: [String], says message: String,
+                 sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let run = try runProgram(try program(), arguments)
+        #expect(run.status != 0, "refused", sourceLocation: sourceLocation)
+        #expect(run.errors.contains(message), "\(run.errors)", sourceLocation: sourceLocation)
+        return run.errors
+    }
+
     /// A folder with `count` small photos.
     func photoFolder(_ count: Int) throws -> String {
         let folder = scratch.newFolder("cli-photos")
@@ -43,55 +54,41 @@ import TestSupport
     }
 
     @Test func aWordForANumberSaysItIsNotOne() throws {
-        let run = try runProgram(try program(), ["run", "--interval", "ten"])
-        #expect(run.status != 0)
-        #expect(run.errors.contains("'ten' is invalid for '--interval <interval>': not a number"), "\(run.errors)")
-        let whole = try runProgram(try program(), ["run", "--wake-minutes", "2.5"])
-        #expect(whole.errors.contains("'2.5' is invalid for '--wake-minutes <wake-minutes>': not a whole number"), "\(whole.errors)")
+        try refusal(of: ["run", "--interval", "ten"], says: "'ten' is invalid for '--interval <interval>': not a number")
+        try refusal(of: ["run", "--wake-minutes", "2.5"], says: "'2.5' is invalid for '--wake-minutes <wake-minutes>': not a whole number")
     }
 
     @Test func aNegativePhotoNumberSaysWhy() throws {
-        let run = try runProgram(try program(), ["snapshot", "--photo", "-1", "--out", "x.png"])
-        #expect(run.status != 0)
-        #expect(run.errors.contains("--photo -1: photos are numbered from 0"), "\(run.errors)")
+        try refusal(of: ["snapshot", "--photo", "-1", "--out", "x.png"], says: "--photo -1: photos are numbered from 0")
     }
 
     @Test func anImpossibleModeSaysWhy() throws {
-        let run = try runProgram(try program(), ["run", "--mode", "99999x1"])
-        #expect(run.status != 0)
-        #expect(run.errors.contains("'99999x1' is invalid for '--mode <mode>': width and height must each be 1 to 16384 pixels, not 99999 and 1"), "\(run.errors)")
-        let shape = try runProgram(try program(), ["run", "--mode", "wide"])
-        #expect(shape.errors.contains("not WIDTHxHEIGHT in pixels, e.g. 1920x1080"), "\(shape.errors)")
+        try refusal(of: ["run", "--mode", "99999x1"], says: "'99999x1' is invalid for '--mode <mode>': width and height must each be 1 to 16384 pixels, not 99999 and 1")
+        try refusal(of: ["run", "--mode", "wide"], says: "not WIDTHxHEIGHT in pixels, e.g. 1920x1080")
     }
 
     @Test func aScheduleWithABadTimeSaysWhy() throws {
-        let run = try runProgram(try program(), ["run", "--schedule", "mon-fri 22:30-7"])
-        #expect(run.status != 0)
-        #expect(run.errors.contains("is invalid for '--schedule <schedule>': expected times \"HH:MM-HH:MM\" (off-on), got \"22:30-7\""), "\(run.errors)")
-        let days = try runProgram(try program(), ["run", "--schedule", "someday 22:30-07:00"])
-        #expect(days.errors.contains("\"someday\" is not a day or day range"), "\(days.errors)")
+        try refusal(of: ["run", "--schedule", "mon-fri 22:30-7"], says: "is invalid for '--schedule <schedule>': expected times \"HH:MM-HH:MM\" (off-on), got \"22:30-7\"")
+        try refusal(of: ["run", "--schedule", "someday 22:30-07:00"], says: "\"someday\" is not a day or day range")
     }
 
     @Test func aMissingOutputFolderIsNamedWithoutUsage() throws {
         let photos = try photoFolder(1)
-        let run = try runProgram(try program(), ["snapshot", "--photos", photos, "--out", "/missing-\(getpid())/x.png"])
-        #expect(run.status != 0)
-        #expect(run.errors.contains("--out /missing-\(getpid())/x.png: the folder /missing-\(getpid()) does not exist"), "\(run.errors)")
-        #expect(!run.errors.lowercased().contains(Self.usageMarker), "no usage after an error that is not about usage: \(run.errors)")
-        let thumbnail = try runProgram(try program(), ["thumbnail", photos + "/photo0.jpg", "--size", "32", "--out", photos + "/no/t.png"])
-        #expect(thumbnail.errors.contains("the folder \(photos)/no does not exist"), "\(thumbnail.errors)")
+        let errors = try refusal(of: ["snapshot", "--photos", photos, "--out", "/missing-\(getpid())/x.png"],
+                                 says: "--out /missing-\(getpid())/x.png: the folder /missing-\(getpid()) does not exist")
+        #expect(!errors.lowercased().contains(Self.usageMarker), "no usage after an error that is not about usage: \(errors)")
+        try refusal(of: ["thumbnail", photos + "/photo0.jpg", "--size", "32", "--out", photos + "/no/t.png"], says: "the folder \(photos)/no does not exist")
     }
 
     @Test func aRuntimeErrorComesWithoutUsage() throws {
         let empty = scratch.newFolder("cli-empty")
-        let run = try runProgram(try program(), ["snapshot", "--photos", empty, "--slideshow", "--timeout", "5", "--out", empty + "/x.png"])
-        #expect(run.status != 0)
-        #expect(run.errors.contains("no photos to show: the folders hold no JPEG, PNG, HEIC/HEIF, AVIF or WebP photo"), "\(run.errors)")
-        #expect(!run.errors.lowercased().contains(Self.usageMarker), "\(run.errors)")
+        let errors = try refusal(of: ["snapshot", "--photos", empty, "--slideshow", "--timeout", "5", "--out", empty + "/x.png"],
+                                 says: "no photos to show: the folders hold no JPEG, PNG, HEIC/HEIF, AVIF or WebP photo")
+        #expect(!errors.lowercased().contains(Self.usageMarker), "\(errors)")
         let photos = try photoFolder(1)
-        let beyond = try runProgram(try program(), ["snapshot", "--photos", photos, "--photo", "4", "--out", photos + "/x.png"])
-        #expect(beyond.errors.contains("--photo 4: there is only 1 photo (numbered from 0)"), "\(beyond.errors)")
-        #expect(!beyond.errors.lowercased().contains(Self.usageMarker), "\(beyond.errors)")
+        let beyond = try refusal(of: ["snapshot", "--photos", photos, "--photo", "4", "--out", photos + "/x.png"],
+                                 says: "--photo 4: there is only 1 photo (numbered from 0)")
+        #expect(!beyond.lowercased().contains(Self.usageMarker), "\(beyond)")
     }
 
     @Test func aUsageErrorStillShowsUsage() throws {

@@ -92,19 +92,10 @@ struct EmptyListingTests {
         scratch.file("p/other/kept.jpg", bytes: [1, 2, 3])
         let root = scratch["p"]
         let listing = EmptyingFolderListing()
-        let loop = try EventLoop(signals: [])
         let log = LogCapture()
-        let display = HeadlessDisplay(width: 640, height: 480)
-        let startup = LibraryStartup(folders: [root.description], config: KioskConfig(), loop: loop, logger: log.logger,
-                                     screenSize: display.size, listing: listing)
-        let app = KioskApp(config: KioskConfig(), folders: [root.description], display: display, loop: loop,
-                           thumbnailCacheDirectory: nil, logger: log.logger, startup: startup)
-        try app.start()
-        #expect(try app.runUntilSettled(timeout: 20))
-        #expect(app.photos.count == Self.many + 1)
         var rescans = 0
-        let applyRescan = app.libraryWatcher.onRescanned
-        app.libraryWatcher.onRescanned = { applyRescan($0); rescans += 1 }
+        let app = try startedApp(over: root, listing: listing, log: log, onRescan: { rescans += 1 })
+        #expect(app.photos.count == Self.many + 1)
         app.libraryWatcher.emptyListingRecheckDelay = 1
 
         listing.emptied.withLock { $0 = [root.appending("share")] }   // inotify hears nothing of it

@@ -33,13 +33,7 @@ import Widgets
     func format2(_ i: Int) -> String { i < 10 ? "photo0\(i)" : "photo\(i)" }
 
     func makeApp(folder: String, size: Size = Size(width: 800, height: 600)) throws -> (KioskApp, HeadlessDisplay) {
-        var config = KioskConfig()
-        config.library.thumbnailSize = 190
-        let display = HeadlessDisplay(width: Int(size.width), height: Int(size.height))
-        let app = KioskApp(config: config, folders: [folder], display: display, loop: try EventLoop(signals: []),
-                           thumbnailCacheDirectory: nil, logger: .init(label: "test"))
-        try app.start()
-        return (app, display)
+        try startedGridApp(folders: [folder], size: size)
     }
 
     func colorAtCentre(of index: Int, _ app: KioskApp, _ display: HeadlessDisplay) -> Color {
@@ -162,12 +156,7 @@ import Widgets
             #expect(jpeg.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == jpeg.count)
             close(fd)
         }
-        var config = KioskConfig()
-        config.library.thumbnailSize = 190
-        let display = HeadlessDisplay(width: 1280, height: 800)
-        let app = KioskApp(config: config, folders: [dir], display: display, loop: try EventLoop(signals: []),
-                           thumbnailCacheDirectory: nil, logger: .init(label: "test"))
-        try app.start()
+        let (app, _) = try startedGridApp(folders: [dir], size: Size(width: 1280, height: 800))
         #expect(try app.runUntilSettled(timeout: 60))
         #expect(app.photos.count == 10_000)
         let live = app.grid.liveIndices.count

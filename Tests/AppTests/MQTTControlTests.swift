@@ -47,6 +47,14 @@ import TestSupport
         return true
     }
 
+    /// Publishes `frame`'s state, lets the messages out (a second of turning the loop) and
+    /// returns what `broker` retains under `topics`.
+    func publishedState(of frame: Frame, on broker: MQTTBroker, _ topics: [String]) throws -> [String: [UInt8]] {
+        frame.control.publishState()
+        #expect(try turn([frame], timeout: 1) { false } == false)
+        return try broker.retained(topics)
+    }
+
     func json(_ bytes: [UInt8]?) throws -> [String: Any] {
         let data = Data(try #require(bytes))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -59,9 +67,7 @@ import TestSupport
         let health = StorageHealth()   // its own: other tests' failing writes are not this frame's
         frame.control.storageHealth = health
         #expect(try turn([frame]) { frame.control.client.isSubscribed && frame.app.isContentLoaded })
-        frame.control.publishState()
-        #expect(try turn([frame], timeout: 1) { false } == false)   // let the messages out
-        let retained = try broker.retained(["homeassistant/#", "photokiosk/#"])
+        let retained = try publishedState(of: frame, on: broker, ["homeassistant/#", "photokiosk/#"])
 
         let expected = ["button/photokiosk_hall/next", "button/photokiosk_hall/previous", "button/photokiosk_hall/pause",
                         "button/photokiosk_hall/resume", "switch/photokiosk_hall/screen", "switch/photokiosk_hall/slideshow",
@@ -89,9 +95,7 @@ import TestSupport
         #expect(retained["photokiosk/hall/state/storage"] == Array("ok".utf8))
         // Failing storage goes out as a changed state (issue 33 item 2).
         health.recordFailure(path: "/var/lib/photokiosk/resume", errno: .readOnlyFileSystem)
-        frame.control.publishState()
-        #expect(try turn([frame], timeout: 1) { false } == false)
-        #expect(try broker.retained(["photokiosk/#"])["photokiosk/hall/state/storage"] == Array("read-only".utf8))
+        #expect(try publishedState(of: frame, on: broker, ["photokiosk/#"])["photokiosk/hall/state/storage"] == Array("read-only".utf8))
         let image = try #require(retained["photokiosk/hall/screen"], "the camera's screen image")
         #expect(image.starts(with: [0xFF, 0xD8]), "a JPEG")
         #expect(try ImageDecoder.probe(bytes: image).orientedSize.width == 640)
@@ -112,9 +116,7 @@ import TestSupport
         let frame = try makeFrame(broker, id: "study", sources: [("nas", statusDir + "/nas.toml"), ("dav", statusDir + "/dav.toml")])
         defer { frame.control.stop(); removeTree(frame.folder) }
         #expect(try turn([frame]) { frame.control.client.isSubscribed && frame.app.isContentLoaded })
-        frame.control.publishState()
-        #expect(try turn([frame], timeout: 1) { false } == false)
-        let retained = try broker.retained(["homeassistant/#", "photokiosk/#"])
+        let retained = try publishedState(of: frame, on: broker, ["homeassistant/#", "photokiosk/#"])
         let sensor = try json(retained["homeassistant/sensor/photokiosk_study/source_nas/config"])
         #expect(sensor["state_topic"] as? String == "photokiosk/study/state/source/nas")
         #expect(sensor["json_attributes_topic"] as? String == "photokiosk/study/state/source/nas")
@@ -213,18 +215,14 @@ import TestSupport
         presence.chip = "scripted"
         try frame.app.attachMotionSensor(sensor, settings: presence)
         #expect(try turn([frame]) { frame.control.client.isSubscribed })
-        frame.control.publishState()
-        #expect(try turn([frame], timeout: 1) { false } == false)
-        var retained = try broker.retained(["homeassistant/#", "photokiosk/hallway/#"])
+        var retained = try publishedState(of: frame, on: broker, ["homeassistant/#", "photokiosk/hallway/#"])
         let config = try json(retained["homeassistant/binary_sensor/photokiosk_hallway/motion/config"])
         #expect(config["device_class"] as? String == "motion")
         #expect(config["state_topic"] as? String == "photokiosk/hallway/state/motion")
         #expect(config["payload_on"] as? String == "ON")
         #expect(retained["photokiosk/hallway/state/motion"] == Array("OFF".utf8))
         sensor.set(true)
-        frame.control.publishState()
-        #expect(try turn([frame], timeout: 1) { false } == false)
-        retained = try broker.retained(["photokiosk/hallway/state/motion"])
+        retained = try publishedState(of: frame, on: broker, ["photokiosk/hallway/state/motion"])
         #expect(retained["photokiosk/hallway/state/motion"] == Array("ON".utf8))
     }
 

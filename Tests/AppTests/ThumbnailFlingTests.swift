@@ -4,6 +4,7 @@ import Graphics
 import Logging
 import UI
 @testable import PhotoKioskApp
+import TestSupport
 @testable import Widgets
 
 /// The grid and the thumbnail service together: a fast fling requests far fewer thumbnails, and
@@ -17,6 +18,7 @@ import UI
         let cache = ImageCache(budget: 256 << 20)
         let photos = PhotoList()
         let service: ThumbnailService
+        let finger: ScriptedFinger
 
         init(deferral: FlingLoadDeferral?) {
             let files = (0..<5000).map { i in
@@ -26,6 +28,7 @@ import UI
             _ = photos.add(files)
             service = ThumbnailService(photos: photos, loader: loader, cache: cache, logger: Logger(label: "test"))
             window = Window(size: Size(width: 1920, height: 1080), clock: clock)
+            finger = ScriptedFinger(window: window, clock: clock)
             grid.itemCount = photos.count
             grid.loadDeferral = deferral
             grid.provider = service
@@ -34,35 +37,16 @@ import UI
             window.layoutIfNeeded()
         }
 
-        func step(_ seconds: Double) {
-            clock.advance(by: seconds)
-            window.advance(to: clock.now)
-            window.layoutIfNeeded()
-        }
-
-        func touch(_ phase: TouchPhase, y: Double) {
-            window.dispatch([TouchEvent(slot: 0, phase: phase, location: Point(x: 960, y: y), timestamp: clock.now)])
-            window.layoutIfNeeded()
-        }
-
         /// An upward swipe (400 points in 64 ms) every half second, four times, as the benchmark flings.
         func fling() {
             for _ in 0..<4 {
-                var y = 900.0
-                touch(.began, y: y)
-                for _ in 0..<8 {
-                    step(0.008)
-                    y -= 50
-                    touch(.moved, y: y)
-                }
-                step(0.008)
-                touch(.ended, y: y)
-                for _ in 0..<25 { step(1.0 / 60) }
+                finger.swipeUp()
+                for _ in 0..<25 { finger.step(1.0 / 60) }
             }
         }
 
         func settle() {
-            for _ in 0..<1200 where grid.isMoving || grid.isDeferringLoads { step(1.0 / 60) }
+            for _ in 0..<1200 where grid.isMoving || grid.isDeferringLoads { finger.step(1.0 / 60) }
         }
 
         /// Finishes every open load with a bitmap of `edge`², as the loader would.

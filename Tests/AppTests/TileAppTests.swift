@@ -26,12 +26,7 @@ import Widgets
         for (name, bitmap) in named {
             try FileReader.write(try JPEGEncoder.encode(bitmap, quality: 95), to: photos + "/" + name)
         }
-        var config = KioskConfig()
-        config.library.thumbnailSize = 190
-        let display = HeadlessDisplay(width: 800, height: 600)
-        let app = KioskApp(config: config, folders: [photos], display: display, loop: try EventLoop(signals: []),
-                           thumbnailCacheDirectory: cacheDir, logger: .init(label: "test"))
-        try app.start()
+        let (app, display) = try startedGridApp(folders: [photos], thumbnailCacheDirectory: cacheDir)
         return (app, display, photos, cacheDir)
     }
 

@@ -219,20 +219,16 @@ import TestSupport
         #expect(f.names(in: f.uploads).isEmpty)
     }
 
-    /// As root a read-only tmpfs (root may write anywhere else); otherwise a folder without write permission.
     @Test func aReadOnlyUploadFolderIsRefusedClearly() throws {
         let scratch = ScratchDirectory()
-        let readOnly = scratch.directory("readonly").description
-        let mounted = getuid() == 0 && mount("tmpfs", readOnly, "tmpfs", UInt(MS_RDONLY), nil) == 0
-        defer { if mounted { umount2(readOnly, Int32(MNT_DETACH)) } }
-        if !mounted { chmod(readOnly, 0o555) }
-        #expect(mounted || getuid() != 0, "as root the read-only tmpfs must mount")
-        let f = try RemoteFixture(uploadFolder: readOnly)
-        let reply = try #require(try f.upload([(Array("a.jpg".utf8), f.photoBytes)]))
-        #expect(reply.status == 403)
-        #expect(reply.text.contains("uploads are refused"))
-        let status = try #require(try f.request("GET", "/api/status"))
-        #expect(status.text.contains(#""uploads":"refused: "#))
+        try withReadOnlyFolder("readonly", in: scratch) { readOnly in
+            let f = try RemoteFixture(uploadFolder: readOnly)
+            let reply = try #require(try f.upload([(Array("a.jpg".utf8), f.photoBytes)]))
+            #expect(reply.status == 403)
+            #expect(reply.text.contains("uploads are refused"))
+            let status = try #require(try f.request("GET", "/api/status"))
+            #expect(status.text.contains(#""uploads":"refused: "#))
+        }
     }
 
     /// Issue 33 item 2: the phone page's status says storage is failing, and clears when an

@@ -9,18 +9,16 @@ import TestSupport
 @Suite(.serialized) struct UploadFolderChoiceTests {
     @Test func readOnlyPhotoFoldersSendUploadsToAFolderThatJoinsTheLibrary() throws {
         let scratch = ScratchDirectory()
-        let stick = scratch.directory("stick").description
-        let mounted = getuid() == 0 && mount("tmpfs", stick, "tmpfs", UInt(MS_RDONLY), nil) == 0
-        defer { if mounted { umount2(stick, Int32(MNT_DETACH)) } }
-        if !mounted { chmod(stick, 0o555) }
-        #expect(UploadFolder(path: stick).unwritableReason() != nil, "the stick is read-only")
-        let state = scratch.path.description + "/state"
-        let choice = UploadFolderChoice.choose(configured: nil, folders: [stick], stateDirectory: state)
-        #expect(choice.uploadFolder == state + "/uploads")
-        #expect(choice.folders == [stick, state + "/uploads"], "the fallback is part of the library")
-        #expect(UploadFolder(path: state + "/uploads").unwritableReason() == nil, "made, and writable")
-        let again = UploadFolderChoice.choose(configured: nil, folders: choice.folders, stateDirectory: state)
-        #expect(again.folders == choice.folders, "not added twice")
+        withReadOnlyFolder("stick", in: scratch) { stick in
+            #expect(UploadFolder(path: stick).unwritableReason() != nil, "the stick is read-only")
+            let state = scratch.path.description + "/state"
+            let choice = UploadFolderChoice.choose(configured: nil, folders: [stick], stateDirectory: state)
+            #expect(choice.uploadFolder == state + "/uploads")
+            #expect(choice.folders == [stick, state + "/uploads"], "the fallback is part of the library")
+            #expect(UploadFolder(path: state + "/uploads").unwritableReason() == nil, "made, and writable")
+            let again = UploadFolderChoice.choose(configured: nil, folders: choice.folders, stateDirectory: state)
+            #expect(again.folders == choice.folders, "not added twice")
+        }
     }
 
     @Test func aWritablePhotoFolderOrAConfiguredOneIsKept() {

@@ -1,5 +1,6 @@
 import Testing
 import Graphics
+import TestSupport
 import UI
 @testable import Widgets
 
@@ -68,9 +69,11 @@ final class DeferralRecordingProvider: ThumbnailProvider {
         let window: Window
         let grid = ThumbnailGridView(frame: Rect(size: Size(width: 1920, height: 1080)))
         let provider = DeferralRecordingProvider()
+        let finger: ScriptedFinger
 
         init(deferral: FlingLoadDeferral?) {
             window = Window(size: Size(width: 1920, height: 1080), clock: clock)
+            finger = ScriptedFinger(window: window, clock: clock)
             grid.itemCount = 10_000
             grid.loadDeferral = deferral
             grid.provider = provider
@@ -78,40 +81,16 @@ final class DeferralRecordingProvider: ThumbnailProvider {
             window.layoutIfNeeded()
         }
 
-        func step(_ seconds: Double) {
-            clock.advance(by: seconds)
-            window.advance(to: clock.now)
-            window.layoutIfNeeded()
-        }
-
-        func touch(_ phase: TouchPhase, y: Double) {
-            window.dispatch([TouchEvent(slot: 0, phase: phase, location: Point(x: 960, y: y), timestamp: clock.now)])
-            window.layoutIfNeeded()
-        }
-
-        /// 400 points up in 64 ms, then lift: about 6,000 points per second.
-        func swipe() {
-            var y = 900.0
-            touch(.began, y: y)
-            for _ in 0..<8 {
-                step(0.008)
-                y -= 50
-                touch(.moved, y: y)
-            }
-            step(0.008)
-            touch(.ended, y: y)
-        }
-
         func runUntilRest(limit: Int = 1200) {
-            for _ in 0..<limit where grid.isMoving || grid.isDeferringLoads { step(1.0 / 60) }
+            for _ in 0..<limit where grid.isMoving || grid.isDeferringLoads { finger.step(1.0 / 60) }
         }
     }
 
     @Test func aFlingDefersLoadsAndTheirEndResumesThem() {
         let h = Harness(deferral: FlingLoadDeferral())
-        h.swipe()
+        h.finger.swipeUp()
         #expect(h.grid.isMoving)
-        h.step(1.0 / 60)
+        h.finger.step(1.0 / 60)
         #expect(h.grid.isDeferringLoads)
         #expect(h.provider.changes == [true])
         let offsetWhenDeferred = h.grid.contentOffset.y
@@ -125,12 +104,12 @@ final class DeferralRecordingProvider: ThumbnailProvider {
 
     @Test func aFingerStoppingTheFlingResumesLoadsWithoutAnotherFrameOfMotion() {
         let h = Harness(deferral: FlingLoadDeferral())
-        h.swipe()
-        h.step(1.0 / 60)
+        h.finger.swipeUp()
+        h.finger.step(1.0 / 60)
         #expect(h.grid.isDeferringLoads)
         // Touch down stops the fling; the finger stays.
-        h.touch(.began, y: 500)
-        for _ in 0..<12 { h.step(1.0 / 60) }
+        h.finger.touch(.began, y: 500)
+        for _ in 0..<12 { h.finger.step(1.0 / 60) }
         #expect(!h.grid.isMoving)
         #expect(!h.grid.isDeferringLoads)
         #expect(h.provider.changes == [true, false])
@@ -139,26 +118,26 @@ final class DeferralRecordingProvider: ThumbnailProvider {
     @Test func slowScrollsAndJumpsNeverDefer() {
         let h = Harness(deferral: FlingLoadDeferral())
         // A slow drag: 20 points per frame at 60 Hz = 1,200 points per second.
-        h.touch(.began, y: 900)
+        h.finger.touch(.began, y: 900)
         var y = 900.0
         for _ in 0..<30 {
-            h.step(1.0 / 60)
+            h.finger.step(1.0 / 60)
             y -= 20
-            h.touch(.moved, y: y)
+            h.finger.touch(.moved, y: y)
         }
-        h.step(1.0 / 60)
-        h.touch(.ended, y: y)
+        h.finger.step(1.0 / 60)
+        h.finger.touch(.ended, y: y)
         h.runUntilRest()
         // A jump of 50,000 points in no time (back from the album).
         h.grid.contentOffset = Point(x: 0, y: 50_000)
         h.window.layoutIfNeeded()
-        h.step(1.0 / 60)
+        h.finger.step(1.0 / 60)
         #expect(h.provider.changes.isEmpty)
     }
 
     @Test func withoutADeferralTheProviderIsNeverTold() {
         let h = Harness(deferral: nil)
-        h.swipe()
+        h.finger.swipeUp()
         h.runUntilRest()
         #expect(h.provider.changes.isEmpty)
         #expect(h.provider.wantedWhileDeferring == 0)
@@ -166,8 +145,8 @@ final class DeferralRecordingProvider: ThumbnailProvider {
 
     @Test func turningTheDeferralOffOrSwappingTheProviderMidFlingResumesLoads() {
         let h = Harness(deferral: FlingLoadDeferral())
-        h.swipe()
-        h.step(1.0 / 60)
+        h.finger.swipeUp()
+        h.finger.step(1.0 / 60)
         #expect(h.grid.isDeferringLoads)
         let other = DeferralRecordingProvider()
         h.grid.provider = other

@@ -72,7 +72,7 @@ public final class AlbumService: PhotoAlbumProvider {
     public func photoContent(at index: Int) -> PhotoContent {
         guard index >= 0, index < photos.count else { return .empty }
         let path = photos[index].path
-        let original = sizes.size(of: path)
+        let original = sizes.value(for: path)
         let failure = loads.failure(for: path)
         for key in [ImageKey(path: path, size: .full), screenKey(path), thumbnailKey(path)] {
             if let bitmap = loads.bitmap(for: key) {
@@ -118,10 +118,10 @@ public final class AlbumService: PhotoAlbumProvider {
         case .success(let image):
             // The decode read the header: the size zooming and tiling need, learnt off the loop.
             content = PhotoContent(bitmap: image.bitmap, quality: Self.quality(of: key),
-                                   originalSize: image.originalSize ?? sizes.size(of: path))
+                                   originalSize: image.originalSize ?? sizes.value(for: path))
         case .failure(let error):
             logger.warning("cannot show photo: \(error)")
-            content = PhotoContent(originalSize: sizes.size(of: path))
+            content = PhotoContent(originalSize: sizes.value(for: path))
         }
         content.failure = loads.failure(for: path)
         guard let index = photos.index(at: path) else { return }

@@ -150,7 +150,7 @@ final class AlbumPresenter {
         let path = photos[album.centerPageIndex].path
         // Known once a decode of this photo read its header (on a worker); until then the page
         // shows its bitmaps whole, and `photoDidChange` comes back here when the size arrives.
-        guard let size = originalSizes.size(of: path),
+        guard let size = originalSizes.value(for: path),
               TiledPhotoContent.wantsTiles(imageSize: size, screenSize: window.bounds.size) else { return }
         do {
             let content = try TiledPhotoContent(path: path, cache: cache, pyramids: pyramids, logger: logger,

@@ -23,12 +23,12 @@ struct ImagePipeline {
         DecodeMemoryGate.shared.budget = MemorySizing.decodeBudgetBytes(cacheMB: config.cache.memoryMB)
         let memTotal = MemorySizing.machineMemTotal.map { "\($0 >> 20) MB" } ?? "unknown"
         logger.info("memory: image cache \(config.cache.memoryMB) MB, large decodes \(DecodeMemoryGate.shared.budget >> 20) MB (MemTotal \(memTotal))")
-        var decoder: any ImageSourceDecoder = OriginalSizeRecordingDecoder(PhotoFileDecoder(), sizes: originalSizes)
+        var decoder: any ImageSourceDecoder = LoadNotingDecoder(PhotoFileDecoder(), notes: originalSizes) { $0.originalSize }
         if let dir = thumbnailCacheDirectory, config.cache.diskMB > 0 {
             decoder = CachingThumbnailDecoder(decoder, diskCache: ThumbnailDiskCache(
                 directory: RawPath(dir), maxBytes: config.cache.diskMB << 20))
         }
-        decoder = ClipDurationRecordingDecoder(decoder, durations: clipDurations)
+        decoder = LoadNotingDecoder(decoder, notes: clipDurations) { $0.clipDuration }
         loader = ImageLoader(decoder: decoder, cache: cache, deliver: { [mailbox] block in mailbox.post(block) })
     }
 }

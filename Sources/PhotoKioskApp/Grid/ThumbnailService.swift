@@ -70,7 +70,7 @@ public final class ThumbnailService: ThumbnailProvider {
 
     public func clipDuration(at index: Int) -> Duration? {
         guard index >= 0, index < photos.count else { return nil }
-        return clipDurations.duration(of: photos[index].path)
+        return clipDurations.value(for: photos[index].path)
     }
 
     public func updateWantedThumbnails(_ distances: [Int: Double], edge: Int) {

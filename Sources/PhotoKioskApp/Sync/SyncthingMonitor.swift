@@ -50,34 +50,35 @@ public final class SyncthingMonitor {
 
     private func poll() {
         timer = nil
-        get("/rest/db/status?folder=" + Self.percentEncoded(folderID), maximumBytes: SyncthingFolderStatus.maximumBytes) { [weak self] outcome in
-            guard let self else { return }
-            switch outcome {
-            case .failed(let reason): self.finish(.notReachable(reason))
-            case .body(let body):
-                do {
-                    let folder = try SyncthingFolderStatus(parsing: body)
-                    self.askConnections(folder)
-                } catch {
-                    self.finish(.notReachable("folder status: \(error)"))
-                }
-            }
+        get("/rest/db/status?folder=" + Self.percentEncoded(folderID), maximumBytes: SyncthingFolderStatus.maximumBytes,
+            parsing: SyncthingFolderStatus.init(parsing:), named: "folder status") { monitor, folder in
+            monitor.askConnections(folder)
         }
     }
 
     private func askConnections(_ folder: SyncthingFolderStatus) {
-        get("/rest/system/connections", maximumBytes: SyncthingConnections.maximumBytes) { [weak self] outcome in
+        get("/rest/system/connections", maximumBytes: SyncthingConnections.maximumBytes,
+            parsing: SyncthingConnections.init(parsing:), named: "connections") { monitor, connections in
+            if connections.connectedDevices > 0 { monitor.lastConnected = monitor.loop.now }
+            let away = monitor.lastConnected.map { Duration.seconds(Int(monitor.loop.now - $0)) }
+            monitor.finish(SyncthingState(folder: folder, connections: connections, disconnectedFor: away))
+        }
+    }
+
+    /// One step of a poll: a failed request, or an answer that does not parse (`name` says which
+    /// in the reason), ends the poll as not reachable; a parsed answer goes to `next`, which gets
+    /// the monitor as an argument so that the request it holds does not hold it back.
+    private func get<Answer>(_ path: String, maximumBytes: Int, parsing parse: @escaping ([UInt8]) throws(SyncthingFolderStatus.Refusal) -> Answer,
+                             named name: String, _ next: @escaping (SyncthingMonitor, Answer) -> Void) {
+        get(path, maximumBytes: maximumBytes) { [weak self] outcome in
             guard let self else { return }
             switch outcome {
             case .failed(let reason): self.finish(.notReachable(reason))
             case .body(let body):
-                do {
-                    let connections = try SyncthingConnections(parsing: body)
-                    if connections.connectedDevices > 0 { self.lastConnected = self.loop.now }
-                    let away = self.lastConnected.map { Duration.seconds(Int(self.loop.now - $0)) }
-                    self.finish(SyncthingState(folder: folder, connections: connections, disconnectedFor: away))
+                do throws(SyncthingFolderStatus.Refusal) {
+                    next(self, try parse(body))
                 } catch {
-                    self.finish(.notReachable("connections: \(error)"))
+                    self.finish(.notReachable("\(name): \(error)"))
                 }
             }
         }

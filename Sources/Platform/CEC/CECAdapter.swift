@@ -89,13 +89,8 @@ public final class CECAdapter: TVLink {
     public func release() { _ = ccec_release(device.rawValue) }
 
     public func send(_ message: CECMessage, reply: UInt8?) throws(PlatformError) {
-        var sequence: UInt32 = 0, tx: UInt8 = 0, rx: UInt8 = 0, length: UInt32 = 0
-        var answer = [UInt8](repeating: 0, count: 16)
-        let bytes = message.bytes
-        let result = ccec_transmit(device.rawValue, bytes, UInt32(bytes.count), reply ?? 0, 1000,
-                                   &sequence, &tx, &rx, &answer, &length)
-        guard result == 0 else { throw .failed("CEC_TRANSMIT \(message)", path: path, errno: -result) }
-        pending[sequence] = message
+        let transmitted = try transmit(message, reply: reply)
+        pending[transmitted.sequence] = message
     }
 
     /// Sends `message` and waits for its result (and `reply`, up to a second): for `doctor`,
@@ -104,15 +99,24 @@ public final class CECAdapter: TVLink {
         let flags = fcntl(device.rawValue, F_GETFL)
         _ = fcntl(device.rawValue, F_SETFL, flags & ~O_NONBLOCK)
         defer { _ = fcntl(device.rawValue, F_SETFL, flags) }
+        let transmitted = try transmit(message, reply: reply)
+        let acknowledged = transmitted.txStatus & Self.transmitOK != 0
+        let replied = reply != nil && transmitted.rxStatus & Self.receiveOK != 0
+        return (acknowledged, replied ? CECMessage(bytes: transmitted.answer) : nil)
+    }
+
+    /// CEC_TRANSMIT with `reply` awaited for up to a second: on a non-blocking descriptor the
+    /// kernel only queues the message (the statuses come later, by `sequence`); on a blocking one
+    /// it returns with the statuses and the reply's bytes.
+    private func transmit(_ message: CECMessage, reply: UInt8?) throws(PlatformError)
+        -> (sequence: UInt32, txStatus: UInt8, rxStatus: UInt8, answer: [UInt8]) {
         var sequence: UInt32 = 0, tx: UInt8 = 0, rx: UInt8 = 0, length: UInt32 = 0
         var answer = [UInt8](repeating: 0, count: 16)
         let bytes = message.bytes
         let result = ccec_transmit(device.rawValue, bytes, UInt32(bytes.count), reply ?? 0, 1000,
                                    &sequence, &tx, &rx, &answer, &length)
         guard result == 0 else { throw .failed("CEC_TRANSMIT \(message)", path: path, errno: -result) }
-        let acknowledged = tx & Self.transmitOK != 0
-        let replied = reply != nil && rx & Self.receiveOK != 0
-        return (acknowledged, replied ? CECMessage(bytes: Array(answer.prefix(Int(length)))) : nil)
+        return (sequence, tx, rx, Array(answer.prefix(Int(length))))
     }
 
     /// Reports what the adapter hears to `handler` on the loop thread until `detach`.
