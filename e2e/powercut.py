@@ -235,7 +235,7 @@ def run(a):
         log.close()
         pk_log = open(f'{a.dir}/logs/cycle-{cycle:02}.log').read()
         if corrupt_check:
-            reported = [p for p in corrupted[cycle] if f'removing corrupt thumbnail cache entry' in pk_log and os.path.basename(p) in pk_log]
+            reported = [p for p in corrupted[cycle] if 'removing corrupt or outdated thumbnail cache entry' in pk_log and os.path.basename(p) in pk_log]
             if not reported:
                 failures.append(f'cycle {cycle}: none of the {len(corrupted[cycle])} damaged cache entries was reported')
         # the card, as the next boot finds it
