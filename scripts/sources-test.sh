@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Issue 34, items 1, 2, 4, 5 and 7: photokiosk-sync (rclone) against REAL servers started here on
-# loopback: Apache with mod_dav (WebDAV, as Nextcloud speaks it) and sshd (SFTP), each with its
-# own config in a temporary folder and a high port. For each server:
+# loopback: Apache with mod_dav (WebDAV, as Nextcloud speaks it), sshd (SFTP, OpenSSH's
+# sftp-server) and smbd (SMB), each with its own config in a temporary folder and a high port.
+# For each server:
 #   first sync; a photo added, one deleted, one renamed on the server -> the folder follows after
 #   one sync, and the kiosk (`photokiosk doctor`, which lists the source folder through the
 #   library's own scan) counts the same photos; a transfer cut half way (the server killed during
-#   a big file) -> no half file left, finished by the next sync; an auth failure (and a 503 for
-#   WebDAV) -> a clear status, nothing deleted; an empty listing by mistake -> nothing deleted;
-#   no secret of rclone.conf (the password, as typed and as rclone stores it) in any output.
-# Bounded: about 30 s per server on loopback. Usage: scripts/sources-test.sh [dav] [sftp]
+#   a big file) -> no half file left, finished by the next sync; a refused login, and a server
+#   that fails while reachable (WebDAV: 503; SFTP: its sftp service exits; SMB: the share's
+#   folder gone, as a NAS disk not mounted) -> a clear status, nothing deleted, clear again once
+#   mended; an empty listing by mistake -> nothing deleted; a quota that holds three of eight
+#   photos -> the newest three by date taken, the others never downloaded again; no secret of
+#   rclone.conf (the password, as typed and as rclone stores it) in any output.
+# Bounded: about 30 s per server on loopback. Usage: scripts/sources-test.sh [dav] [sftp] [smb]
 # Installs what it needs (rclone apache2 apache2-utils openssh-server samba time) through scripts/install-deps.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +50,16 @@ export RCLONE_CONFIG=$T/rclone.conf
 : >"$RCLONE_CONFIG"; chmod 600 "$RCLONE_CONFIG"
 export XDG_STATE_HOME=$T/state
 export PHOTOKIOSK
+# rclone as photokiosk-sync calls it, but logging at INFO (each file it copies or deletes) into
+# copied.log as well: the quota's check reads what the client really transferred.
+cat >"$T/rclone-logged" <<EOF
+#!/bin/bash
+err=\$(mktemp)
+rclone "\${@/#NOTICE/INFO}" 2>"\$err"; status=\$?
+cat "\$err" >&2; cat "\$err" >>"$T/copied.log"; rm -f "\$err"
+exit \$status
+EOF
+chmod +x "$T/rclone-logged"
 OUT=$T/all-output.txt   # everything the sync and doctor said, searched for the password at the end
 sync_now() { "$repo/deploy/photokiosk-sync" --config "$T/config.toml" --now "$@" >>"$OUT.last" 2>&1; local s=$?
     cat "$OUT.last" >>"$OUT"; cat "$OUT.last" | sed 's/^/    sync: /'; : >"$OUT.last"; return $s; }
@@ -155,7 +169,7 @@ PY
 # quota that holds three keeps the three newest by date taken, deletes the others here,
 # leaves them out of the next sync, and takes one back when a newer one is deleted on the server.
 quota() {
-    local dir=$1 remote=$2 name=quota
+    local dir=$1 remote=$2 name=quota-${2%%:*}
     local folder=$XDG_STATE_HOME/photokiosk/sources/$name
     echo "== quota: newest by date taken kept ($remote)"
     mkdir -p "$dir/quota"
@@ -172,23 +186,48 @@ quota() {
         "$T" "$name" "$remote/quota" >"$T/config.toml"
     local kb; kb=$(du -k "$dir/quota/taken-2020-01.jpg" | cut -f1)
     local fit=$(( 1024 / kb ))
-    sync_now || fail "quota: sync failed"
+    : >"$T/copied.log"
+    RCLONE=$T/rclone-logged sync_now || fail "quota: sync failed"
     local kept; kept=$(cd "$folder" && ls | sort | tr '\n' ' ')
     local expected; expected=$(for i in $(seq $((9 - fit)) 8); do echo "taken-2020-0$i.jpg"; done | tr '\n' ' ')
     [ "$kept" = "$expected" ] && pass "kept the $fit newest by date taken: $kept" || fail "quota: kept '$kept', expected '$expected'"
     local note; note=$(status_of "$name" quota)
     [[ $note == *"left out"* ]] && pass "status says: $note" || fail "quota: status has no note: $note"
     [ "$(du -sk "$folder" | cut -f1)" -le 1040 ] && pass "the folder is within the quota ($(du -sk "$folder" | cut -f1) KB)" || fail "quota: folder $(du -sk "$folder" | cut -f1) KB"
-    # The left-out photos made unreadable on the server: a sync that tried to download them fails.
-    for i in $(seq 1 $((8 - fit))); do chmod 000 "$dir/quota/taken-2020-0$i.jpg"; done
-    sync_now && [ "$(cd "$folder" && ls | sort | tr '\n' ' ')" = "$expected" ] \
-        && pass "the next sync leaves them out (none asked for again)" || fail "quota: the second sync fetched left-out photos or changed the folder"
-    chmod -R a+rX "$dir/quota"
+    # The next sync must not download the left-out photos again. rclone's own record of what it
+    # copied tells (the servers run as root here, so making the files unreadable would prove nothing).
+    [ "$(grep -c "Copied (new)" "$T/copied.log")" -ge "$fit" ] || fail "quota: rclone's log shows no copy of the first sync: the check below could not see one"
+    : >"$T/copied.log"
+    RCLONE=$T/rclone-logged sync_now && [ "$(cd "$folder" && ls | sort | tr '\n' ' ')" = "$expected" ] \
+        || fail "quota: the second sync failed or changed the folder"
+    grep -q "Copied\|Deleted" "$T/copied.log" && fail "quota: the second sync transferred: $(grep "Copied\|Deleted" "$T/copied.log" | head -3)" \
+        || pass "the next sync leaves them out (rclone copied nothing: $(grep -c 'INFO' "$T/copied.log") INFO lines, none a copy)"
     rm "$dir/quota/taken-2020-08.jpg"
     sync_now && sync_now || fail "quota: syncs after a deletion failed"
     expected=$(for i in $(seq $((8 - fit)) 7); do echo "taken-2020-0$i.jpg"; done | tr '\n' ' ')
     kept=$(cd "$folder" && ls | sort | tr '\n' ' ')
     [ "$kept" = "$expected" ] && pass "a newer photo deleted on the server: an older one came back: $kept" || fail "quota: after a deletion kept '$kept', expected '$expected'"
+}
+
+# A server that fails while it is reachable and the login is right: the status must say so in
+# words (the server failed, or the folder is not there), and nothing here may be deleted.
+# $1 name, $2 remote, $3 the function that makes the server fail, $4 the one that mends it,
+# $5 a pattern the status's error must match.
+server_error() {
+    local name=$1 remote=$2 break_server=$3 mend_server=$4 expect=$5
+    local folder=$XDG_STATE_HOME/photokiosk/sources/$name
+    echo "== $name: server error"
+    write_config "$name" "$remote"
+    sync_now >/dev/null || fail "$name: the sync before the server error failed"
+    local before; before=$(listing "$folder")
+    [ -n "$before" ] || fail "$name: no photos here before the server error: the check below would prove nothing"
+    $break_server
+    sync_now && fail "$name: a failing server reported success"
+    [ "$(listing "$folder")" = "$before" ] && pass "nothing deleted" || fail "$name: photos changed after a server error"
+    local error; error=$(status_of "$name" error)
+    [[ $error == $expect ]] && pass "status says: $error" || fail "$name: status after a server error: '$error' (expected $expect)"
+    $mend_server
+    sync_now && [ -z "$(status_of "$name" error)" ] && pass "status clear again once the server works" || fail "$name: error stays after the server was mended"
 }
 
 # --- WebDAV: Apache with mod_dav and basic auth, in its own config -----------------------------
@@ -275,15 +314,10 @@ EOF
 
     quota "$www" dav:
 
-    echo "== dav: server error (503)"
-    write_config dav dav:/
-    local before; before=$(listing "$XDG_STATE_HOME/photokiosk/sources/dav")
-    touch "$T/fail-503"
-    sync_now && fail "dav: a 503 reported success"
-    [ "$(listing "$XDG_STATE_HOME/photokiosk/sources/dav")" = "$before" ] && pass "nothing deleted" || fail "dav: photos changed after a 503"
-    local error; error=$(status_of dav error)
-    [[ $error == *503* || $error == *"Service Unavailable"* ]] && pass "status says: $error" || fail "dav: status after a 503: $error"
-    rm "$T/fail-503"
+    # Every request answered 503 while the flag file exists (the RewriteRule above).
+    dav_break() { touch "$T/fail-503"; }
+    dav_mend() { rm -f "$T/fail-503"; }
+    server_error dav dav:/ dav_break dav_mend "*the server failed*503*"
     dav_kill
 }
 
@@ -310,8 +344,12 @@ KbdInteractiveAuthentication no
 UsePAM no
 StrictModes no
 PermitRootLogin prohibit-password
-Subsystem sftp internal-sftp
+Subsystem sftp $T/sftp-subsystem
 EOF
+    # OpenSSH's own sftp-server, unless the server-error test asks the service to fail.
+    printf '#!/bin/sh\nif [ -e "%s" ]; then echo "sftp service failed" >&2; exit 1; fi\nexec /usr/lib/openssh/sftp-server\n' \
+        "$T/fail-sftp" >"$T/sftp-subsystem"
+    chmod 755 "$T/sftp-subsystem"
     cat >>"$RCLONE_CONFIG" <<EOF
 [sftp]
 type = sftp
@@ -347,6 +385,11 @@ EOF
     sftp_start || return
     echo "== SFTP (sshd on 127.0.0.1:$port)"
     scenario sftp "sftp:$root" "sftpbad:$root" "$root" sftp_kill sftp_start
+    quota "$root" "sftp:$root"
+    # The server's SFTP service fails (its subsystem exits at once), as on a NAS whose service broke.
+    sftp_break() { touch "$T/fail-sftp"; }
+    sftp_mend() { rm -f "$T/fail-sftp"; }
+    server_error sftp "sftp:$root" sftp_break sftp_mend "*the server failed*"
     sftp_kill
 }
 
@@ -416,6 +459,11 @@ EOF
     smb_start || return
     echo "== SMB (smbd on 127.0.0.1:$port)"
     scenario smb "smb:photos" "smbbad:photos" "$share" smb_kill smb_start
+    quota "$share" "smb:photos"
+    # The share's disk is gone on the server (a NAS volume not mounted): smbd cannot serve it.
+    smb_break() { mv "$share" "$share.away"; }
+    smb_mend() { mv "$share.away" "$share"; }
+    server_error smb "smb:photos" smb_break smb_mend "*the server does not offer the share*"
     smb_kill
 }
 
@@ -431,7 +479,7 @@ echo "== secrets"
 cat "$XDG_STATE_HOME"/photokiosk/source-status/*.toml >>"$OUT" 2>/dev/null
 if grep -qF -e "$PASSWORD" -e "$OBSCURED" "$OUT"; then fail "the password appears in the output or status: $(grep -nF -e "$PASSWORD" -e "$OBSCURED" "$OUT" | head -3)"
 else pass "the password (typed and obscured) is in no output, log or status file ($(wc -l <"$OUT") lines searched)"; fi
-grep -qF "$OBSCURED" "$RCLONE_CONFIG" || fail "the search above searched for the wrong thing"
+grep -qF -e "$OBSCURED" "$RCLONE_CONFIG" || fail "the search above searched for the wrong thing"
 
 echo "sources-test: $failures failure(s)"
 [ $failures -eq 0 ]
