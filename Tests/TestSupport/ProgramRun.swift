@@ -23,7 +23,7 @@ public func runProgram(_ program: String, _ arguments: [String], limit: Double =
     // stderr goes to a file, so one pipe read to its end cannot block on the other.
     let errorFile = makeTemporaryDirectory("stderr") + "/stderr"
     defer { removeTree((errorFile as NSString).deletingLastPathComponent) }
-    FileManager.default.createFile(atPath: errorFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
     let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
     let output = Pipe()
     process.standardOutput = output

@@ -12,15 +12,20 @@ public struct ExifData: Hashable, Sendable {
     public var xpTitle: String?
     /// Where the photo was taken (the GPS IFD's latitude and longitude).
     public var position: GeoPosition?
+    /// An iPhone's Live Photo content identifier (its maker note), upper-cased: the same value
+    /// is in the MOV that belongs to this still (`QuickTimeMetadata`).
+    public var contentIdentifier: String?
 
     public init(orientation: ExifOrientation? = nil, dateTimeOriginal: String? = nil, thumbnail: [UInt8]? = nil,
-                imageDescription: String? = nil, xpTitle: String? = nil, position: GeoPosition? = nil) {
+                imageDescription: String? = nil, xpTitle: String? = nil, position: GeoPosition? = nil,
+                contentIdentifier: String? = nil) {
         self.orientation = orientation
         self.dateTimeOriginal = dateTimeOriginal
         self.thumbnail = thumbnail
         self.imageDescription = imageDescription
         self.xpTitle = xpTitle
         self.position = position
+        self.contentIdentifier = contentIdentifier
     }
 
     /// Parses an EXIF APP1 payload: the TIFF structure, with or without the leading "Exif\0\0".
@@ -40,6 +45,8 @@ public struct ExifData: Hashable, Sendable {
 struct TIFFReader {
     static let maxEntriesPerIFD = 1024
     static let maxDateLength = 64
+    /// Apple's maker notes are a few kilobytes; the identifier is in the first entries.
+    static let maxMakerNoteBytes = 64 << 10
 
     let bytes: [UInt8]
     let bigEndian: Bool
@@ -57,6 +64,14 @@ struct TIFFReader {
         guard let magic = TIFFReader.u16(bytes, 2, bigEndian), magic == 42,
               let offset = TIFFReader.u32(bytes, 4, bigEndian) else { return nil }
         firstIFD = offset
+    }
+
+    /// A TIFF-style IFD without a TIFF header (a maker note: its byte order and first IFD are
+    /// found by its own signature).
+    init(_ bytes: [UInt8], bigEndian: Bool, firstIFD: Int) {
+        self.bytes = bytes
+        self.bigEndian = bigEndian
+        self.firstIFD = firstIFD
     }
 
     struct Entry {
@@ -125,9 +140,9 @@ struct TIFFReader {
     }
 
     /// An ASCII value up to its first NUL; nil when empty, too long, or not printable.
-    func ascii(_ entry: Entry) -> String? {
+    func ascii(_ entry: Entry, limit: Int = TIFFReader.maxDateLength) -> String? {
         guard entry.type == 2, entry.count >= 1 else { return nil }
-        let length = min(entry.count, TIFFReader.maxDateLength)
+        let length = min(entry.count, limit)
         var chars: [UInt8] = []
         for i in 0..<length {
             let c = bytes[entry.valueOffset + i]
@@ -184,6 +199,7 @@ struct TIFFReader {
         static let gpsLongitude = 4
         static let exifIFD = 0x8769
         static let dateTimeOriginal = 0x9003
+        static let makerNote = 0x927C
         static let thumbnailOffset = 0x0201
         static let thumbnailLength = 0x0202
     }
@@ -208,6 +224,10 @@ struct TIFFReader {
         if let exifIFDOffset, let sub = readIFD(at: exifIFDOffset) {
             if let date = sub.entries.first(where: { $0.tag == Tag.dateTimeOriginal }) {
                 exif.dateTimeOriginal = ascii(date)
+            }
+            if let note = sub.entries.first(where: { $0.tag == Tag.makerNote }),
+               let noteBytes = rawBytes(note, limit: Self.maxMakerNoteBytes) {
+                exif.contentIdentifier = AppleMakerNote.contentIdentifier(noteBytes)
             }
         }
         if let gpsIFDOffset { exif.position = readGPS(at: gpsIFDOffset) }

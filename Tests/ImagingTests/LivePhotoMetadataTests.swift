@@ -1,0 +1,240 @@
+import Basics
+import Foundation
+import TestSupport
+import Testing
+@testable import Imaging
+
+/// Issue 35 item 2: the two halves of a Live Photo carry one content identifier (the still in
+/// Apple's EXIF maker note, the MOV in its QuickTime metadata); a Motion Photo's XMP says where its
+/// MP4 starts. Built here byte by byte as iOS and Android lay them out, and with a real clip.
+@Suite("Live Photo and Motion Photo metadata")
+struct LivePhotoMetadataTests {
+    static let identifier = "FFCBAC24-E547-4BBC-AF47-38B1A3D845E3"
+
+    // MARK: the still's maker note
+
+    /// Apple's maker note: signature, version, byte order, an IFD of two entries (a LONG and the
+    /// identifier as ASCII at an offset from the note's start).
+    static func appleMakerNote(_ identifier: String, bigEndian: Bool = true, tag: Int = 0x0011) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { bigEndian ? [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16 & 0xFFFF) + u16(v & 0xFFFF) : u16(v & 0xFFFF) + u16(v >> 16 & 0xFFFF) }
+        let text = Array(identifier.utf8) + [0]
+        var note = Array("Apple iOS\0".utf8) + [0, 1] + (bigEndian ? [0x4D, 0x4D] : [0x49, 0x49])
+        note += u16(2)
+        note += u16(0x0001) + u16(4) + u32(1) + u32(14)
+        note += u16(tag) + u16(2) + u32(text.count) + u32(14 + 2 + 24 + 4)
+        note += u32(0)
+        return note + text
+    }
+
+    /// A little-endian EXIF block whose Exif IFD holds `makerNote` (tag 0x927C, UNDEFINED).
+    static func exif(makerNote: [UInt8]) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16 & 0xFFFF) }
+        var out: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0]
+        out += u16(1) + u16(0x8769) + u16(4) + u32(1) + u32(26) + u32(0)          // IFD0 -> Exif IFD at 26
+        out += u16(1) + u16(0x927C) + u16(7) + u32(makerNote.count) + u32(44) + u32(0)
+        return out + makerNote
+    }
+
+    @Test("an iPhone still's maker note gives its content identifier, in both byte orders", arguments: [true, false])
+    func makerNote(bigEndian: Bool) throws {
+        let exif = try #require(ExifData.parse(Self.exif(makerNote: Self.appleMakerNote(Self.identifier, bigEndian: bigEndian))))
+        #expect(exif.contentIdentifier == Self.identifier)
+        // Lower case as some tools write it: compared as iOS writes it.
+        let lower = try #require(ExifData.parse(Self.exif(makerNote: Self.appleMakerNote(Self.identifier.lowercased()))))
+        #expect(lower.contentIdentifier == Self.identifier)
+    }
+
+    @Test("maker notes that are not Apple's, or are damaged, give no identifier")
+    func badMakerNotes() throws {
+        let good = Self.appleMakerNote(Self.identifier)
+        var otherMaker = good; otherMaker.replaceSubrange(0..<5, with: Array("Nikon".utf8))
+        var badOrder = good; badOrder[12] = 0x58
+        let cases: [(String, [UInt8])] = [
+            ("another maker's note", otherMaker),
+            ("no byte order", badOrder),
+            ("cut before the identifier", Array(good.prefix(50))),
+            ("cut inside the IFD", Array(good.prefix(20))),
+            ("the identifier under another tag", Self.appleMakerNote(Self.identifier, tag: 0x0012)),
+            ("not an identifier's characters", Self.appleMakerNote("FFCBAC24 E547;4BBC")),
+            ("too short to be one", Self.appleMakerNote("ABC")),
+            ("too long to be one", Self.appleMakerNote(String(repeating: "A", count: 90))),
+        ]
+        for (what, note) in cases {
+            let exif = ExifData.parse(Self.exif(makerNote: note))
+            #expect(exif != nil, "\(what): the rest of the EXIF still reads")
+            #expect(exif?.contentIdentifier == nil, "\(what)")
+        }
+    }
+
+    // MARK: the MOV's metadata
+
+    static func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        let size = body.count + 8
+        return [UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + body
+    }
+
+    static func u32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    /// QuickTime metadata as iOS writes it into a Live Photo's MOV: keys (the identifier's key
+    /// second, after another) and ilst (items numbered by key).
+    static func quickTimeMeta(_ identifier: String, isoFullBox: Bool = false, keyName: String = "com.apple.quicktime.content.identifier") -> [UInt8] {
+        let keyNames = ["com.apple.quicktime.location.ISO6709", keyName]
+        var keys: [UInt8] = [0, 0, 0, 0] + u32(keyNames.count)
+        for name in keyNames { keys += u32(8 + name.utf8.count) + Array("mdta".utf8) + Array(name.utf8) }
+        func item(_ index: Int, _ value: String) -> [UInt8] {
+            let data = box("data", u32(1) + u32(0) + Array(value.utf8))
+            let size = data.count + 8
+            return u32(size) + u32(index) + data
+        }
+        let ilst = box("ilst", item(1, "+48.8577+002.2950/") + item(2, identifier))
+        let hdlr = box("hdlr", [UInt8](repeating: 0, count: 8) + Array("mdta".utf8) + [UInt8](repeating: 0, count: 13))
+        return box("meta", (isoFullBox ? [0, 0, 0, 0] : []) + hdlr + box("keys", keys) + ilst)
+    }
+
+    static func mov(moovContents: [UInt8], moovFirst: Bool) -> [UInt8] {
+        let ftyp = box("ftyp", Array("qt  ".utf8) + [0, 0, 0, 0] + Array("qt  ".utf8))
+        let mdat = box("mdat", [UInt8](repeating: 0xAB, count: 5000))
+        let moov = box("moov", box("mvhd", [UInt8](repeating: 0, count: 100)) + moovContents)
+        return moovFirst ? ftyp + moov + mdat : ftyp + mdat + moov
+    }
+
+    @Test("a Live Photo MOV's content identifier, wherever its moov is, in QuickTime's and ISO's meta",
+          arguments: [(true, false), (false, false), (false, true)])
+    func movIdentifier(moovFirst: Bool, isoFullBox: Bool) {
+        let file = Self.mov(moovContents: Self.quickTimeMeta(Self.identifier, isoFullBox: isoFullBox), moovFirst: moovFirst)
+        #expect(QuickTimeMetadata.contentIdentifier(file) == Self.identifier)
+    }
+
+    @Test("the media data is skipped, not read: only box headers and the moov are asked for")
+    func readsOnlyHeadersAndMoov() {
+        let file = Self.mov(moovContents: Self.quickTimeMeta(Self.identifier), moovFirst: false)
+        var bytesRead = 0
+        let found = QuickTimeMetadata.contentIdentifier(fileSize: file.count) { offset, count in
+            let slice = Array(file[offset..<min(file.count, offset + count)])
+            bytesRead += slice.count
+            return slice
+        }
+        #expect(found == Self.identifier)
+        #expect(bytesRead < 1000, "read \(bytesRead) of \(file.count) bytes")
+    }
+
+    @Test("MOVs without the identifier or with damaged boxes give none")
+    func badMOVs() {
+        let good = Self.mov(moovContents: Self.quickTimeMeta(Self.identifier), moovFirst: true)
+        var oversized = good; oversized[3] = 0xFF                                     // ftyp claims more than the file
+        let cases: [(String, [UInt8])] = [
+            ("no meta", Self.mov(moovContents: [], moovFirst: true)),
+            ("another key only", Self.mov(moovContents: Self.quickTimeMeta(Self.identifier, keyName: "com.apple.quicktime.make"), moovFirst: true)),
+            ("cut in the moov", Array(good.prefix(good.count - 1 - 5000 - 30))),
+            ("a box bigger than the file", oversized),
+            ("empty", []),
+            ("not a box", Array("hello, world".utf8)),
+        ]
+        for (what, file) in cases { #expect(QuickTimeMetadata.contentIdentifier(file) == nil, "\(what)") }
+        // A moov of 8 MB in a 16 MB file: more than any clip's; it is not read at all.
+        var largest = 0
+        let huge = QuickTimeMetadata.contentIdentifier(fileSize: 16 << 20) { offset, count in
+            largest = max(largest, count)
+            return offset == 0 ? Self.u32(8 << 20) + Array("moov".utf8) + [UInt8](repeating: 0, count: 8) : nil
+        }
+        #expect(huge == nil && largest <= 16, "asked for \(largest) bytes at once")
+    }
+
+    @Test("a real clip from gst-launch: no identifier; with iOS's meta put in its moov, the identifier",
+          .enabled(if: ClipFixture.canRun, "needs \(ClipFixture.missingElements.joined(separator: ", "))"))
+    func realClip() throws {
+        let scratch = ScratchDirectory()
+        let path = try ClipFixture.write(pattern: "ball", width: 64, height: 48, frames: 10, as: .mp4, to: scratch.path.description, name: "live")
+        var file = try #require(readFile(RawPath(path)))
+        #expect(QuickTimeMetadata.contentIdentifier(file) == nil)
+        // Find the moov at the top level and append the meta box inside it.
+        var offset = 0
+        while offset + 8 <= file.count {
+            let size = Int(file[offset]) << 24 | Int(file[offset + 1]) << 16 | Int(file[offset + 2]) << 8 | Int(file[offset + 3])
+            if String(decoding: file[(offset + 4)..<(offset + 8)], as: UTF8.self) == "moov" {
+                let meta = Self.quickTimeMeta(Self.identifier)
+                file.insert(contentsOf: meta, at: offset + size)
+                file.replaceSubrange(offset..<(offset + 4), with: Self.u32(size + meta.count))
+                break
+            }
+            try #require(size >= 8)
+            offset += size
+        }
+        #expect(QuickTimeMetadata.contentIdentifier(file) == Self.identifier)
+    }
+
+    // MARK: Motion Photos
+
+    /// A JPEG (the bundled sample) with a Motion Photo XMP packet, then `video` appended.
+    static func motionPhoto(xmp: String, video: [UInt8]) throws -> [UInt8] {
+        let jpeg = try Fixtures.jpeg(Fixtures.gradient(width: 64, height: 48))
+        let payload = Array("http://ns.adobe.com/xap/1.0/\0".utf8) + Array(xmp.utf8)
+        let length = payload.count + 2
+        let app1: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        return Array(jpeg[0..<2]) + app1 + Array(jpeg[2...]) + video
+    }
+
+    static let fakeMP4 = box("ftyp", Array("mp42".utf8) + [0, 0, 0, 0] + Array("isommp42".utf8)) + box("mdat", [UInt8](repeating: 7, count: 3000))
+
+    static func containerXMP(length: Int, motion: String = "1") -> String {
+        """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+        <rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/"
+          xmlns:Container="http://ns.google.com/photos/1.0/container/"
+          xmlns:Item="http://ns.google.com/photos/1.0/container/item/"
+          GCamera:MotionPhoto="\(motion)" GCamera:MotionPhotoVersion="1" GCamera:MotionPhotoPresentationTimestampUs="968644">
+        <Container:Directory><rdf:Seq>
+          <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>
+          <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(length)"/></rdf:li>
+        </rdf:Seq></Container:Directory></rdf:Description></rdf:RDF></x:xmpmeta>
+        """
+    }
+
+    static func locate(_ file: [UInt8]) -> Range<Int>? {
+        MotionPhoto.embeddedVideo(head: Array(file.prefix(256 << 10)), fileSize: file.count) { offset, count in
+            guard offset >= 0, offset < file.count else { return nil }
+            return Array(file[offset..<min(file.count, offset + count)])
+        }
+    }
+
+    @Test("a Motion Photo's video is found from its XMP: the container directory and the older Micro Video")
+    func motionPhotos() throws {
+        let video = Self.fakeMP4
+        let container = try Self.motionPhoto(xmp: Self.containerXMP(length: video.count), video: video)
+        #expect(Self.locate(container) == (container.count - video.count)..<container.count)
+        let micro = try Self.motionPhoto(xmp: """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/">
+            <GCamera:MicroVideo>1</GCamera:MicroVideo><GCamera:MicroVideoVersion>1</GCamera:MicroVideoVersion>
+            <GCamera:MicroVideoOffset>\(video.count)</GCamera:MicroVideoOffset></rdf:Description></rdf:RDF></x:xmpmeta>
+            """, video: video)
+        #expect(Self.locate(micro) == (micro.count - video.count)..<micro.count)
+    }
+
+    @Test("XMP that points nowhere sensible finds no video")
+    func badMotionPhotos() throws {
+        let video = Self.fakeMP4
+        let cases: [(String, [UInt8])] = [
+            ("not marked as motion", try Self.motionPhoto(xmp: Self.containerXMP(length: video.count, motion: "0"), video: video)),
+            ("a length that misses the ftyp", try Self.motionPhoto(xmp: Self.containerXMP(length: video.count - 8), video: video)),
+            ("a length past the start of the file", try Self.motionPhoto(xmp: Self.containerXMP(length: 1 << 30), video: video)),
+            ("a length of 40 digits", try Self.motionPhoto(xmp: Self.containerXMP(length: 0).replacingOccurrences(of: "Length=\"0\"/></rdf:li>\n  </rdf:Seq>", with: "x").replacingOccurrences(of: "Item:Semantic=\"MotionPhoto\" Item:Length=\"0\"", with: "Item:Semantic=\"MotionPhoto\" Item:Length=\"\(String(repeating: "9", count: 40))\""), video: video)),
+            ("no video appended", try Self.motionPhoto(xmp: Self.containerXMP(length: video.count), video: [])),
+            ("a plain JPEG", try Fixtures.jpeg(Fixtures.gradient(width: 64, height: 48))),
+        ]
+        for (what, file) in cases { #expect(Self.locate(file) == nil, "\(what)") }
+    }
+
+    @Test("a real H.264 clip appended to a photo is found and is a clip from its first byte",
+          .enabled(if: ClipFixture.canRun, "needs \(ClipFixture.missingElements.joined(separator: ", "))"))
+    func realMotionPhoto() throws {
+        let scratch = ScratchDirectory()
+        let path = try ClipFixture.write(pattern: "ball", width: 64, height: 48, frames: 10, as: .mp4, to: scratch.path.description, name: "motion")
+        let video = try #require(readFile(RawPath(path)))
+        let file = try Self.motionPhoto(xmp: Self.containerXMP(length: video.count), video: video)
+        let range = try #require(Self.locate(file))
+        #expect(Array(file[range]) == video)
+        #expect(ClipDecoder.sniff(Array(file[range].prefix(64))) != nil, "the range starts a clip the decoder takes")
+    }
+}
