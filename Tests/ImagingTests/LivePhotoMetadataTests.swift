@@ -142,12 +142,17 @@ struct LivePhotoMetadataTests {
         #expect(huge == nil && largest <= 16, "asked for \(largest) bytes at once")
     }
 
+    /// A short H.264 MP4 made by gst-launch-1.0 (what a phone's clip is, without its metadata).
+    static func realH264Clip() throws -> [UInt8] {
+        let scratch = ScratchDirectory()
+        let path = try ClipFixture.write(pattern: "ball", width: 64, height: 48, frames: 10, as: .mp4, to: scratch.path.description, name: "clip")
+        return try #require(readFile(RawPath(path)))
+    }
+
     @Test("a real clip from gst-launch: no identifier; with iOS's meta put in its moov, the identifier",
           .enabled(if: ClipFixture.canRun, "needs \(ClipFixture.missingElements.joined(separator: ", "))"))
     func realClip() throws {
-        let scratch = ScratchDirectory()
-        let path = try ClipFixture.write(pattern: "ball", width: 64, height: 48, frames: 10, as: .mp4, to: scratch.path.description, name: "live")
-        var file = try #require(readFile(RawPath(path)))
+        var file = try Self.realH264Clip()
         #expect(QuickTimeMetadata.contentIdentifier(file) == nil)
         // Find the moov at the top level and append the meta box inside it.
         var offset = 0
@@ -229,9 +234,7 @@ struct LivePhotoMetadataTests {
     @Test("a real H.264 clip appended to a photo is found and is a clip from its first byte",
           .enabled(if: ClipFixture.canRun, "needs \(ClipFixture.missingElements.joined(separator: ", "))"))
     func realMotionPhoto() throws {
-        let scratch = ScratchDirectory()
-        let path = try ClipFixture.write(pattern: "ball", width: 64, height: 48, frames: 10, as: .mp4, to: scratch.path.description, name: "motion")
-        let video = try #require(readFile(RawPath(path)))
+        let video = try Self.realH264Clip()
         let file = try Self.motionPhoto(xmp: Self.containerXMP(length: video.count), video: video)
         let range = try #require(Self.locate(file))
         #expect(Array(file[range]) == video)
