@@ -178,6 +178,43 @@ import UI
         #expect(names(again) == ["photo004.jpg", "photo000.jpg", "photo003.jpg", "photo001.jpg", "aaa-new.jpg"])
     }
 
+    /// A photo synced in while a thumbnail is carried (here one whose name sorts first, so it
+    /// would shift every index the drag moves between) waits until the drag lands: the drag is
+    /// neither cancelled nor misplaced, and the new photo joins the list afterwards.
+    @Test func aPhotoArrivingMidDragWaitsUntilTheDropAndTheMoveHolds() throws {
+        let folder = try makeFolder(count: 30)
+        let state = temporaryDirectory("reorder-arrival")
+        let (app, _) = try makeApp(folder: folder, state: state)
+        #expect(try app.runUntilSettled(timeout: 20))
+        let grid = app.grid
+        let before = paths(app)
+        let start = grid.convert(grid.layout.frame(of: 0).center, to: nil)
+        let target = grid.convert(grid.layout.frame(of: 2).center, to: nil)
+        touch(app, .down, start)
+        #expect(try app.host.run(until: { grid.isReordering }, timeout: 5))
+        let drag = try #require(grid.reorderDrag)
+        for i in 1...6 {
+            touch(app, .motion, start + (target - start) * (Double(i) / 6))
+            _ = try turn(app, until: { false }, timeout: 0.03)
+        }
+        let b = Bitmap(width: 16, height: 16)
+        Canvas(target: b).clear(.white)
+        try FileReader.write(try JPEGEncoder.encode(b, options: .init()), to: folder + "/aaa-new.jpg")
+        #expect(try turn(app, until: { app.libraryHold.count > 0 }, timeout: 10), "the folder watch saw the new photo")
+        _ = try turn(app, until: { false }, timeout: 0.2)
+        #expect(grid.isReordering && !drag.isCancelled, "the drag goes on")
+        #expect(paths(app) == before, "the list waits for the drop")
+
+        touch(app, .up, target)
+        #expect(try app.host.run(until: { !grid.isReordering }, timeout: 5))
+        #expect(app.libraryHold.count == 0)
+        let after = paths(app)
+        #expect(after.count == 31)
+        #expect(after[2] == before[0] && after[0] == before[1] && after[1] == before[2], "the move holds")
+        #expect(after.last?.description.hasSuffix("aaa-new.jpg") == true, "the new photo follows the person's order")
+        #expect(try #require(CustomOrder.load(from: state + "/order")).paths.prefix(3) == after.prefix(3))
+    }
+
     @Test func aLongPressOnAnEmptySpotOffersToResetTheOrder() throws {
         let folder = try makeFolder(count: 5)
         let state = temporaryDirectory("reorder-reset")

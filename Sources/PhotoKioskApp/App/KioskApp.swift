@@ -25,6 +25,8 @@ public final class KioskApp {
     public var album: PhotoAlbumView? { albumPresenter.album }
     /// The person's own photo order: drags and the reset prompt.
     let orderEditor: PhotoOrderEditor
+    /// Library updates wait while a thumbnail is carried in the grid (LibraryUpdateHold).
+    let libraryHold: LibraryUpdateHold
     /// Where that order is kept; nil when there is no state directory.
     public var customOrder: CustomOrderStore? { orderEditor.customOrder }
     /// Slideshow, screen schedule and resume state (KioskApp+SessionDriver.swift); nil until started.
@@ -145,6 +147,7 @@ public final class KioskApp {
                                         pyramids: thumbnailCacheDirectory.map { PyramidCache(directory: $0 + "/pyramids") },
                                         originalSizes: images.originalSizes, mailbox: loop.mailbox, logger: logger)
         orderEditor = PhotoOrderEditor(customOrder: customOrder, photos: photos, grid: grid, window: host.window)
+        libraryHold = LibraryUpdateHold(while: { [weak grid] in grid?.isReordering ?? false })
         noPhotosScreen = NoPhotosScreen(host: host, folders: folders, logger: logger)
         infoScreen = InfoScreen(host: host, logger: logger)
         cornerHold = CornerHold(loop: loop)
@@ -164,20 +167,25 @@ public final class KioskApp {
         albumPresenter.onPageChange = { [weak self] index in self?.overlayAlbumPageChanged(index) }
         albumPresenter.onClose = { [weak self] in self?.overlayScreenChanged() }
         intake.apply = { [weak self] batch in
-            guard let self else { return }
-            self.libraryChanged(self.photos.add(self.libraryWatcher.settled(batch)))
+            self?.libraryHold.run { [weak self] in
+                guard let self else { return }
+                self.libraryChanged(self.photos.add(self.libraryWatcher.settled(batch)))
+            }
         }
         intake.reconcile = { [weak self] found in
-            guard let self else { return }
-            self.applyScanResult(self.libraryWatcher.settled(found))
+            self?.libraryHold.run { [weak self] in
+                guard let self else { return }
+                self.applyScanResult(self.libraryWatcher.settled(found))
+            }
         }
-        intake.onFinish = { [weak self] summary in self?.scanDidFinish(summary) }
+        intake.onFinish = { [weak self] summary in self?.libraryHold.run { [weak self] in self?.scanDidFinish(summary) } }
         intake.onFirstShown = { [weak firstScreen] in firstScreen?.firstBatchDrawn() }
         intake.onSnapshotUse = { [weak self] use in self?.listingSnapshotUse = use }
-        libraryWatcher.onChanges = { [weak self] changes in self?.apply(changes) }
-        libraryWatcher.onRescanned = { [weak self] found in self?.applyScanResult(found) }
+        libraryWatcher.onChanges = { [weak self] changes in self?.libraryHold.run { [weak self] in self?.apply(changes) } }
+        libraryWatcher.onRescanned = { [weak self] found in self?.libraryHold.run { [weak self] in self?.applyScanResult(found) } }
         grid.onSelect = { [weak self] index in self?.openPhoto(at: index) }
         grid.onMove = { [weak orderEditor] from, to in orderEditor?.movePhoto(from: from, to: to) }
+        grid.onReorderEnd = { [weak libraryHold] in libraryHold?.release() }
         grid.onLongPressEmptyArea = { [weak orderEditor] _ in orderEditor?.confirmResetOrder() }
         orderEditor.isScanFinished = { [weak self] in self?.isScanFinished ?? false }
         host.onUnhandledKey = { [weak self] key in

@@ -10,6 +10,8 @@ protocol ReorderingCellHost: ReorderHost {
     var itemCount: Int { get }
     /// A drop that moved a photo: from its index to its new one.
     var onMove: ((_ from: Int, _ to: Int) -> Void)? { get }
+    /// The carried cell has landed (moved or not, dropped or cancelled): the drag is over.
+    var onReorderEnd: (() -> Void)? { get }
     /// The photos changed places: the next layout asks for every visible thumbnail again.
     func forgetWantedThumbnails()
     /// Takes `cell` off the view for reuse.
@@ -32,5 +34,6 @@ extension ReorderingCellHost {
     func reorderDidLand(_ item: View, at index: Int) {
         if let homeless = reorderCells.didLand(item, at: index, itemCount: itemCount, in: self) { recycle(homeless) }
         setNeedsLayout()
+        onReorderEnd?()
     }
 }

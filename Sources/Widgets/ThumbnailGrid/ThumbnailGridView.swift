@@ -61,6 +61,9 @@ public final class ThumbnailGridView: ScrollView {
     /// A drag moved photo `from` to index `to`; the owner reorders its list (and saves it)
     /// before the grid asks for thumbnails again.
     public var onMove: ((_ from: Int, _ to: Int) -> Void)?
+    /// The drag is over and the carried thumbnail is back in the grid (after `onMove`, if it
+    /// moved): the owner may change the list again.
+    public var onReorderEnd: (() -> Void)?
     /// A long press landed on no photo (content coordinates): the place for a "reset order" prompt.
     public var onLongPressEmptyArea: ((Point) -> Void)?
     public var isReorderEnabled = true

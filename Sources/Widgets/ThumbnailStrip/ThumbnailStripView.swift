@@ -22,6 +22,8 @@ public final class ThumbnailStripView: ScrollView {
     public var onSelect: ((Int) -> Void)?
     /// A drag moved photo `from` to index `to`; the owner reorders its list.
     public var onMove: ((_ from: Int, _ to: Int) -> Void)?
+    /// The drag is over and the carried thumbnail is back in the strip.
+    public var onReorderEnd: (() -> Void)?
     public var isReorderEnabled = true
     /// Screen pixels per point: scales the drag threshold and the autoscroll zone and speed.
     public var reorderDensity = 1.0
