@@ -5,14 +5,15 @@
 # For each server:
 #   first sync; a photo added, one deleted, one renamed on the server -> the folder follows after
 #   one sync, and the kiosk (`photokiosk doctor`, which lists the source folder through the
-#   library's own scan) counts the same photos; a transfer cut half way (the server killed during
-#   a big file) -> no half file left, finished by the next sync; a refused login, and a server
+#   library's own scan) counts the same photos; a transfer cut half way, by the server killed
+#   and by the link pulled (a veth pair into a network namespace, set down: no answer at all)
+#   during a big file -> no half file left, finished by the next sync; a refused login, and a server
 #   that fails while reachable (WebDAV: 503; SFTP: its sftp service exits; SMB: the share's
 #   folder gone, as a NAS disk not mounted) -> a clear status, nothing deleted, clear again once
 #   mended; an empty listing by mistake -> nothing deleted; a quota that holds three of eight
 #   photos -> the newest three by date taken, the others never downloaded again; no secret of
 #   rclone.conf (the password, as typed and as rclone stores it) in any output.
-# Bounded: about 30 s per server on loopback. Usage: scripts/sources-test.sh [dav] [sftp] [smb]
+# Bounded: about 40 s per server on loopback. Usage: scripts/sources-test.sh [dav] [sftp] [smb]
 # Installs what it needs (rclone apache2 apache2-utils openssh-server samba time) through scripts/install-deps.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -32,10 +33,26 @@ cleanup() {
     local pid
     for pid in "${pids[@]+"${pids[@]}"}"; do kill "$pid" 2>/dev/null; done
     [ -f "$T/apache.pid" ] && kill "$(cat "$T/apache.pid")" 2>/dev/null
+    ip link del "$LINK_IF" 2>/dev/null; ip netns del "$LINK_NS" 2>/dev/null
     sleep 0.2
     rm -rf "$T"
 }
 trap cleanup EXIT
+
+# A link the test can pull: a network namespace whose only way to the servers is a veth pair
+# (the servers listen on its host end too). `ip link set ... down` is a cable pulled mid-transfer:
+# packets vanish, nothing answers, unlike a killed server's refused connections. Needs root.
+LINK_NS=pk-sources-$$ LINK_IF=pkl$$ LINK_HOST=10.213.77.1 LINK_PEER=10.213.77.2 link_skip=""
+if [ "$(id -u)" -ne 0 ]; then
+    link_skip="needs root for a network namespace"
+elif ! { ip netns add "$LINK_NS" && ip link add "$LINK_IF" type veth peer name "pkp$$" \
+        && ip link set "pkp$$" netns "$LINK_NS" && ip addr add "$LINK_HOST/30" dev "$LINK_IF" && ip link set "$LINK_IF" up \
+        && ip netns exec "$LINK_NS" ip addr add "$LINK_PEER/30" dev "pkp$$" \
+        && ip netns exec "$LINK_NS" ip link set "pkp$$" up && ip netns exec "$LINK_NS" ip link set lo up; } 2>"$T/link.err"; then
+    link_skip="cannot make a network namespace: $(head -c 200 "$T/link.err")"
+fi
+link_down() { ip link set "$LINK_IF" down; }
+link_up() { ip link set "$LINK_IF" up; ip netns exec "$LINK_NS" ip link set "pkp$$" up; sleep 0.5; }
 
 failures=0
 started=$SECONDS
@@ -61,7 +78,7 @@ exit \$status
 EOF
 chmod +x "$T/rclone-logged"
 OUT=$T/all-output.txt   # everything the sync and doctor said, searched for the password at the end
-sync_now() { "$repo/deploy/photokiosk-sync" --config "$T/config.toml" --now "$@" >>"$OUT.last" 2>&1; local s=$?
+sync_now() { ${RUN_SYNC:-} "$repo/deploy/photokiosk-sync" --config "$T/config.toml" --now "$@" >>"$OUT.last" 2>&1; local s=$?
     cat "$OUT.last" >>"$OUT"; cat "$OUT.last" | sed 's/^/    sync: /'; : >"$OUT.last"; return $s; }
 status_of() { sed -nE "s/^$2 = \"?([^\"]*)\"?\$/\1/p" "$XDG_STATE_HOME/photokiosk/source-status/$1.toml"; }
 listing() { (cd "$1" && find . -type f -not -name '.*' | sort | xargs -r md5sum); }
@@ -82,9 +99,10 @@ seed_server() {  # dir
 }
 
 # The scenario every server type goes through. $1 name, $2 good remote, $3 bad-login remote,
-# $4 server folder, $5 function that kills the server, $6 function that starts it again.
+# $4 server folder, $5 function that kills the server, $6 function that starts it again, $7 the
+# good remote through the link (empty: no link here).
 scenario() {
-    local name=$1 remote=$2 bad=$3 dir=$4 kill_server=$5 start_server=$6
+    local name=$1 remote=$2 bad=$3 dir=$4 kill_server=$5 start_server=$6 link_remote=${7:-}
     local folder=$XDG_STATE_HOME/photokiosk/sources/$name
     echo "== $name: first sync"
     write_config "$name" "$remote"
@@ -124,28 +142,53 @@ scenario() {
     [[ $error == *"listed no photo"* ]] && pass "status says: $error" || fail "$name: status after an empty listing: $error"
     mv "$T/aside-$name"/* "$dir/"
 
-    echo "== $name: transfer cut half way (server killed)"
+    cut_transfer "$name" "$dir" "server killed" "$before" "$kill_server" "$start_server"
+    if [ -n "$link_remote" ]; then
+        # The same server through the link the test can pull: the sync runs in the namespace
+        # whose only way out is that link. rclone gives up on a dead connection after its
+        # timeouts, shortened here from a minute and five.
+        write_config "$name" "$link_remote"
+        RUN_SYNC="ip netns exec $LINK_NS" sync_now || fail "$name: the sync through the link failed before the cut"
+        RUN_SYNC="ip netns exec $LINK_NS env RCLONE_TIMEOUT=2s RCLONE_CONTIMEOUT=2s" \
+            cut_transfer "$name" "$dir" "link down" "$before" link_down link_up
+        write_config "$name" "$remote"
+    else
+        echo "  (link down: SKIPPED, $link_skip)"
+    fi
+    echo "  ($name: $((SECONDS - t0)) s)"
+}
+
+# A 48 MB photo on the server, its download cut half way by $3 ($5 cuts, $6 mends): the sync
+# fails and says why, no half file is left, nothing else changes ($4: the folder's listing
+# before), and the next sync finishes it. $RUN_SYNC: a prefix for the cut sync's command.
+cut_transfer() {
+    local name=$1 dir=$2 how=$3 before=$4 cut=$5 mend=$6
+    local folder=$XDG_STATE_HOME/photokiosk/sources/$name
+    echo "== $name: transfer cut half way ($how)"
     head -c $((48 << 20)) /dev/urandom >"$T/big.jpg"
     cp "$T/big.jpg" "$dir/big.jpg"
-    RCLONE_BWLIMIT=8M "$repo/deploy/photokiosk-sync" --config "$T/config.toml" --now >"$OUT.cut" 2>&1 &
+    ${RUN_SYNC:-} env RCLONE_BWLIMIT=8M "$repo/deploy/photokiosk-sync" --config "$T/config.toml" --now >"$OUT.cut" 2>&1 &
     local sync_pid=$! waited=0
     while [ ! -s "$folder/big.jpg" ] && [ $waited -lt 100 ]; do sleep 0.1; waited=$((waited + 1)); done
     sleep 1
-    $kill_server
-    wait $sync_pid && fail "$name: a cut transfer reported success"
+    $cut
+    local t_cut=$SECONDS
+    wait $sync_pid && fail "$name: a transfer cut ($how) reported success"
+    echo "  (the sync gave up $((SECONDS - t_cut)) s after the cut)"
     cat "$OUT.cut" >>"$OUT"; sed 's/^/    sync: /' "$OUT.cut"
     if [ -e "$folder/big.jpg" ] && ! cmp -s "$folder/big.jpg" "$T/big.jpg"; then
         fail "$name: a half file is left: $(stat -c %s "$folder/big.jpg") of $((48 << 20)) bytes"
     else pass "no half file left"; fi
     [ "$(listing "$folder" | grep -v big.jpg)" = "$before" ] && pass "nothing deleted" || fail "$name: photos changed after a cut transfer"
-    error=$(status_of "$name" error); [ -n "$error" ] && pass "status says: $error" || fail "$name: no error after a cut transfer"
-    $start_server
-    sync_now || fail "$name: the sync after the cut failed"
+    local error; error=$(status_of "$name" error)
+    [[ $error == *"cannot be reached"* ]] && pass "status says: $error" || fail "$name: status after a cut transfer ($how): '$error'"
+    $mend
+    ${RUN_SYNC:-} "$repo/deploy/photokiosk-sync" --config "$T/config.toml" --now >"$OUT.last" 2>&1 || fail "$name: the sync after the cut failed"
+    cat "$OUT.last" >>"$OUT"; sed 's/^/    sync: /' "$OUT.last"; : >"$OUT.last"
     cmp -s "$folder/big.jpg" "$T/big.jpg" && pass "the next sync finished the big file" || fail "$name: big file not complete after the next sync"
     [ -z "$(status_of "$name" error)" ] && [ "$(status_of "$name" failures)" = 0 ] && pass "status clear again" || fail "$name: error stays after a good sync"
     rm "$dir/big.jpg"
-    sync_now >/dev/null
-    echo "  ($name: $((SECONDS - t0)) s)"
+    ${RUN_SYNC:-} "$repo/deploy/photokiosk-sync" --config "$T/config.toml" --now >/dev/null 2>&1
 }
 
 # A copy of a JPEG with an EXIF DateTimeOriginal (an APP1 segment after SOI), so the quota's
@@ -244,6 +287,7 @@ dav() {
 ServerRoot $T
 ServerName 127.0.0.1
 Listen 127.0.0.1:$port
+$([ -z "$link_skip" ] && echo "Listen $LINK_HOST:$port")
 PidFile $T/apache.pid
 DefaultRuntimeDir $T
 Mutex file:$T default
@@ -281,6 +325,13 @@ vendor = other
 user = frame
 pass = $OBSCURED
 
+[davlink]
+type = webdav
+url = http://$LINK_HOST:$port/
+vendor = other
+user = frame
+pass = $OBSCURED
+
 [davbad]
 type = webdav
 url = http://127.0.0.1:$port/
@@ -298,7 +349,7 @@ EOF
     dav_kill() { pkill -9 -P "$(cat "$T/apache.pid")"; kill -9 "$(cat "$T/apache.pid")"; rm -f "$T/apache.pid"; sleep 0.3; }
     dav_start || return
     echo "== WebDAV (Apache mod_dav on 127.0.0.1:$port)"
-    scenario dav dav:/ davbad:/ "$www" dav_kill dav_start
+    scenario dav dav:/ davbad:/ "$www" dav_kill dav_start "$([ -z "$link_skip" ] && echo davlink:/)"
 
     echo "== dav: peak memory of the sync on 300 photos (BENCHMARKS.md)"
     mkdir -p "$www/many"
@@ -335,6 +386,7 @@ sftp() {
     [ "$(id -u)" -eq 0 ] && mkdir -p /run/sshd
     cat >"$T/sshd_config" <<EOF
 ListenAddress 127.0.0.1:$port
+$([ -z "$link_skip" ] && echo "ListenAddress $LINK_HOST:$port")
 HostKey $T/ssh_host_key
 PidFile $T/sshd.pid
 AuthorizedKeysFile $T/authorized_keys
@@ -354,6 +406,17 @@ EOF
 [sftp]
 type = sftp
 host = 127.0.0.1
+port = $port
+user = $user
+key_file = $T/client_key
+key_file_pass = $OBSCURED
+shell_type = none
+md5sum_command = none
+sha1sum_command = none
+
+[sftplink]
+type = sftp
+host = $LINK_HOST
 port = $port
 user = $user
 key_file = $T/client_key
@@ -384,7 +447,7 @@ EOF
     sftp_kill() { kill_tree "$sshd_pid"; sleep 0.3; }
     sftp_start || return
     echo "== SFTP (sshd on 127.0.0.1:$port)"
-    scenario sftp "sftp:$root" "sftpbad:$root" "$root" sftp_kill sftp_start
+    scenario sftp "sftp:$root" "sftpbad:$root" "$root" sftp_kill sftp_start "$([ -z "$link_skip" ] && echo "sftplink:$root")"
     quota "$root" "sftp:$root"
     # The server's SFTP service fails (its subsystem exits at once), as on a NAS whose service broke.
     sftp_break() { touch "$T/fail-sftp"; }
@@ -411,7 +474,7 @@ smb() {
     security = user
     map to guest = never
     smb ports = $port
-    interfaces = 127.0.0.1
+    interfaces = 127.0.0.1 $([ -z "$link_skip" ] && echo "$LINK_HOST/30")
     bind interfaces only = yes
     server min protocol = SMB2_10
     private dir = $T/smb/private
@@ -440,6 +503,13 @@ port = $port
 user = $user
 pass = $OBSCURED
 
+[smblink]
+type = smb
+host = $LINK_HOST
+port = $port
+user = $user
+pass = $OBSCURED
+
 [smbbad]
 type = smb
 host = 127.0.0.1
@@ -458,7 +528,7 @@ EOF
     smb_kill() { $sudo bash -c "$(declare -f kill_tree); kill_tree $smbd_pid"; sleep 0.3; }
     smb_start || return
     echo "== SMB (smbd on 127.0.0.1:$port)"
-    scenario smb "smb:photos" "smbbad:photos" "$share" smb_kill smb_start
+    scenario smb "smb:photos" "smbbad:photos" "$share" smb_kill smb_start "$([ -z "$link_skip" ] && echo smblink:photos)"
     quota "$share" "smb:photos"
     # The share's disk is gone on the server (a NAS volume not mounted): smbd cannot serve it.
     smb_break() { mv "$share" "$share.away"; }
