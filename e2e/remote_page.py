@@ -69,12 +69,56 @@ def check_settings(browser, base, token, state):
     check("a change not sent as JSON: 403", status == 403 and "application/json" in json.loads(body)["error"], body.decode())
     status, body = call(base, "PUT", "/api/settings", token, b'{"slideshow": {"interval": -3}}', {"Content-Type": "application/json"})
     check("an out-of-range interval over the API: 400 with the reason", status == 400 and "out of range" in json.loads(body)["error"], body.decode())
+    check_source_settings(browser, base, token, state, message, settings)
     browser.execute_script("window.confirm = () => true")
     browser.find_element(By.ID, "settings-reset").click()
     WebDriverWait(browser, 10).until(lambda b: "Back to config.toml" in message())
     now = settings()
     check("Back to config.toml forgets them", now["from_settings_file"] == [] and now["settings"]["slideshow"]["interval"] == 10
           and not os.path.exists(path), f'{now["from_settings_file"]}')
+
+def check_source_settings(browser, base, token, state, message, settings):
+    """Photo sources on the settings (issue 34, item 1): the form lists config.toml's, one added
+    on the page is saved whole in the settings file and reported by the status at once, and a
+    remote that is not REMOTE:PATH (an rclone on-the-fly backend here) is refused with the reason."""
+    rows = lambda: browser.find_elements(By.CSS_SELECTOR, "#settings-sources .source")
+    shown = [(r.find_element(By.CLASS_NAME, "name").get_attribute("value"), r.find_element(By.CLASS_NAME, "remote").get_attribute("value"))
+             for r in rows()]
+    check("the settings list config.toml's sources", shown == [("family", "nextcloud:Photos/Frame"), ("nas", "nas:photos")], f"{shown}")
+    # The interval refused just before is still in the form: put back what is saved.
+    interval = browser.find_element(By.CSS_SELECTOR, '[data-key="slideshow.interval"]')
+    interval.clear()
+    interval.send_keys("25")
+    browser.find_element(By.ID, "settings-add-source").click()
+    row = rows()[-1]
+    row.find_element(By.CLASS_NAME, "name").send_keys("kitchen")
+    row.find_element(By.CLASS_NAME, "remote").send_keys("dav:Photos/Kitchen")
+    interval = row.find_element(By.CLASS_NAME, "interval")
+    interval.clear()
+    interval.send_keys("30")
+    browser.find_element(By.ID, "settings-save").click()
+    WebDriverWait(browser, 10).until(lambda b: "Saved" in message())
+    now = settings()
+    check("a source added on the page reaches the API", [x["name"] for x in now["settings"]["source"]] == ["family", "nas", "kitchen"]
+          and now["settings"]["source"][2] == {"name": "kitchen", "remote": "dav:Photos/Kitchen", "interval": 30, "quota_mb": 0},
+          f'{now["settings"]["source"]}')
+    text = open(os.path.join(state, "settings.toml")).read()
+    check("the whole list is kept in the settings file", 'name = "kitchen"' in text and 'remote = "dav:Photos/Kitchen"' in text
+          and 'name = "family"' in text, text)
+    status = json.loads(call(base, "GET", "/api/status", token)[1])
+    check("the status reports the new source at once", [x["name"] for x in status["sources"]] == ["family", "nas", "kitchen"],
+          f'{status["sources"]}')
+    WebDriverWait(browser, 10).until(lambda b: "kitchen: not synced yet" in b.find_element(By.ID, "sources").text)
+    check("the page's status line shows it", True, browser.find_element(By.ID, "sources").text)
+    browser.execute_script("document.getElementById('settings-sources').scrollIntoView()")
+    browser.save_screenshot(os.path.join(browser.out, "5b-sources.png"))
+    remote = rows()[-1].find_element(By.CLASS_NAME, "remote")
+    remote.clear()
+    remote.send_keys(":local:/etc")
+    browser.find_element(By.ID, "settings-save").click()
+    WebDriverWait(browser, 10).until(lambda b: "REMOTE:PATH" in message())
+    check("an on-the-fly remote is refused on the page with the reason", "source.remote" in message(), message())
+    check("and the saved list did not change", settings()["settings"]["source"][2]["remote"] == "dav:Photos/Kitchen")
 
 def with_sources(work):
     """A config with two photo sources (docs/sources.md) and the status files their sync left

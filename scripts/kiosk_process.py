@@ -54,7 +54,10 @@ class Kiosk:
         self.process = subprocess.Popen(
             [binary, "run", "--display", "headless", "--input", "none", "--size", size,
              "--photos", library, "--cache-dir", os.path.join(work, "cache"), *extra,
-             "--remote-listen", f"127.0.0.1:{self.port}", "--remote-token", self.token],
+             "--remote-listen", f"127.0.0.1:{self.port}",
+             # Joined with "=": a token may start with "-" (1 in 64 of token_urlsafe), which as a
+             # separate argument reads as an option and the kiosk refuses to start.
+             f"--remote-token={self.token}"],
             stdout=self.log, stderr=subprocess.STDOUT, env=dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state")))
 
     def end(self, name):

@@ -365,6 +365,17 @@ EOF
 
     quota "$www" dav:
 
+    echo "== a source list saved on the phone page (settings.toml) stands in for config.toml's"
+    write_config dav dav:/
+    printf '# Written by the remote page.\nsource = [{name = "phone-added", remote = "dav:/2025", interval = 5, quota_mb = 0}]\n' \
+        >"$XDG_STATE_HOME/photokiosk/settings.toml"
+    local listed; listed=$("$PHOTOKIOSK" sources --config "$T/config.toml" | cut -f1-2 | tr '\t\n' '  ')
+    [ "$listed" = "phone-added dav:/2025 " ] && pass "photokiosk sources lists the page's: $listed" || fail "sources listed: '$listed'"
+    sync_now || fail "the page's source did not sync"
+    [ "$(listing "$XDG_STATE_HOME/photokiosk/sources/phone-added")" = "$(listing "$www/2025")" ] \
+        && pass "the page's source synced: $(status_of phone-added photos) photos" || fail "the page's source's folder differs from the server's"
+    rm "$XDG_STATE_HOME/photokiosk/settings.toml"
+
     # Every request answered 503 while the flag file exists (the RewriteRule above).
     dav_break() { touch "$T/fail-503"; }
     dav_mend() { rm -f "$T/fail-503"; }

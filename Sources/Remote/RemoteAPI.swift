@@ -18,9 +18,10 @@ public final class RemoteAPI {
         public var throttle = FailureThrottle.Policy()
         /// Whose failing writes the status reports: the process's, or a test's own.
         public var storageHealth = StorageHealth.shared
-        /// Each `[[source]]`'s name and status file (photokiosk-sync writes it): the status shows
-        /// their last sync, photo count and error.
-        public var sources: [(name: String, statusFile: String)] = []
+        /// Where photokiosk-sync leaves each source's status file (`KioskPaths.sourceStatusFile`):
+        /// the status shows the sources the kiosk has now (config.toml's, or the phone page's),
+        /// their last sync, photo count and error. Nil: no sources are reported.
+        public var stateDirectory: String?
 
         public init(token: String, uploadFolder: String, limits: UploadLimits, version: String) {
             self.token = token
@@ -228,7 +229,9 @@ public final class RemoteAPI {
             // "ok", or since when writes fail and how ("storage failing since …", "storage read-only since …").
             ("storage", storage.map { .string($0.summary) } ?? .string("ok")),
             ("storage_failed_writes", .integer(Int64(storage?.failedWrites ?? 0))),
-            ("sources", .array(settings.sources.map { Self.sourceJSON(name: $0.name, SourceStatus.read($0.statusFile)) })),
+            ("sources", .array(settings.stateDirectory.map { directory in
+                app.config.sources.map { Self.sourceJSON(name: $0.name, SourceStatus.read(KioskPaths.sourceStatusFile($0.name, in: directory))) }
+            } ?? [])),
             ("syncthing", syncthing.map { .object([("state", .string($0.state.code)), ("summary", .string($0.state.description))]) } ?? .null),
         ])
     }

@@ -21,6 +21,10 @@ enum RemoteSettingsPage {
     <label>A touch wakes the screen for (minutes, 0: never) <input type="number" data-key="schedule.wake_minutes" min="0" step="1"></label>
     <label>Sort photos by <select data-key="library.sort"></select></label>
     <label><input type="checkbox" data-key="kiosk"> Kiosk mode (no way to quit on the frame)</label>
+    <fieldset><legend>Photo sources, synced by rclone (a remote set up in rclone.conf, then REMOTE:PATH; minutes between syncs; MB, 0: no limit)</legend>
+    <div id="settings-sources"></div>
+    <button type="button" id="settings-add-source" class="off">Add a source</button>
+    <p class="note">A removed source is no longer synced or shown; its photos stay in its folder on the frame. Passwords never go through this page: they stay in rclone.conf on the frame.</p></fieldset>
     <div class="buttons"><button type="submit" id="settings-save">Save</button><button type="button" id="settings-reset" class="off">Back to config.toml</button></div>
     <div id="settings-message"></div>
     <p id="settings-source" class="note"></p>
@@ -32,6 +36,9 @@ enum RemoteSettingsPage {
     .settings fieldset{border:1px solid #444;border-radius:6px;margin:8px 0}
     .settings .period{display:flex;gap:4px;align-items:center;margin:4px 0}
     .settings .period input[type=text]{width:8em}
+    .settings .source{display:flex;flex-wrap:wrap;gap:4px;align-items:center;margin:4px 0}
+    .settings .source input[type=text]{width:9em}
+    .settings .source input[type=number]{width:5em}
     .note{color:#aaa;font-size:.85em}
     #settings-message.ok{color:#8fd18f}
     </style>
@@ -44,6 +51,7 @@ enum RemoteSettingsPage {
       const form = document.getElementById("settings-form");
       const message = document.getElementById("settings-message");
       const periods = document.getElementById("settings-periods");
+      const sources = document.getElementById("settings-sources");
       let loaded = null;
       function tell(text, ok) { message.textContent = text || ""; message.className = ok ? "ok" : "err"; }
       function valueAt(settings, key) { return key.split(".").reduce((o, k) => o && o[k], settings); }
@@ -72,6 +80,29 @@ enum RemoteSettingsPage {
         row.append(days, " off ", off, " on ", on, remove);
         periods.append(row);
       }
+      function addSource(source) {
+        const row = document.createElement("div");
+        row.className = "source";
+        function input(type, name, value, label) {
+          const field = document.createElement("input");
+          field.type = type; field.className = name; field.value = value; field.setAttribute("aria-label", label);
+          if (type === "text") { field.placeholder = label; field.autocapitalize = "none"; field.spellcheck = false; }
+          return field;
+        }
+        const remove = document.createElement("button");
+        remove.type = "button"; remove.className = "off"; remove.textContent = "✕";
+        remove.onclick = () => row.remove();
+        row.append(input("text", "name", source.name || "", "name"), input("text", "remote", source.remote || "", "REMOTE:PATH"),
+                   " every ", input("number", "interval", source.interval ?? 60, "minutes"), " min, ",
+                   input("number", "quota", source.quota_mb ?? 0, "MB"), " MB", remove);
+        sources.append(row);
+      }
+      function readSources() {
+        const number = text => text === "" ? NaN : Number(text);
+        return [...sources.querySelectorAll(".source")].map(row => ({
+          name: row.querySelector(".name").value.trim(), remote: row.querySelector(".remote").value.trim(),
+          interval: number(row.querySelector(".interval").value), quota_mb: number(row.querySelector(".quota").value)}));
+      }
       function readPeriods() {
         return [...periods.querySelectorAll(".period")].map(row => ({
           days: row.querySelector(".days").value.split(/[,\\s]+/).filter(d => d),
@@ -88,6 +119,8 @@ enum RemoteSettingsPage {
         }
         periods.replaceChildren();
         for (const period of data.settings.schedule.period) addPeriod(period);
+        sources.replaceChildren();
+        for (const source of data.settings.source) addSource(source);
         const held = data.from_settings_file;
         document.getElementById("settings-source").textContent = held.length
           ? `From this page (kept in ${data.settings_file}, over config.toml): ${held.join(", ")}. The rest comes from config.toml.`
@@ -109,6 +142,9 @@ enum RemoteSettingsPage {
         }
         const newPeriods = readPeriods();
         if (JSON.stringify(newPeriods) !== JSON.stringify(loaded.settings.schedule.period)) put("schedule.period", newPeriods);
+        // The whole list: once saved here it stands in for config.toml's [[source]] tables.
+        const newSources = readSources();
+        if (JSON.stringify(newSources) !== JSON.stringify(loaded.settings.source)) put("source", newSources);
         return body;
       }
       form.onsubmit = async event => {
@@ -119,6 +155,7 @@ enum RemoteSettingsPage {
         catch (e) { tell(e.message); }
       };
       document.getElementById("settings-add-period").onclick = () => addPeriod({});
+      document.getElementById("settings-add-source").onclick = () => addSource({});
       document.getElementById("settings-reset").onclick = async () => {
         if (!confirm("Forget the settings saved here and use config.toml's?")) return;
         try { fill(await call("DELETE")); tell("Back to config.toml.", true); } catch (e) { tell(e.message); }

@@ -183,7 +183,7 @@ struct Run: ParsableCommand {
         // A token made on the frame's info screen wins over the config's.
         if let made = PairingTokenStore(path: Bootstrap.paths(config: config).pairingTokenFile).load() { settings.token = made }
         let paths = Bootstrap.paths(config: config)
-        settings.sources = config.sources.map { ($0.name, paths.statusFile(of: $0)) }
+        settings.stateDirectory = paths.stateDirectory
         do {
             return try RemoteService(app: app, loop: loop, listen: listen, settings: settings, logger: logger)
         } catch {

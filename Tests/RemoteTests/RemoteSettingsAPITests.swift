@@ -96,9 +96,10 @@ import TestSupport
         let (f, _) = try fixture()
         let page = try #require(try f.request("GET", "/"))
         #expect(page.status == 200)
-        for key in KioskSettings.keys where key != "schedule.period" {
+        for key in KioskSettings.keys where key != "schedule.period" && key != "source" {
             #expect(page.text.contains(#"data-key="\#(key)""#), "\(key) has a field")
         }
         #expect(page.text.contains(#"id="settings-periods""#))
+        #expect(page.text.contains(#"id="settings-sources""#))
     }
 }

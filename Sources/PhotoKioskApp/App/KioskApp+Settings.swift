@@ -18,9 +18,35 @@ extension KioskApp {
             sessionDriver?.libraryDidChange()
         }
         if newConfig.overlay != old.overlay { rebuildInfoOverlay() }
+        if newConfig.sources != old.sources { sourcesChanged(from: old.sources, to: newConfig.sources) }
         sessionDriver?.reconfigure(newConfig)
         onSettingsApplied?(newConfig)
         if old != newConfig { logger.info("settings applied: \(changedSettings(from: old, to: newConfig).joined(separator: ", "))") }
+    }
+
+    /// A source added on the phone page is shown from its folder (which photokiosk-sync fills,
+    /// `KioskPaths.sourceFolder`) without a restart; a removed one's folder leaves the library
+    /// (its files stay on disk).
+    private func sourcesChanged(from old: [KioskConfig.Source], to new: [KioskConfig.Source]) {
+        guard let stateDirectory else {
+            logger.notice("settings: photo sources changed, but without a state folder their folders are not known")
+            return
+        }
+        let folder = { (source: KioskConfig.Source) in KioskPaths.sourceFolder(source.name, in: stateDirectory) }
+        let removed = Set(old.map(folder))
+        var folders = libraryFolders.filter { !removed.contains($0) }
+        for added in new.map(folder) where !folders.contains(added) { folders.append(added) }
+        guard folders != libraryFolders else { return }
+        libraryFolders = folders
+        logger.info("library: photo sources changed; the folders are now \(folders.joined(separator: ", "))")
+        libraryHold.run { [weak self] in
+            guard let self else { return }
+            if self.isScanFinished {
+                self.libraryWatcher.changeRoots(to: folders.map { RawPath($0) })
+            } else {
+                self.pendingRoots = folders
+            }
+        }
     }
 
     private func rebuildInfoOverlay() {

@@ -46,6 +46,12 @@ public final class KioskApp {
     /// Inotify, the poller and the mount table: rescans after the first scan.
     let libraryWatcher: LibraryWatcher
     public private(set) var isScanFinished = false
+    /// The folders the library shows now (the start's, then as photo sources come and go).
+    public internal(set) var libraryFolders: [String]
+    /// Folders set while the first scan still ran: they take over once it has finished.
+    var pendingRoots: [String]?
+    /// Where the custom order and the photo sources' folders are; nil: none (this run only).
+    let stateDirectory: String?
     /// The scan waits after its first batch until that screen's thumbnails are in.
     let firstScreen: FirstScreenWait
     /// What the start made of the library's listing snapshot (nil: none kept, or not known yet):
@@ -115,6 +121,8 @@ public final class KioskApp {
         self.config = config
         self.loop = loop
         self.logger = logger
+        libraryFolders = folders
+        self.stateDirectory = stateDirectory
         // The scan first (unless the caller started it even earlier): it runs while the rest of
         // the app is built.
         let startup = startup ?? LibraryStartup(folders: folders, config: config, loop: loop, logger: logger,
@@ -244,6 +252,10 @@ public final class KioskApp {
         listingSnapshotUse = summary.snapshotUse
         logger.info("library: \(counted(summary.fileCount, "photo")) in \(counted(summary.directoryCount, "folder"))")
         libraryWatcher.beginWatching()
+        if let pendingRoots {
+            self.pendingRoots = nil
+            libraryWatcher.changeRoots(to: pendingRoots.map { RawPath($0) })
+        }
         sessionDriver?.libraryDidChange()
         noPhotosScreen.update(hasPhotos: photos.count > 0)
     }

@@ -26,6 +26,9 @@ extension KioskConfig {
 
         public static let intervalRange = 5...10_080
         public static let quotaRange = 0...10_000_000
+        /// More would be a mistake, not a frame; and the phone page sends the whole list.
+        public static let maxCount = 64
+        static let maxRemoteLength = 1024
 
         static func nameProblem(_ name: String) -> String? {
             KioskConfig.MQTT.isTopicWord(name) ? nil
@@ -41,7 +44,8 @@ extension KioskConfig {
             else {
                 return "\"\(remote)\" is not REMOTE:PATH with a remote named in rclone.conf, e.g. \"nextcloud:Photos\""
             }
-            return remote.contains(where: { $0 == "\n" || $0 == "\0" }) ? "\"\(remote)\" holds a line break" : nil
+            if remote.count > maxRemoteLength { return "the remote is longer than \(maxRemoteLength) characters" }
+            return remote.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) ? "\"\(remote)\" holds a line break" : nil
         }
     }
 
@@ -57,6 +61,10 @@ extension ConfigDecoder {
         let expected = "a list of [[source]] tables"
         guard case .array(let items) = v.kind else { throw wrongType(v, key, expected) }
         var result: [KioskConfig.Source] = []
+        guard items.count <= KioskConfig.Source.maxCount else {
+            throw ConfigError(kind: .invalidValue, file: file, line: v.line, key: key,
+                              message: "\(items.count) sources: at most \(KioskConfig.Source.maxCount)")
+        }
         for item in items {
             guard case .table(let t) = item.kind else { throw wrongType(item, key, expected) }
             var name: String?, remote: String?

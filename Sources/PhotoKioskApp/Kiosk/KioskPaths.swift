@@ -19,6 +19,10 @@ public struct KioskPaths: Equatable, Sendable {
     public var pairingTokenFile: String { stateDirectory + "/remote-token" }
     /// Where photokiosk-sync puts a source's files (a folder of the library) and its status;
     /// deploy/photokiosk-sync derives the same two from $XDG_STATE_HOME.
-    public func folder(of source: KioskConfig.Source) -> String { stateDirectory + "/sources/" + source.name }
-    public func statusFile(of source: KioskConfig.Source) -> String { stateDirectory + "/source-status/" + source.name + ".toml" }
+    public func folder(of source: KioskConfig.Source) -> String { Self.sourceFolder(source.name, in: stateDirectory) }
+    public static func sourceFolder(_ name: String, in stateDirectory: String) -> String { stateDirectory + "/sources/" + name }
+    public func statusFile(of source: KioskConfig.Source) -> String { Self.sourceStatusFile(source.name, in: stateDirectory) }
+    public static func sourceStatusFile(_ name: String, in stateDirectory: String) -> String {
+        stateDirectory + "/source-status/" + name + ".toml"
+    }
 }

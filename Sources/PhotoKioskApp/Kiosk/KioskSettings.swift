@@ -9,7 +9,7 @@ public enum KioskSettings {
         "slideshow.pair_portraits",
         "overlay.clock", "overlay.date_taken", "overlay.caption", "overlay.place",
         "schedule.period", "schedule.wake_minutes",
-        "library.sort", "kiosk",
+        "library.sort", "kiosk", "source",
     ]
 
     /// The values each choice may take, from the enums the parser reads (for the page's menus).
@@ -121,6 +121,16 @@ extension KioskConfig {
             ])),
             ("library", .object([("sort", .string(library.sort.rawValue))])),
             ("kiosk", .bool(kiosk)),
+            // The whole list: the page sends it back whole, and the settings file's list then
+            // stands in for config.toml's.
+            ("source", .array(sources.map { source in
+                .object([
+                    ("name", .string(source.name)),
+                    ("remote", .string(source.remote)),
+                    ("interval", .integer(Int64(source.intervalMinutes))),
+                    ("quota_mb", .integer(Int64(source.quotaMB))),
+                ])
+            })),
         ])
     }
 }

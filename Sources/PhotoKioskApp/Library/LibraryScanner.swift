@@ -13,8 +13,9 @@ public struct LibraryScanner: Sendable {
     /// scanning thread for every photo, so it should read only the file's first kilobytes.
     public typealias CaptureDateReader = @Sendable (RawPath) -> Int64?
 
-    /// The folders as configured.
-    public let roots: [RawPath]
+    /// The folders as configured (changed when a photo source is added or removed on the
+    /// phone page: `LibraryWatcher.changeRoots`).
+    public internal(set) var roots: [RawPath]
     public let captureDate: CaptureDateReader?
     public let logger: Logger
     /// The size of a scan's first batch when `scan` is not told (about a screenful: the app

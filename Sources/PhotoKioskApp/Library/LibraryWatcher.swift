@@ -7,7 +7,7 @@ import Platform
 /// rescan when a folder unmounts, is mounted over, is renamed away or comes back. It decides when
 /// and how to look; the app applies what it finds (`onChanges`, `onRescanned`).
 final class LibraryWatcher {
-    private let scanner: LibraryScanner
+    private var scanner: LibraryScanner
     private let photos: PhotoList
     private let loop: EventLoop
     private let logger: Logger
@@ -105,6 +105,17 @@ final class LibraryWatcher {
             self.startWatching(prepared: watcher)
             if heard.contains(.rescanNeeded) { self.rescan() }
         })
+    }
+
+    /// The folders to show changed (a photo source added or removed on the phone page): the new
+    /// set is scanned, the list becomes what it holds (a removed folder's photos leave it), and
+    /// it is watched from then on. Call after the first scan has finished.
+    func changeRoots(to newRoots: [RawPath]) {
+        guard newRoots != scanner.roots else { return }
+        scanner.roots = newRoots
+        roots = nil
+        rescan()
+        checkRootsLater()
     }
 
     /// The second look at folders that listed empty (`EmptyListingGuard`).
