@@ -82,6 +82,13 @@ sync_now() { ${RUN_SYNC:-} "$repo/deploy/photokiosk-sync" --config "$T/config.to
     cat "$OUT.last" >>"$OUT"; cat "$OUT.last" | sed 's/^/    sync: /'; : >"$OUT.last"; return $s; }
 status_of() { sed -nE "s/^$2 = \"?([^\"]*)\"?\$/\1/p" "$XDG_STATE_HOME/photokiosk/source-status/$1.toml"; }
 listing() { (cd "$1" && find . -type f -not -name '.*' | sort | xargs -r md5sum); }
+# One remote of rclone.conf: remote_section NAME TYPE KEY=VALUE...
+remote_section() {
+    printf '[%s]\ntype = %s\n' "$1" "$2"
+    local pair
+    for pair in "${@:3}"; do printf '%s = %s\n' "${pair%%=*}" "${pair#*=}"; done
+    echo
+}
 write_config() {  # name remote
     printf '[library]\nfolders = ["%s/none"]\n\n[[source]]\nname = "%s"\nremote = "%s"\ninterval = 5\n' "$T" "$1" "$2" >"$T/config.toml"
 }
@@ -317,29 +324,11 @@ DAVLockDB $T/dav-lock/lockdb
     RewriteRule ^ - [R=503,L]
 </Directory>
 EOF
-    cat >>"$RCLONE_CONFIG" <<EOF
-[dav]
-type = webdav
-url = http://127.0.0.1:$port/
-vendor = other
-user = frame
-pass = $OBSCURED
-
-[davlink]
-type = webdav
-url = http://$LINK_HOST:$port/
-vendor = other
-user = frame
-pass = $OBSCURED
-
-[davbad]
-type = webdav
-url = http://127.0.0.1:$port/
-vendor = other
-user = frame
-pass = $(rclone obscure wrong-password)
-
-EOF
+    local dav_login=(vendor=other user=frame)
+    { remote_section dav webdav "url=http://127.0.0.1:$port/" "${dav_login[@]}" "pass=$OBSCURED"
+      remote_section davlink webdav "url=http://$LINK_HOST:$port/" "${dav_login[@]}" "pass=$OBSCURED"
+      remote_section davbad webdav "url=http://127.0.0.1:$port/" "${dav_login[@]}" "pass=$(rclone obscure wrong-password)"
+    } >>"$RCLONE_CONFIG"
     dav_start() {
         rm -f "$T/apache.pid"
         /usr/sbin/apache2 -f "$T/apache.conf" -k start || { fail "apache2 did not start: $(tail -3 "$T/apache-error.log")"; return 1; }
@@ -413,40 +402,11 @@ EOF
     printf '#!/bin/sh\nif [ -e "%s" ]; then echo "sftp service failed" >&2; exit 1; fi\nexec /usr/lib/openssh/sftp-server\n' \
         "$T/fail-sftp" >"$T/sftp-subsystem"
     chmod 755 "$T/sftp-subsystem"
-    cat >>"$RCLONE_CONFIG" <<EOF
-[sftp]
-type = sftp
-host = 127.0.0.1
-port = $port
-user = $user
-key_file = $T/client_key
-key_file_pass = $OBSCURED
-shell_type = none
-md5sum_command = none
-sha1sum_command = none
-
-[sftplink]
-type = sftp
-host = $LINK_HOST
-port = $port
-user = $user
-key_file = $T/client_key
-key_file_pass = $OBSCURED
-shell_type = none
-md5sum_command = none
-sha1sum_command = none
-
-[sftpbad]
-type = sftp
-host = 127.0.0.1
-port = $port
-user = $user
-key_file = $T/stranger_key
-shell_type = none
-md5sum_command = none
-sha1sum_command = none
-
-EOF
+    local sftp_common=("port=$port" "user=$user" shell_type=none md5sum_command=none sha1sum_command=none)
+    { remote_section sftp sftp host=127.0.0.1 "${sftp_common[@]}" "key_file=$T/client_key" "key_file_pass=$OBSCURED"
+      remote_section sftplink sftp "host=$LINK_HOST" "${sftp_common[@]}" "key_file=$T/client_key" "key_file_pass=$OBSCURED"
+      remote_section sftpbad sftp host=127.0.0.1 "${sftp_common[@]}" "key_file=$T/stranger_key"
+    } >>"$RCLONE_CONFIG"
     sftp_start() {
         /usr/sbin/sshd -D -e -f "$T/sshd_config" 2>>"$T/sshd.log" &
         sshd_pid=$!; disown "$sshd_pid"
@@ -506,29 +466,10 @@ smb() {
 EOF
     printf '%s\n%s\n' "$PASSWORD" "$PASSWORD" | $sudo smbpasswd -c "$T/smb.conf" -s -a "$user" >/dev/null \
         || { fail "smbpasswd failed"; return; }
-    cat >>"$RCLONE_CONFIG" <<EOF
-[smb]
-type = smb
-host = 127.0.0.1
-port = $port
-user = $user
-pass = $OBSCURED
-
-[smblink]
-type = smb
-host = $LINK_HOST
-port = $port
-user = $user
-pass = $OBSCURED
-
-[smbbad]
-type = smb
-host = 127.0.0.1
-port = $port
-user = $user
-pass = $(rclone obscure wrong-password)
-
-EOF
+    { remote_section smb smb host=127.0.0.1 "port=$port" "user=$user" "pass=$OBSCURED"
+      remote_section smblink smb "host=$LINK_HOST" "port=$port" "user=$user" "pass=$OBSCURED"
+      remote_section smbbad smb host=127.0.0.1 "port=$port" "user=$user" "pass=$(rclone obscure wrong-password)"
+    } >>"$RCLONE_CONFIG"
     smb_start() {
         $sudo /usr/sbin/smbd --foreground --no-process-group -s "$T/smb.conf" >>"$T/smbd.log" 2>&1 &
         smbd_pid=$!; disown "$smbd_pid"
