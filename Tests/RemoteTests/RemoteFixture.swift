@@ -108,3 +108,16 @@ final class RemoteFixture {
         (directoryEntryNames(RawPath(folder)) ?? []).map { String(decoding: $0, as: UTF8.self) }.sorted()
     }
 }
+
+extension RemoteFixture {
+    /// A change's header: the API refuses other types (cross-site forms).
+    static let jsonBody = [("Content-Type", "application/json")]
+
+    /// The fixture with `/api/settings` over a settings file of its own.
+    static func withSettings() throws -> (RemoteFixture, SettingsStore) {
+        let f = try RemoteFixture()
+        let store = SettingsStore(stateDirectory: f.scratch.directory("state").description, logger: Logger(label: "test"))
+        f.service.api.settingsAPI = RemoteSettingsAPI(app: f.app, store: store, base: f.app.config, logger: Logger(label: "test"))
+        return (f, store)
+    }
+}

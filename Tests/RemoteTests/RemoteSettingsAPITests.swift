@@ -8,14 +8,9 @@ import TestSupport
 /// `/api/settings` over a real loopback socket: read, change (JSON only, checked by the config's
 /// rules, 400 with the reason), kept in the settings file, applied to the running app, reset.
 @Suite(.serialized) struct RemoteSettingsAPITests {
-    static let json = [("Content-Type", "application/json")]
+    static let json = RemoteFixture.jsonBody
 
-    func fixture() throws -> (RemoteFixture, SettingsStore) {
-        let f = try RemoteFixture()
-        let store = SettingsStore(stateDirectory: f.scratch.directory("state").description, logger: Logger(label: "test"))
-        f.service.api.settingsAPI = RemoteSettingsAPI(app: f.app, store: store, base: f.app.config, logger: Logger(label: "test"))
-        return (f, store)
-    }
+    func fixture() throws -> (RemoteFixture, SettingsStore) { try RemoteFixture.withSettings() }
 
     @Test func readsTheSettingsWithTheirChoicesAndWhereTheyComeFrom() throws {
         let (f, store) = try fixture()

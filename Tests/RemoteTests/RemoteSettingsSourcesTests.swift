@@ -9,14 +9,9 @@ import TestSupport
 /// it is checked by config.toml's [[source]] rules, kept in the settings file (where
 /// `photokiosk sources`, and so the sync unit, reads it) and applied at once.
 @Suite(.serialized) struct RemoteSettingsSourcesTests {
-    static let json = [("Content-Type", "application/json")]
+    static let json = RemoteFixture.jsonBody
 
-    func fixture() throws -> (RemoteFixture, SettingsStore) {
-        let f = try RemoteFixture()
-        let store = SettingsStore(stateDirectory: f.scratch.directory("state").description, logger: Logger(label: "test"))
-        f.service.api.settingsAPI = RemoteSettingsAPI(app: f.app, store: store, base: f.app.config, logger: Logger(label: "test"))
-        return (f, store)
-    }
+    func fixture() throws -> (RemoteFixture, SettingsStore) { try RemoteFixture.withSettings() }
 
     func put(_ f: RemoteFixture, _ body: String) throws -> HTTPReply {
         try #require(try f.request("PUT", "/api/settings", body: Array(body.utf8), headers: Self.json))
