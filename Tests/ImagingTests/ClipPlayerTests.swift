@@ -113,6 +113,26 @@ struct ClipPlayerTests {
         #expect((after.first?.position ?? .zero) >= pausedAt, "resumed at \(String(describing: after.first?.position)), paused at \(pausedAt)")
     }
 
+    static let canEncodeVorbis = ClipFixture.canRun
+        && (try? ExternalTool.run("gst-inspect-1.0", ["--exists", "vorbisenc"])) != nil
+
+    @Test("a clip with a sound track plays its pictures (the audio stream is left unlinked)",
+          .enabled(if: canEncodeVorbis, "GStreamer's vorbisenc is missing (gstreamer1.0-plugins-base)"))
+    func clipWithSoundPlays() throws {
+        let path = dir + "/sound.webm"
+        try ExternalTool.run("gst-launch-1.0", ["-q", "videotestsrc", "num-buffers=60", "pattern=blue", "!",
+                                                "video/x-raw,format=I420,width=160,height=120,framerate=30/1", "!",
+                                                "vp8enc", "!", "webmmux", "name=mux", "!", "filesink", "location=\(path)",
+                                                "audiotestsrc", "num-buffers=90", "!", "audioconvert", "!", "vorbisenc", "!", "mux."])
+        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120)) {}
+        defer { player.stop() }
+        player.play()
+        let got = frames(from: player, for: .milliseconds(800))
+        let frame = try #require(got.last, "no frame in 800 ms")
+        #expect(near(channels(frame.bitmap, x: 80, y: 60), (0, 0, 255)), "\(channels(frame.bitmap, x: 80, y: 60))")
+        #expect(player.failure == nil, "\(String(describing: player.failure))")
+    }
+
     @Test("at its end the clip starts again from the beginning")
     func loops() throws {
         let path = try ClipFixture.write(pattern: "ball", width: 160, height: 120, frames: 9, as: .webm, to: dir, name: "short")
