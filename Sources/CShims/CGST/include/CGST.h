@@ -36,3 +36,35 @@ struct cgst_poster {
 /// message in `error` (cgst_load must have returned true first).
 bool cgst_read_poster(const char *path, int max_width, int max_height, int timeout_ms,
                       struct cgst_poster *poster, char *error, size_t error_size);
+
+/// A clip playing: its own pipeline and streaming threads, frames taken one at a time.
+struct cgst_player;
+
+/// A frame the player decoded: BGRx rows as in cgst_poster, malloc'ed (the caller frees them).
+struct cgst_frame {
+    uint8_t *pixels;
+    int width, height, stride;
+    /// Where the clip is, in nanoseconds; -1 when GStreamer cannot say.
+    int64_t position_ns;
+};
+
+/// Opens the clip at `path` with `demuxer` (qtdemux, matroskademux), video only, its frames
+/// scaled to fit inside max_width x max_height (never up), and prerolls it paused, waiting at
+/// most `timeout_ms`. NULL with the reason in `error` (cgst_load must have returned true first).
+struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int max_width, int max_height,
+                                     int timeout_ms, char *error, size_t error_size);
+
+/// Plays or pauses; false when GStreamer refuses at once (errors later reach cgst_player_pull).
+bool cgst_player_set_playing(struct cgst_player *player, bool playing);
+
+/// Waits at most `timeout_ms` for the next frame. 1: a frame in `frame`; 0: none in time (paused,
+/// or the clip ended and was sent back to its start); -1: the stream failed, the reason in
+/// `error`. One thread at a time may pull; another may play, pause or read the duration.
+int cgst_player_pull(struct cgst_player *player, int timeout_ms, struct cgst_frame *frame, char *error,
+                     size_t error_size);
+
+/// The clip's length in nanoseconds; -1 when the container does not say.
+int64_t cgst_player_duration(const struct cgst_player *player);
+
+/// Stops the pipeline and frees it (NULL is allowed). No pull may be running.
+void cgst_player_close(struct cgst_player *player);

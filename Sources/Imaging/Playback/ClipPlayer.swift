@@ -1,0 +1,156 @@
+import Basics
+import CGST
+import Graphics
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One video clip playing: GStreamer decodes it (video only) on its own threads, scaled to the
+/// size it is shown at; a worker thread takes each frame as a `Bitmap` and keeps the newest for
+/// the app's loop, which collects it with `takeFrame()` when `frameReady` has woken it. The
+/// loop never sees a pointer, a descriptor or a clock: positions come from the stream.
+public final class ClipPlayer: @unchecked Sendable {
+    /// A decoded frame and where in the clip it is.
+    public struct Frame: Sendable {
+        public let bitmap: Bitmap
+        /// nil when GStreamer cannot say.
+        public let position: Duration?
+    }
+
+    /// How long opening may take: a damaged or endless file fails within this, never hangs.
+    static let openTimeoutMilliseconds: Int32 = 5000
+    /// The longest a pull waits, so the worker notices a stop within this.
+    static let pullTimeoutMilliseconds: Int32 = 100
+
+    /// Written by init, then only read (the worker pulls; the loop plays and pauses, which
+    /// GStreamer allows from another thread); freed after the worker has been joined.
+    private let player: OpaquePointer
+    private let state = Locked(State())
+    private var worker: WorkerThread?
+    /// The clip's length, when its container says.
+    public let duration: Duration?
+
+    private struct State {
+        var newest: Frame?
+        var failure: String?
+        var position: Duration?
+        var isPlaying = false
+        var stopping = false
+    }
+
+    /// Opens the clip at `path` (`.mp4Clip` or `.matroskaClip`), its frames fitted inside `box`,
+    /// paused on its first frame. `frameReady` runs on the worker thread after each frame or
+    /// failure: it should only wake the loop.
+    public init(path: RawPath, format: ImageFormat, fitting box: Size,
+                frameReady: @escaping @Sendable () -> Void) throws(ImagingError) {
+        try ClipDecoder.loadLibrary(for: format)
+        let demuxer: String
+        switch format {
+        case .mp4Clip: demuxer = "qtdemux"
+        case .matroskaClip: demuxer = "matroskademux"
+        default: throw ImagingError(.unsupported, "a \(format) is not a video clip")
+        }
+        var error = [CChar](repeating: 0, count: 512)
+        let opened = (path.bytes + [0]).withUnsafeBufferPointer { name in
+            name.withMemoryRebound(to: CChar.self) { name in
+                cgst_player_open(name.baseAddress, demuxer, Int32(clamping: max(1, Int(box.width))),
+                                 Int32(clamping: max(1, Int(box.height))), Self.openTimeoutMilliseconds,
+                                 &error, error.count)
+            }
+        }
+        guard let opened else { throw ImagingError(.corrupt, "cannot play the \(format): \(Self.text(error))") }
+        player = opened
+        let nanoseconds = cgst_player_duration(opened)
+        duration = nanoseconds >= 0 ? .nanoseconds(nanoseconds) : nil
+        let handle = PlayerHandle(opened)
+        worker = WorkerThread(name: "pk-clip") { [state] in
+            Self.pullFrames(handle, state: state, frameReady: frameReady)
+        }
+    }
+
+    deinit { stop() }
+
+    /// The pointer, handed to the worker thread (which alone pulls while it runs).
+    private struct PlayerHandle: @unchecked Sendable {
+        let pointer: OpaquePointer
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    }
+
+    private static func pullFrames(_ handle: PlayerHandle, state: Locked<State>, frameReady: @Sendable () -> Void) {
+        var error = [CChar](repeating: 0, count: 512)
+        while !state.withLock({ $0.stopping }) {
+            var frame = cgst_frame()
+            let result = cgst_player_pull(handle.pointer, pullTimeoutMilliseconds, &frame, &error, error.count)
+            if result < 0 {
+                let message = text(error)
+                state.withLock {
+                    $0.failure = message
+                    $0.isPlaying = false
+                }
+                frameReady()
+                return
+            }
+            guard result > 0, let pixels = frame.pixels else { continue }
+            let bitmap = Bitmap(width: Int(frame.width), height: Int(frame.height))
+            for y in 0..<bitmap.height {
+                bitmap.row(y).copyMemory(from: pixels + y * Int(frame.stride), byteCount: bitmap.width * 4)
+            }
+            free(pixels)
+            let position: Duration? = frame.position_ns >= 0 ? .nanoseconds(frame.position_ns) : nil
+            state.withLock {
+                $0.newest = Frame(bitmap: bitmap, position: position)
+                $0.position = position
+            }
+            frameReady()
+        }
+    }
+
+    /// The newest frame not yet taken (older ones were replaced: the loop shows only the newest).
+    public func takeFrame() -> Frame? {
+        state.withLock { state in
+            defer { state.newest = nil }
+            return state.newest
+        }
+    }
+
+    /// Why the stream stopped, once it has failed (the frames stop then).
+    public var failure: String? { state.withLock { $0.failure } }
+    /// Where the newest frame is in the clip.
+    public var position: Duration? { state.withLock { $0.position } }
+    public var isPlaying: Bool { state.withLock { $0.isPlaying } }
+
+    /// Plays from where it is (the start at first). After the end it starts again.
+    public func play() { setPlaying(true) }
+
+    /// Holds the current frame; `play()` goes on from it.
+    public func pause() { setPlaying(false) }
+
+    private func setPlaying(_ playing: Bool) {
+        let usable = state.withLock { !$0.stopping && $0.failure == nil }
+        guard usable else { return }
+        if cgst_player_set_playing(player, playing) {
+            state.withLock { $0.isPlaying = playing }
+        } else {
+            state.withLock { $0.failure = "GStreamer refused to \(playing ? "play" : "pause") the clip" }
+        }
+    }
+
+    /// Stops the worker (within one pull's wait) and frees the pipeline and its threads. The
+    /// player does nothing afterwards.
+    public func stop() {
+        let first = state.withLock { state -> Bool in
+            defer { state.stopping = true }
+            return !state.stopping
+        }
+        guard first else { return }
+        worker?.join()
+        worker = nil
+        cgst_player_close(player)
+    }
+
+    /// A C message buffer as one line.
+    private static func text(_ buffer: [CChar]) -> String {
+        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return line.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+    }
+}

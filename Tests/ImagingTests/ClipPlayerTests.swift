@@ -1,0 +1,189 @@
+import Basics
+import Graphics
+import Testing
+import TestSupport
+@testable import Imaging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 35, second slice: a clip plays through `ClipPlayer` (video only, frames scaled by
+/// GStreamer, taken on a worker thread). The clips are made by gst-launch-1.0 at test time.
+/// Serialized: the teardown test counts the process's player threads.
+@Suite("Video clip player", .serialized,
+       .enabled(if: ClipFixture.canRun, "GStreamer's tools or plugins are missing (scripts/install-deps.sh installs them)"))
+struct ClipPlayerTests {
+    let scratch = ScratchDirectory()
+    var dir: String { scratch.path.description }
+
+    func channels(_ bitmap: Bitmap, x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+        let pixel = bitmap.pixel(x: x, y: y)
+        return (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+    }
+
+    func near(_ got: (r: Int, g: Int, b: Int), _ want: (Int, Int, Int), within tolerance: Int = 24) -> Bool {
+        abs(got.r - want.0) <= tolerance && abs(got.g - want.1) <= tolerance && abs(got.b - want.2) <= tolerance
+    }
+
+    /// The frames the player hands over within `duration`, polled as the loop would; then, on a
+    /// loaded machine (make test runs builds beside it), for up to `limit` more until `enough`
+    /// holds, so a slow start is not taken for a player that does not play.
+    func frames(from player: ClipPlayer, for duration: Duration, until enough: ([ClipPlayer.Frame]) -> Bool = { _ in true },
+                limit: Duration = .seconds(10)) -> [ClipPlayer.Frame] {
+        var frames: [ClipPlayer.Frame] = []
+        let end = ContinuousClock.now + duration, hardEnd = end + limit
+        while ContinuousClock.now < end || (!enough(frames) && ContinuousClock.now < hardEnd) {
+            if let frame = player.takeFrame() { frames.append(frame) }
+            usleep(5_000)
+        }
+        return frames
+    }
+
+    func rows(_ bitmap: Bitmap) -> [UInt32] {
+        (0..<bitmap.height).flatMap { y in (0..<bitmap.width).map { bitmap.pixel(x: $0, y: y) } }
+    }
+
+    /// Threads of this process whose name starts with `prefix` (the worker is "pk-clip", the
+    /// demuxer's streaming thread "demux:sink").
+    func threads(named prefix: String) -> Int {
+        guard let tasks = opendir("/proc/self/task") else { return -1 }
+        defer { closedir(tasks) }
+        var count = 0
+        while let entry = readdir(tasks) {
+            let id = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            // fopen, not FileReader: a /proc file's size reads as 0.
+            guard id.first?.isNumber == true, let comm = fopen("/proc/self/task/\(id)/comm", "r") else { continue }
+            var name = [CChar](repeating: 0, count: 32)
+            if fgets(&name, Int32(name.count), comm) != nil,
+               String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).hasPrefix(prefix) {
+                count += 1
+            }
+            fclose(comm)
+        }
+        return count
+    }
+
+    @Test("a playing WebM clip's frames are the pattern's colour, fitted inside the box")
+    func playsColour() throws {
+        let path = try ClipFixture.write(pattern: "red", width: 320, height: 240, frames: 30, as: .webm, to: dir, name: "red")
+        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 160)) {}
+        defer { player.stop() }
+        #expect(player.duration.map { $0 > .milliseconds(900) && $0 < .milliseconds(1100) } == true,
+                "\(String(describing: player.duration))")
+        player.play()
+        let got = frames(from: player, for: .milliseconds(600), until: { !$0.isEmpty })
+        let frame = try #require(got.last, "no frame in 10.6 s")
+        #expect(frame.bitmap.size == Size(width: 160, height: 120))
+        #expect(near(channels(frame.bitmap, x: 80, y: 60), (255, 0, 0)), "\(channels(frame.bitmap, x: 80, y: 60))")
+        #expect(player.failure == nil)
+    }
+
+    @Test("an H.264 clip's moving ball changes between frames over a black ground, and positions advance")
+    func frameContentChanges() throws {
+        let path = try ClipFixture.write(pattern: "ball", width: 320, height: 240, frames: 90, as: .mp4, to: dir, name: "ball")
+        let player = try ClipPlayer(path: RawPath(path), format: .mp4Clip, fitting: Size(width: 320, height: 240)) {}
+        defer { player.stop() }
+        player.play()
+        let got = frames(from: player, for: .milliseconds(1000), until: { $0.count >= 5 })
+        try #require(got.count >= 5, "only \(got.count) frames in 11 s of a 30 fps clip")
+        let first = try #require(got.first), last = try #require(got.last)
+        #expect(rows(first.bitmap) != rows(last.bitmap), "the ball did not move")
+        #expect(near(channels(last.bitmap, x: 2, y: 2), (0, 0, 0)), "\(channels(last.bitmap, x: 2, y: 2))")
+        let bright = rows(last.bitmap).filter { $0 >> 16 & 0xFF > 200 && $0 >> 8 & 0xFF > 200 && $0 & 0xFF > 200 }
+        #expect(bright.count > 100, "no white ball: \(bright.count) white pixels")
+        let positions = got.compactMap(\.position)
+        #expect(positions.count == got.count)
+        #expect((positions.last ?? .zero) > (positions.first ?? .zero), "\(positions)")
+    }
+
+    @Test("pause stops the frames, play goes on from where it was")
+    func pauseAndResume() throws {
+        let path = try ClipFixture.write(pattern: "ball", width: 160, height: 120, frames: 150, as: .webm, to: dir, name: "ball")
+        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120)) {}
+        defer { player.stop() }
+        player.play()
+        let before = frames(from: player, for: .milliseconds(500), until: { !$0.isEmpty })
+        try #require(!before.isEmpty, "no frame while playing")
+        player.pause()
+        #expect(!player.isPlaying)
+        _ = frames(from: player, for: .milliseconds(300))  // a frame already decoded may still arrive
+        let paused = frames(from: player, for: .milliseconds(500))
+        #expect(paused.isEmpty, "\(paused.count) frames while paused")
+        player.play()
+        let after = frames(from: player, for: .milliseconds(500), until: { !$0.isEmpty })
+        try #require(!after.isEmpty, "no frame after play")
+        let pausedAt = before.last?.position ?? .zero
+        #expect((after.first?.position ?? .zero) >= pausedAt, "resumed at \(String(describing: after.first?.position)), paused at \(pausedAt)")
+    }
+
+    static let canEncodeVorbis = ClipFixture.canRun
+        && (try? ExternalTool.run("gst-inspect-1.0", ["--exists", "vorbisenc"])) != nil
+
+    @Test("a clip with a sound track plays its pictures (the audio stream is left unlinked)",
+          .enabled(if: canEncodeVorbis, "GStreamer's vorbisenc is missing (gstreamer1.0-plugins-base)"))
+    func clipWithSoundPlays() throws {
+        let path = dir + "/sound.webm"
+        try ExternalTool.run("gst-launch-1.0", ["-q", "videotestsrc", "num-buffers=60", "pattern=blue", "!",
+                                                "video/x-raw,format=I420,width=160,height=120,framerate=30/1", "!",
+                                                "vp8enc", "!", "webmmux", "name=mux", "!", "filesink", "location=\(path)",
+                                                "audiotestsrc", "num-buffers=90", "!", "audioconvert", "!", "vorbisenc", "!", "mux."])
+        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120)) {}
+        defer { player.stop() }
+        player.play()
+        let got = frames(from: player, for: .milliseconds(800), until: { !$0.isEmpty })
+        let frame = try #require(got.last, "no frame in 10.8 s")
+        #expect(near(channels(frame.bitmap, x: 80, y: 60), (0, 0, 255)), "\(channels(frame.bitmap, x: 80, y: 60))")
+        #expect(player.failure == nil, "\(String(describing: player.failure))")
+    }
+
+    @Test("at its end the clip starts again from the beginning")
+    func loops() throws {
+        let path = try ClipFixture.write(pattern: "ball", width: 160, height: 120, frames: 9, as: .webm, to: dir, name: "short")
+        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120)) {}
+        defer { player.stop() }
+        player.play()
+        func restarts(_ frames: [ClipPlayer.Frame]) -> Int {
+            let positions = frames.compactMap(\.position)
+            return zip(positions, positions.dropFirst()).filter { $1 < $0 }.count
+        }
+        let got = frames(from: player, for: .milliseconds(1500), until: { restarts($0) >= 1 })
+        #expect(restarts(got) >= 1, "a 0.3 s clip never went back to its start in 11.5 s: \(got.compactMap(\.position))")
+        #expect(player.failure == nil, "\(String(describing: player.failure))")
+    }
+
+    @Test("a truncated clip fails to open within the bound, with GStreamer's message")
+    func truncatedClipFails() throws {
+        let source = try ClipFixture.write(pattern: "smpte", width: 320, height: 240, frames: 30, as: .mp4, to: dir, name: "whole")
+        let whole = try FileReader.read(path: source)
+        let path = dir + "/truncated.mp4"
+        try FileReader.write(Array(whole.prefix(whole.count / 2)), to: path)
+        let started = ContinuousClock.now
+        var failure: ImagingError?
+        do {
+            let player = try ClipPlayer(path: RawPath(path), format: .mp4Clip, fitting: Size(width: 64, height: 64)) {}
+            player.stop()
+        } catch {
+            failure = error
+        }
+        let took = ContinuousClock.now - started
+        #expect(failure?.kind == .corrupt, "\(String(describing: failure))")
+        #expect((failure?.message.count ?? 0) > "cannot play the MP4/QuickTime clip: ".count, "\(String(describing: failure))")
+        #expect(took < .milliseconds(Int64(ClipPlayer.openTimeoutMilliseconds) + 1000), "took \(took)")
+    }
+
+    @Test("stopping a player ends its worker and the demuxer's streaming thread")
+    func teardownLeavesNoThread() throws {
+        let path = try ClipFixture.write(pattern: "ball", width: 160, height: 120, frames: 60, as: .webm, to: dir, name: "ball")
+        let workers = threads(named: "pk-clip"), streaming = threads(named: "demux:sink")
+        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120)) {}
+        player.play()
+        _ = frames(from: player, for: .milliseconds(300))
+        #expect(threads(named: "pk-clip") == workers + 1)
+        #expect(threads(named: "demux:sink") == streaming + 1)
+        let started = ContinuousClock.now
+        player.stop()
+        #expect(ContinuousClock.now - started < .seconds(2), "stop took \(ContinuousClock.now - started)")
+        #expect(threads(named: "pk-clip") == workers)
+        #expect(threads(named: "demux:sink") == streaming)
+    }
+}
