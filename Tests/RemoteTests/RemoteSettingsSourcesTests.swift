@@ -52,7 +52,11 @@ import TestSupport
             (#"{"name": "a", "remote": "nas,user=x,pass=y:photos"}"#, "is not REMOTE:PATH"),
             (#"{"name": "a", "remote": "/etc"}"#, "is not REMOTE:PATH"),
             (#"{"name": "a", "remote": "nas:photos\nevil"}"#, "holds a line break"),
-            (#"{"name": "a", "remote": "nas:photos\u0000"}"#, "holds a line break"),
+            (#"{"name": "a", "remote": "nas:photos\u0000"}"#, "holds a control character"),
+            (#"{"name": "a", "remote": "nas:pho\ttos"}"#, "holds a control character"),
+            (#"{"name": "a", "remote": "--dry-run:photos"}"#, "is not REMOTE:PATH"),
+            (#"{"name": "a", "remote": " nas:photos"}"#, "is not REMOTE:PATH"),
+            (#"{"name": "a", "remote": "nas :photos"}"#, "is not REMOTE:PATH"),
             (#"{"name": "a", "remote": "nas:\#(String(repeating: "p", count: 1100))"}"#, "longer than 1024 characters"),
             (#"{"name": "../x", "remote": "nas:photos"}"#, "must be letters, digits"),
             (#"{"name": "\#(String(repeating: "n", count: 300))", "remote": "nas:photos"}"#, "must be letters, digits"),
@@ -72,6 +76,9 @@ import TestSupport
         }
         #expect(f.app.config.sources.isEmpty)
         #expect(!fileExists(RawPath(store.file)), "nothing saved")
+        // rclone's own remote names are taken.
+        let rcloneNames = try put(f, #"{"source": [{"name": "a", "remote": "my nas+2@home.lan:Photos/2024"}]}"#)
+        #expect(rcloneNames.status == 200, "\(rcloneNames.text)")
     }
 
     @Test func thePageListsTheSourcesWithAFormToAddOne() throws {

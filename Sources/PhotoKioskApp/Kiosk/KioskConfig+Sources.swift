@@ -38,14 +38,22 @@ extension KioskConfig {
         /// `REMOTE:PATH` as rclone takes it: a remote name from rclone.conf, a colon, a path.
         /// A local path (no colon) or a connection string with options (`:webdav,url=…:`) would
         /// put addresses and secrets in this file, so both are refused.
+        /// The remote's name follows rclone's own rule (letters, digits, `_ - . + @` and spaces,
+        /// not starting with `-` or a space, not ending with a space): a leading `-` would reach
+        /// rclone's command line as an option. No control character anywhere: a tab would split
+        /// the line `photokiosk sources` hands the sync script.
         static func remoteProblem(_ remote: String) -> String? {
+            if remote.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                return remote.contains(where: \.isNewline) ? "\"\(remote)\" holds a line break" : "the remote holds a control character"
+            }
             guard let colon = remote.firstIndex(of: ":"), colon != remote.startIndex,
-                  remote[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." || $0 == " " })
+                  remote[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "_-.+@ ".contains($0) }),
+                  remote.first != "-", remote.first != " ", remote[remote.index(before: colon)] != " "
             else {
                 return "\"\(remote)\" is not REMOTE:PATH with a remote named in rclone.conf, e.g. \"nextcloud:Photos\""
             }
             if remote.count > maxRemoteLength { return "the remote is longer than \(maxRemoteLength) characters" }
-            return remote.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) ? "\"\(remote)\" holds a line break" : nil
+            return nil
         }
     }
 
