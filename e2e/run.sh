@@ -52,7 +52,10 @@ command -v qemu-system-x86_64 >/dev/null || need+=(qemu-system-x86)
 [ -x /bin/busybox ] || need+=(busybox-static)
 command -v depmod >/dev/null || need+=(kmod)
 command -v cpio >/dev/null || need+=(cpio)
-ldconfig -p | grep -q 'libseat.so.1 .*x86-64' || need+=(libseat1)   # the seat stage's libseat
+# ldconfig's list is longer than a pipe holds: grep -q or awk's exit would stop reading it,
+# ldconfig would die of SIGPIPE and pipefail turn that into a failure (status 141; CI run of
+# 2026-12-06 afternoon ended the e2e section so). Each reader here reads to the end.
+ldconfig -p | grep 'libseat.so.1 .*x86-64' >/dev/null || need+=(libseat1)   # the seat stage's libseat
 has_mode unit && ! command -v debootstrap >/dev/null && need+=(debootstrap)   # the unit stage's Debian guest
 # the photos the grid stages and smallboard generate (cjpeg); smallboard's disk (mke2fs -d)
 command -v cjpeg >/dev/null || need+=(libjpeg-turbo-progs)
@@ -60,7 +63,7 @@ has_mode smallboard && ! command -v mke2fs >/dev/null && need+=(e2fsprogs)
 # the powercut stage: its disks (mke2fs), their checks (e2fsck, debugfs), the remote API's library
 if has_mode powercut || has_mode storage; then
   command -v debugfs >/dev/null || need+=(e2fsprogs)
-  ldconfig -p | grep -q 'libmicrohttpd.so.12 .*x86-64' || need+=(libmicrohttpd12)
+  ldconfig -p | grep 'libmicrohttpd.so.12 .*x86-64' >/dev/null || need+=(libmicrohttpd12)
 fi
 # the storage stage: dmsetup (and libdevmapper) copied into its initramfs
 has_mode storage && ! command -v dmsetup >/dev/null && need+=(dmsetup)
@@ -171,7 +174,7 @@ if [[ " $MODES " == *" seat "* ]]; then   # Debian's seatd, downloaded once
   if [ ! -x "$CACHE/seatd-x/usr/sbin/seatd" ] && (cd "$CACHE" && apt_download seatd); then
     rm -rf "$CACHE/seatd-x" && dpkg-deb -x "$CACHE"/seatd_*.deb "$CACHE/seatd-x"
   fi
-  LIBSEAT=$(ldconfig -p | awk '/libseat.so.1 .*x86-64/{print $NF; exit}')
+  LIBSEAT=$(ldconfig -p | awk '/libseat.so.1 .*x86-64/ && !found {print $NF; found = 1}')
   if [ -x "$CACHE/seatd-x/usr/sbin/seatd" ] && [ -n "$LIBSEAT" ]; then
     [[ " ${FILES[*]} " == *"/photokiosk "* ]] || FILES+=("$PROGRAM" "$OUT/photos" "$OUT/grid.env")
     # Renamed so only seat-driver.sh installs it: the test bundle and photokiosk search their own
