@@ -39,6 +39,13 @@ struct ClipPlayerTests {
         return frames
     }
 
+    /// A clip made by gst-launch-1.0 (`ClipFixture`), opened in a player that fits it in `box`.
+    func openPlayer(pattern: String, width: Int, height: Int, frames: Int, as container: ClipFixture.Container,
+                    name: String, fitting box: Size) throws -> ClipPlayer {
+        let path = try ClipFixture.write(pattern: pattern, width: width, height: height, frames: frames, as: container, to: dir, name: name)
+        return try ClipPlayer(path: RawPath(path), format: container == .mp4 ? .mp4Clip : .matroskaClip, fitting: box) {}
+    }
+
     func rows(_ bitmap: Bitmap) -> [UInt32] {
         (0..<bitmap.height).flatMap { y in (0..<bitmap.width).map { bitmap.pixel(x: $0, y: y) } }
     }
@@ -65,8 +72,8 @@ struct ClipPlayerTests {
 
     @Test("a playing WebM clip's frames are the pattern's colour, fitted inside the box")
     func playsColour() throws {
-        let path = try ClipFixture.write(pattern: "red", width: 320, height: 240, frames: 30, as: .webm, to: dir, name: "red")
-        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 160)) {}
+        let player = try openPlayer(pattern: "red", width: 320, height: 240, frames: 30, as: .webm, name: "red",
+                                    fitting: Size(width: 160, height: 160))
         defer { player.stop() }
         #expect(player.duration.map { $0 > .milliseconds(900) && $0 < .milliseconds(1100) } == true,
                 "\(String(describing: player.duration))")
@@ -80,8 +87,8 @@ struct ClipPlayerTests {
 
     @Test("an H.264 clip's moving ball changes between frames over a black ground, and positions advance")
     func frameContentChanges() throws {
-        let path = try ClipFixture.write(pattern: "ball", width: 320, height: 240, frames: 90, as: .mp4, to: dir, name: "ball")
-        let player = try ClipPlayer(path: RawPath(path), format: .mp4Clip, fitting: Size(width: 320, height: 240)) {}
+        let player = try openPlayer(pattern: "ball", width: 320, height: 240, frames: 90, as: .mp4, name: "ball",
+                                    fitting: Size(width: 320, height: 240))
         defer { player.stop() }
         player.play()
         let got = frames(from: player, for: .milliseconds(1000), until: { $0.count >= 5 })
@@ -98,8 +105,8 @@ struct ClipPlayerTests {
 
     @Test("pause stops the frames, play goes on from where it was")
     func pauseAndResume() throws {
-        let path = try ClipFixture.write(pattern: "ball", width: 160, height: 120, frames: 150, as: .webm, to: dir, name: "ball")
-        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120)) {}
+        let player = try openPlayer(pattern: "ball", width: 160, height: 120, frames: 150, as: .webm, name: "ball",
+                                    fitting: Size(width: 160, height: 120))
         defer { player.stop() }
         player.play()
         let before = frames(from: player, for: .milliseconds(500), until: { !$0.isEmpty })
@@ -138,8 +145,8 @@ struct ClipPlayerTests {
 
     @Test("at its end the clip starts again from the beginning")
     func loops() throws {
-        let path = try ClipFixture.write(pattern: "ball", width: 160, height: 120, frames: 9, as: .webm, to: dir, name: "short")
-        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120)) {}
+        let player = try openPlayer(pattern: "ball", width: 160, height: 120, frames: 9, as: .webm, name: "short",
+                                    fitting: Size(width: 160, height: 120))
         defer { player.stop() }
         player.play()
         func restarts(_ frames: [ClipPlayer.Frame]) -> Int {

@@ -1,3 +1,5 @@
+import Basics
+
 /// Where the video of a Motion Photo (Google's format, which Pixel and recent Samsung phones
 /// write) sits inside its JPEG: the MP4 is appended after the image, and the XMP packet says how
 /// many bytes from the end it starts.
@@ -82,11 +84,5 @@ public enum MotionPhoto {
         let digits = text.trimmingWhitespace()
         guard !digits.isEmpty, digits.utf8.count <= maxDigits, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         return Int(digits)
-    }
-}
-
-private extension String {
-    func trimmingWhitespace() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import Graphics
 import Imaging
 import Logging
@@ -268,14 +269,5 @@ public final class MQTTControl {
                 ("unit_of_measurement", "photos"), ("icon", "mdi:cloud-sync"),
             ])
         }
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s.removeFirst() }
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return String(s)
     }
 }

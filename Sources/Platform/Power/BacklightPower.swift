@@ -1,3 +1,4 @@
+import Basics
 import SystemAccess
 import Glibc
 import SystemPackage
@@ -59,13 +60,7 @@ public final class BacklightPower: ScreenPowerControl {
 
     private func read(_ path: String) -> String? {
         guard let bytes = try? FileSystemCalls.contents(of: FilePath(path), limit: 64), !bytes.isEmpty else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace
+        let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
         return text.isEmpty ? nil : text
-    }
-}
-
-extension String {
-    fileprivate var trimmingWhitespace: String {
-        String(self.drop(while: { $0.isWhitespace }).reversed().drop(while: { $0.isWhitespace }).reversed())
     }
 }
