@@ -32,6 +32,15 @@ public final class WorkerThread: @unchecked Sendable {
         precondition(result == 0, "pthread_create failed: \(result)")
     }
 
+    /// Runs `body` on a new thread that nobody waits for: its resources go when it ends. For
+    /// work whose result is posted back (opening or closing a clip player), not for work that
+    /// must have finished before something else is freed.
+    public static func detached(name: String, _ body: @escaping @Sendable () -> Void) {
+        let worker = WorkerThread(name: name, body)
+        worker.joined = true
+        pthread_detach(worker.thread)
+    }
+
     /// Waits for the thread to finish. Call at most once, never from the thread itself.
     public func join() {
         guard !joined else { return }

@@ -68,6 +68,16 @@ public final class ClipPlayer: @unchecked Sendable {
         }
     }
 
+    /// The same for a clip whose container is told by its first bytes, not its name (a phone's
+    /// .mov may be an MP4, a .mkv a WebM). Anything but a clip is refused before GStreamer loads.
+    public convenience init(path: RawPath, fitting box: Size, frameReady: @escaping @Sendable () -> Void) throws(ImagingError) {
+        let head = try FileReader.read(path: path, maxBytes: .max, prefix: HEIFDecoder.sniffBytes)
+        guard let format = ImageFormat.sniff(head), format.isClip else {
+            throw ImagingError(.unsupported, "\(path) is not a video clip (\(ImageFormat.supportedList))")
+        }
+        try self.init(path: path, format: format, fitting: box, frameReady: frameReady)
+    }
+
     deinit { stop() }
 
     /// The pointer, handed to the worker thread (which alone pulls while it runs).

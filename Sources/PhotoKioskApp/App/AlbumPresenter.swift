@@ -29,6 +29,8 @@ final class AlbumPresenter {
     private let originalSizes: OriginalSizes
     private let mailbox: Mailbox
     private let logger: Logger
+    /// The clip playing on the centre page, if any (at most one: see ClipPlayback).
+    let clips: ClipPlayback
 
     /// A drag in the filmstrip moved a photo.
     var onMovePhoto: (_ from: Int, _ to: Int) -> Void = { _, _ in }
@@ -50,6 +52,17 @@ final class AlbumPresenter {
         self.originalSizes = originalSizes
         self.mailbox = mailbox
         self.logger = logger
+        clips = ClipPlayback(mailbox: mailbox, logger: logger)
+        clips.onFrame = { [weak self] frame in
+            guard let page = self?.page(showing: frame.item) else { return }
+            page.showMotionFrame(frame.bitmap)
+            page.motionProgress = frame.progress ?? 0
+        }
+        clips.onStop = { [weak self] item in
+            guard let page = self?.page(showing: item) else { return }
+            page.showMotionFrame(nil)
+            page.motionProgress = nil
+        }
     }
 
     /// Opens the album at photo `index`: its grid thumbnail at once, then the screen-sized decode
@@ -71,9 +84,13 @@ final class AlbumPresenter {
         view.filmstrip.requestedThumbnailEdge = grid.thumbnailEdge
         view.filmstrip.provider = thumbnails
         view.onMovePhoto = { [weak self] from, to in self?.onMovePhoto(from, to) }
+        view.onPageSettled = { [weak self] index in self?.pageSettled(at: index) }
+        view.onTapPage = { [weak self] index in self?.pageTapped(at: index) }
         view.onPageChange = { [weak self] index in
             guard let self else { return }
             self.albumPhotoID = index < self.photos.count ? self.photos.photos[index].id : nil
+            // Swiped away from a playing clip: it stops at once, as on a phone.
+            if let playing = self.clips.item, playing.id != self.albumPhotoID { self.clips.stop() }
             self.updateTiledPhoto()
             self.onPageChange(index)
         }
@@ -93,6 +110,7 @@ final class AlbumPresenter {
     /// Back to the grid, scrolled to the last photo viewed.
     func closePhoto() {
         guard let view = album else { return }
+        clips.stop()
         tiledPhoto?.detach()
         tiledPhoto = nil
         albumService.stopAll()
@@ -108,7 +126,32 @@ final class AlbumPresenter {
 
     /// The list changed: the album stays on the photo it showed.
     func libraryDidChange() {
+        // A playing clip whose file went or changed stops; one still there plays on.
+        if let playing = clips.item, photos.index(of: playing.id).map({ photos[$0].path }) != playing.path { clips.stop() }
         album?.reloadData(centeredAt: albumPhotoID.flatMap { photos.index(of: $0) })
+    }
+
+    // MARK: Clips
+
+    /// The album came to rest on photo `index`: a clip there plays (muted, looping) until the
+    /// album leaves it.
+    private func pageSettled(at index: Int) {
+        guard index < photos.count, let album else { return }
+        let photo = photos[index]
+        guard photo.file.type.isClip else { return }
+        clips.play(ClipPlayback.Item(id: photo.id, path: photo.path), fitting: album.bounds.size)
+    }
+
+    /// A tap on a playing clip pauses it; another goes on.
+    private func pageTapped(at index: Int) {
+        guard index < photos.count, clips.item?.id == photos[index].id else { return }
+        clips.togglePause()
+    }
+
+    /// The album's page for `item`, while the album shows that photo.
+    private func page(showing item: ClipPlayback.Item) -> PhotoPageView? {
+        guard let index = photos.index(of: item.id) else { return nil }
+        return album?.page(at: index)
     }
 
     /// Photo `index`'s screen image arrived.
@@ -146,7 +189,8 @@ final class AlbumPresenter {
         tiledPhoto = nil
         guard let album else { return }
         album.layoutIfNeeded()   // the page must have its final size before the tiles cover it
-        guard let page = album.centerPage, album.centerPageIndex < photos.count else { return }
+        guard let page = album.centerPage, album.centerPageIndex < photos.count,
+              !photos[album.centerPageIndex].file.type.isClip else { return }   // a clip plays whole, never in tiles
         let path = photos[album.centerPageIndex].path
         // Known once a decode of this photo read its header (on a worker); until then the page
         // shows its bitmaps whole, and `photoDidChange` comes back here when the size arrives.

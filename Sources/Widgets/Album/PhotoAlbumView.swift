@@ -35,6 +35,17 @@ public final class PhotoAlbumView: View {
     public var onClose: (() -> Void)?
     /// The centre page changed.
     public var onPageChange: ((Int) -> Void)?
+    /// The pages came to rest with photo `index` in the centre (after a swipe, a jump, a
+    /// reload): a clip there may play. May repeat for the same page.
+    public var onPageSettled: ((Int) -> Void)?
+    /// A single tap on photo `index`'s page (a playing clip pauses or goes on).
+    public var onTapPage: ((Int) -> Void)?
+    /// A finger held still on photo `index`'s page (true) and lifted (false), on pages for which
+    /// `pageHasMotion` says yes (a Live Photo's motion plays meanwhile).
+    public var onHoldPage: ((Int, Bool) -> Void)?
+    /// Whether photo `index` has motion a hold plays; elsewhere a hold does nothing, so a finger
+    /// resting before a swipe still pages.
+    public var pageHasMotion: (Int) -> Bool = { _ in false }
     public var font: Font? {
         didSet { applyFont() }
     }
@@ -129,6 +140,7 @@ public final class PhotoAlbumView: View {
         indicator.pageCount = pager.pageCount
         reloadFilmstrip()
         centerPageChanged(pager.centerPageIndex)
+        if !pager.isScrolling, photoCount > 0 { onPageSettled?(pager.centerPageIndex) }
     }
 
     /// The provider has something new for photo `index`.
@@ -160,10 +172,14 @@ public final class PhotoAlbumView: View {
             let page = PhotoPageView()
             page.font = font
             page.onNeededQualityChange = { [weak self] _ in self?.updateDemands() }
+            page.onSingleTap = { [weak self] page in self?.onTapPage?(page.photoIndex) }
+            page.onHold = { [weak self] page, held in self?.onHoldPage?(page.photoIndex, held) }
             return page
         }()
         page.frame = pager.frame(ofPage: index)
         page.prepare(for: index)
+        page.motionBarHeight = metrics.pixels(4)
+        page.holdRecognizer.isEnabled = pageHasMotion(index)
         page.showsSpinner = index == pager.centerPageIndex
         if let provider { page.show(provider.photoContent(at: index)) }
         return page
@@ -189,6 +205,7 @@ public final class PhotoAlbumView: View {
         for i in pager.livePageIndices where i != pager.centerPageIndex {
             page(at: i)?.resetZoom()
         }
+        if photoCount > 0 { onPageSettled?(pager.centerPageIndex) }
     }
 
     private func updateDemands() {
@@ -227,6 +244,7 @@ public final class PhotoAlbumView: View {
         caption.metrics = metrics
         backButton.metrics = metrics
         filmstrip.reorderDensity = metrics.scale
+        for i in pager.livePageIndices { page(at: i)?.motionBarHeight = metrics.pixels(4) }
         layoutChrome()
     }
 

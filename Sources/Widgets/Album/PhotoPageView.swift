@@ -16,10 +16,21 @@ public final class PhotoPageView: ScrollView, ScrollViewDelegate {
     }
     /// Told when `neededQuality` changed (zoomed past the screen-sized image's resolution).
     public var onNeededQualityChange: ((PhotoPageView) -> Void)?
+    /// A single tap (after a double tap could not follow): a clip pauses or plays.
+    public var onSingleTap: ((PhotoPageView) -> Void)?
+    /// A finger held still (true) and lifted (false): a Live Photo's motion plays meanwhile.
+    public var onHold: ((PhotoPageView, Bool) -> Void)?
+    /// The height of a playing clip's progress bar (the album sets it from its metrics).
+    public var motionBarHeight = 4.0 {
+        didSet { setNeedsLayout() }
+    }
 
     let contentView = PhotoContentView()
     let spinner = SpinnerView(frame: Rect(x: 0, y: 0, width: 56, height: 56))
     public let doubleTapRecognizer = TapGestureRecognizer(taps: 2)
+    public let singleTapRecognizer = TapGestureRecognizer(taps: 1)
+    public let holdRecognizer = LongPressGestureRecognizer()
+    let motionBar = ClipProgressView()
     private var limits: PhotoZoomLimits?
     private var lastNeededQuality = PhotoQuality.screen
 
@@ -38,6 +49,27 @@ public final class PhotoPageView: ScrollView, ScrollViewDelegate {
             self.handleDoubleTap(at: recognizer.location(in: self.contentView))
         }
         addGestureRecognizer(doubleTapRecognizer)
+        singleTapRecognizer.require(toFail: doubleTapRecognizer)
+        singleTapRecognizer.addAction { [weak self] recognizer in
+            guard let self, recognizer.state == .recognized else { return }
+            self.onSingleTap?(self)
+        }
+        addGestureRecognizer(singleTapRecognizer)
+        holdRecognizer.addAction { [weak self] recognizer in
+            guard let self else { return }
+            switch recognizer.state {
+            case .began: self.onHold?(self, true)
+            case .ended, .cancelled, .failed: self.onHold?(self, false)
+            default: break
+            }
+        }
+        // Only where a hold plays something (the album enables it on a Live Photo's page): on
+        // any other page a finger resting before a swipe must still page.
+        holdRecognizer.isEnabled = false
+        addGestureRecognizer(holdRecognizer)
+        motionBar.isHidden = true
+        motionBar.isUserInteractionEnabled = false
+        addSubview(motionBar)
         // A zoomed photo dragged on past its left or right edge leaves the drag to the album,
         // which pages (as photo viewers do), instead of rubber-banding.
         let scrolls = panGestureRecognizer.shouldBegin
@@ -72,6 +104,7 @@ public final class PhotoPageView: ScrollView, ScrollViewDelegate {
     /// Makes the page show photo `index` from scratch (a recycled page).
     func prepare(for index: Int) {
         stopMotion()
+        motionProgress = nil
         photoIndex = index
         content = .empty
         contentView.bitmap = nil
@@ -130,6 +163,36 @@ public final class PhotoPageView: ScrollView, ScrollViewDelegate {
         setZoomScaleInPlace(minimumZoomScale)
         contentOffset = minimumContentOffset
         contentView.setNeedsDisplay()
+    }
+
+    // MARK: Motion (a playing clip, a Live Photo's motion)
+
+    /// Shows a clip's frame in place of the photo (nil: the photo again). The frame is drawn where
+    /// the photo is, so only that rectangle is repainted; the content stays as loaded.
+    public func showMotionFrame(_ frame: Bitmap?) {
+        contentView.bitmap = frame ?? content.bitmap
+    }
+
+    /// The bitmap drawn now: a motion frame while one plays, else the photo's.
+    public var displayedBitmap: Bitmap? { contentView.bitmap }
+
+    /// How far the clip has played, 0...1; nil hides the bar.
+    public var motionProgress: Double? {
+        didSet {
+            guard motionProgress != oldValue else { return }
+            motionBar.isHidden = motionProgress == nil
+            if let motionProgress { motionBar.fraction = motionProgress }
+            if (motionProgress == nil) != (oldValue == nil) { setNeedsLayout() }
+        }
+    }
+
+    /// Where the bar goes: along the bottom of the photo as far as it is on the page.
+    private func layoutMotionBar() {
+        let photo = contentView.frame
+        let left = max(photo.minX, bounds.minX), right = min(photo.maxX, bounds.maxX)
+        let bottom = min(photo.maxY, bounds.maxY)
+        let frame = Rect(x: left, y: bottom - motionBarHeight, width: max(0, right - left), height: motionBarHeight)
+        if motionBar.frame != frame { motionBar.frame = frame }
     }
 
     // MARK: Zoom
@@ -199,6 +262,7 @@ public final class PhotoPageView: ScrollView, ScrollViewDelegate {
         } else if content.originalSize == nil, contentView.bounds.size != fallbackSize(viewport) {
             installContentSize(nil)
         }
+        if !motionBar.isHidden { layoutMotionBar() }
         spinner.frame = Rect(x: bounds.midX - spinner.bounds.width / 2, y: bounds.midY - spinner.bounds.height / 2,
                              width: spinner.bounds.width, height: spinner.bounds.height)
     }

@@ -1,0 +1,138 @@
+import Graphics
+import Imaging
+import Logging
+import Platform
+
+/// The one clip playing at a time, for the album (a clip as the settled centre page, a Live
+/// Photo's motion while held) and the slideshow. Opening waits for GStreamer's first frame, and
+/// closing for its threads, so both happen on a thread of their own: the loop never blocks on
+/// GStreamer. Frames arrive through the mailbox, newest only; the owner shows them.
+final class ClipPlayback {
+    /// What plays: a library item, and the file its motion comes from.
+    struct Item: Equatable {
+        let id: PhotoID
+        let path: RawPath
+    }
+
+    /// One frame for the owner to show, `progress` 0...1 where the clip's length is known.
+    struct Frame {
+        let item: Item
+        let bitmap: Bitmap
+        let progress: Double?
+    }
+
+    /// A new frame of the playing item.
+    var onFrame: (Frame) -> Void = { _ in }
+    /// Playback of `item` stopped (by `stop`, another item, or a failure): its page shows its
+    /// photo again.
+    var onStop: (Item) -> Void = { _ in }
+    /// The item could not be played (opening failed, or the stream broke): said once in the log.
+    var onFailure: (Item, String) -> Void = { _, _ in }
+
+    /// The item playing or being opened.
+    private(set) var item: Item?
+    private var player: ClipPlayer?
+    /// Tells a late open or frame from the item that wanted it apart from a later one.
+    private var generation = 0
+    private let mailbox: Mailbox
+    private let logger: Logger
+
+    init(mailbox: Mailbox, logger: Logger) {
+        self.mailbox = mailbox
+        self.logger = logger
+    }
+
+    /// Whether the item's frames are moving (not paused, not failed, not still opening).
+    var isPlaying: Bool { player?.isPlaying ?? false }
+
+    /// Plays `newItem` from its start, its frames fitted inside `box` pixels; whatever played
+    /// before stops. The same item again changes nothing.
+    func play(_ newItem: Item, fitting box: Size) {
+        guard newItem != item else { return }
+        stop()
+        item = newItem
+        generation += 1
+        let wanted = generation, path = newItem.path, mailbox = mailbox
+        let owner = WeakLoopBound(self, on: mailbox.thread)
+        WorkerThread.detached(name: "pk-clip-open") {
+            let frameReady: @Sendable () -> Void = { mailbox.post { owner.value?.frameArrived(wanted) } }
+            let result: Result<ClipPlayer, ImagingError>
+            do throws(ImagingError) {
+                result = .success(try ClipPlayer(path: path, fitting: box, frameReady: frameReady))
+            } catch {
+                result = .failure(error)
+            }
+            let opened = OpenResult(result)
+            mailbox.post {
+                guard let self = owner.value else { opened.discard(); return }
+                self.opened(opened, generation: wanted)
+            }
+        }
+    }
+
+    /// Pauses a playing item, or plays a paused one; false when nothing plays here.
+    @discardableResult
+    func togglePause() -> Bool {
+        guard let player else { return false }
+        if player.isPlaying { player.pause() } else { player.play() }
+        return true
+    }
+
+    /// Stops whatever plays; its page goes back to its photo.
+    func stop() {
+        guard let stopped = item else { return }
+        generation += 1
+        item = nil
+        if let player {
+            self.player = nil
+            Self.close(player)
+        }
+        onStop(stopped)
+    }
+
+    /// A player handed from its opening thread to the loop.
+    private struct OpenResult: @unchecked Sendable {
+        let result: Result<ClipPlayer, ImagingError>
+        init(_ result: Result<ClipPlayer, ImagingError>) { self.result = result }
+        /// Nobody wants it any more: closed off the loop.
+        func discard() {
+            if case .success(let player) = result { ClipPlayback.close(player) }
+        }
+    }
+
+    private func opened(_ opened: OpenResult, generation wanted: Int) {
+        guard wanted == generation, let item else { opened.discard(); return }
+        switch opened.result {
+        case .success(let player):
+            self.player = player
+            player.play()
+        case .failure(let error):
+            fail(item, "\(error)")
+        }
+    }
+
+    private func frameArrived(_ wanted: Int) {
+        guard wanted == generation, let item, let player else { return }
+        if let failure = player.failure {
+            fail(item, failure)
+            return
+        }
+        guard let frame = player.takeFrame() else { return }
+        var progress: Double?
+        if let position = frame.position, let duration = player.duration, duration > .zero {
+            progress = min(1, max(0, position / duration))
+        }
+        onFrame(Frame(item: item, bitmap: frame.bitmap, progress: progress))
+    }
+
+    private func fail(_ failed: Item, _ reason: String) {
+        logger.warning("cannot play clip \(failed.path.description): \(reason)")
+        onFailure(failed, reason)
+        stop()
+    }
+
+    /// Stopping joins the player's worker and frees GStreamer's threads: off the loop.
+    private static func close(_ player: ClipPlayer) {
+        WorkerThread.detached(name: "pk-clip-close") { player.stop() }
+    }
+}

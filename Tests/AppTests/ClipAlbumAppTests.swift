@@ -1,0 +1,137 @@
+import TestSupport
+import Testing
+import Glibc
+import Graphics
+import Imaging
+import Platform
+import UI
+@testable import PhotoKioskApp
+import Widgets
+
+/// Issue 35 item 1: the album plays a clip when it is the settled centre page, in the clip's
+/// rectangle only, with a progress bar; a tap pauses and resumes it; a swipe away stops it; a
+/// damaged clip stays a still page and is said in the log.
+@Suite("Clips playing in the album", .serialized,
+       .enabled(if: ClipFixture.canRun, "GStreamer's tools or plugins are missing (scripts/install-deps.sh installs them)"))
+struct ClipAlbumAppTests {
+    let scratch = ScratchDirectory()
+    let album = AlbumAppTests()
+
+    /// A 16:9 clip of videotestsrc's moving ball (white on black), 3 s, and a blue photo after it.
+    func makeFolder() throws -> String {
+        let folder = scratch.newFolder("library")
+        _ = try ClipFixture.write(pattern: "ball", width: 320, height: 180, frames: 90, as: .webm, to: folder, name: "a-clip")
+        let photo = Bitmap(width: 320, height: 200)
+        Canvas(target: photo).clear(.blue)
+        try FileReader.write(try JPEGEncoder.encode(photo, options: .init(quality: 95)), to: folder + "/b-photo.jpg")
+        return folder
+    }
+
+    /// Runs the app's loop for `seconds` (a clip keeps it busy, so "settled" would never come).
+    func run(_ app: KioskApp, for seconds: Double, until done: () -> Bool = { false }) throws {
+        let end = app.host.loop.now + seconds
+        while app.host.loop.now < end && !done() {
+            try app.host.loop.runOnce(timeout: min(0.02, max(0, end - app.host.loop.now)))
+            app.host.pump()
+        }
+    }
+
+    func isPlayingFrame(_ page: PhotoPageView) -> Bool {
+        page.displayedBitmap != nil && page.displayedBitmap !== page.bitmap && page.motionProgress != nil
+    }
+
+    @Test("a clip plays on its settled page, only its rectangle is repainted, a tap pauses and resumes it, a swipe stops it")
+    func playsPausesAndStops() throws {
+        let (app, display) = try startedGridApp(folders: [try makeFolder()], size: Size(width: 800, height: 600))
+        #expect(try app.runUntilSettled(timeout: 20))
+        app.openPhoto(at: 0)
+        let view = try #require(app.album)
+        let page = try #require(view.centerPage)
+        try run(app, for: 20) { isPlayingFrame(page) }
+        #expect(isPlayingFrame(page), "no frame of the clip came within 20 s")
+        #expect(app.albumPresenter.clips.isPlaying)
+        // Decoded at most at the screen's size (GStreamer never enlarges: 320x180 stays), drawn
+        // fitted to 800x600: 800x450 between black bars of 75.
+        let frame = try #require(page.displayedBitmap)
+        #expect(frame.width == 320 && frame.height == 180, "\(frame.width)x\(frame.height)")
+
+        // Once the chrome has faded, every repaint is inside the clip's rectangle.
+        try run(app, for: 10) { !view.isChromeVisible }
+        #expect(!view.isChromeVisible)
+        let clipRect = PixelRect(x: 0, y: 75, width: 800, height: 450)
+        var repaints = 0, outside: [PixelRect] = []
+        var frames: [[UInt32]] = []
+        let end = app.host.loop.now + 1.5
+        while app.host.loop.now < end {
+            let before = display.presentedFrames
+            try app.host.loop.runOnce(timeout: 0.02)
+            app.host.pump()
+            guard display.presentedFrames > before else { continue }
+            repaints += 1
+            outside += display.lastDamage.filter { $0.intersection(clipRect) != $0 }
+            if repaints % 10 == 1 { frames.append((0..<450).map { display.frameBuffer.pixel(x: 400, y: 75 + $0) }) }
+        }
+        #expect(repaints >= 10, "only \(repaints) repaints in 1.5 s of playing")
+        #expect(outside.isEmpty, "repainted outside the clip: \(outside)")
+        #expect(Set(frames.map { $0.hashValue }).count >= 2, "the ball did not move on screen")
+        #expect(display.frameBuffer.color(x: 400, y: 30) == .black)
+
+        // A tap pauses (after the wait for a second tap); the picture and the bar stop.
+        album.tap(app, Point(x: 400, y: 300))
+        try run(app, for: 2) { !app.albumPresenter.clips.isPlaying }
+        #expect(!app.albumPresenter.clips.isPlaying)
+        try run(app, for: 0.5)
+        let pausedAt = page.motionProgress, pausedFrame = page.displayedBitmap
+        try run(app, for: 1)
+        #expect(page.motionProgress == pausedAt && page.displayedBitmap === pausedFrame, "frames came while paused")
+        // Another tap goes on.
+        album.tap(app, Point(x: 400, y: 300))
+        try run(app, for: 10) { page.displayedBitmap !== pausedFrame }
+        #expect(app.albumPresenter.clips.isPlaying)
+        #expect(page.displayedBitmap !== pausedFrame)
+
+        // A swipe to the photo stops the clip; its page is its poster again, without a bar.
+        album.flick(app, from: Point(x: 600, y: 300), dx: -150)
+        try run(app, for: 20) { view.centerPageIndex == 1 && view.isCenterPageLoaded && !view.pager.isScrolling }
+        #expect(view.centerPageIndex == 1)
+        #expect(app.albumPresenter.clips.item == nil)
+        if let clipPage = view.page(at: 0) {
+            #expect(clipPage.displayedBitmap === clipPage.bitmap && clipPage.motionProgress == nil)
+        }
+        #expect(view.centerPage?.motionProgress == nil)
+    }
+
+    @Test("a damaged clip stays a still page, the log says why, and the album goes on")
+    func damagedClip() throws {
+        let folder = scratch.newFolder("library")
+        let good = try ClipFixture.write(pattern: "red", width: 320, height: 180, frames: 60, as: .mp4, to: folder, name: "good")
+        var bytes = try FileReader.read(path: good, maxBytes: .max)
+        // The header and the start of the media, without the index at the end: no frame decodes.
+        bytes = Array(bytes.prefix(bytes.count / 3))
+        try FileReader.write(bytes, to: folder + "/a-damaged.mp4")
+        try FileReader.write([UInt8](repeating: 0x42, count: 4096), to: folder + "/b-garbage.mp4")
+        let log = LogCapture()
+        var config = KioskConfig()
+        config.library.thumbnailSize = 190
+        let display = HeadlessDisplay(width: 800, height: 600)
+        let app = KioskApp(config: config, folders: [folder], display: display, loop: try EventLoop(signals: []), thumbnailCacheDirectory: nil,
+                           logger: log.logger)
+        try app.start()
+        _ = try app.runUntilSettled(timeout: 20)
+        for index in 0..<2 {
+            app.openPhoto(at: index)
+            let view = try #require(app.album)
+            let failures = { log.messages.filter { $0.contains("cannot play clip") } }
+            try run(app, for: 15) { failures().count == index + 1 && app.albumPresenter.clips.item == nil }
+            #expect(failures().count == index + 1 && failures().last?.contains(index == 0 ? "a-damaged.mp4" : "b-garbage.mp4") == true,
+                    "\(log.messages.suffix(20))")
+            #expect(app.albumPresenter.clips.item == nil)
+            #expect(view.centerPage.map { $0.motionProgress == nil } == true)
+        }
+        // The good clip still plays after them.
+        app.openPhoto(at: 2)
+        let page = try #require(app.album?.centerPage)
+        try run(app, for: 20) { isPlayingFrame(page) }
+        #expect(isPlayingFrame(page))
+    }
+}
