@@ -8,7 +8,7 @@ at most 3% of the screen differs from that earlier stage's screendump: the same 
 or take a caption that faded; "turned:<stage>": likewise, with that screendump turned by 180°;
 "photo:<stage>": likewise, in the top 70% only, above the album's bottom chrome, which fades
 on its own clock)."""
-import argparse, json, os, select, socket, subprocess, sys, time
+import argparse, importlib.util, json, os, select, socket, subprocess, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pixels
 
@@ -142,9 +142,40 @@ PHOTO_ROWS = 0.7
 REFERENCE_IMAGES = {}    # reference picture -> its pixels, decoded once
 REFERENCE_FIGURES = {}   # reference picture -> (pixels differing, total, largest difference), last compared
 
+def video_clip(cache={}):
+    """e2e/video-clip.py, the video stage's reference frames and checks (loaded on first use)."""
+    if 'module' not in cache:
+        spec = importlib.util.spec_from_file_location('video_clip', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'video-clip.py'))
+        cache['module'] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(cache['module'])
+    return cache['module']
+
+CLIP_FRAMES = {}   # stage -> the decoded frame its screendump matched (video stage)
+LAST_CLIP = {}     # the last clip match: frame, mean difference, outliers
+
 def check(img, rules, previous, last_try, named={}):
     bad = []
     for rule in rules:
+        if isinstance(rule, tuple) and rule[0] in ('clip', 'clip_moved'):
+            # ('clip', DIR): the clip's rectangle shows one of its decoded frames, the bars around
+            # it are black; ('clip_moved', DIR, STAGE): a different frame than STAGE's screendump,
+            # and not one pixel outside the rectangle changed since
+            video = video_clip()
+            frame, mean, off = video.match(rule[1], img)
+            LAST_CLIP.update(frame=frame, mean=mean, off=off)
+            if frame is None or mean > video.TOLERANCE or off > video.OUTLIERS:
+                bad.append(f'the clip\'s rectangle is no decoded frame: closest frame {frame}, mean difference {mean:.2f} '
+                           f'(tolerance {video.TOLERANCE}), {off:.2%} of the samples off by over 48 (at most {video.OUTLIERS:.0%})')
+            lit = video.outside_lit(img)
+            if lit: bad.append(f'{lit} pixels lit outside the clip\'s rectangle')
+            if rule[0] == 'clip_moved':
+                other = named.get(rule[2])
+                if other is None: bad.append(f'no screendump of {rule[2]} to compare with')
+                else:
+                    if frame == CLIP_FRAMES.get(rule[2]): bad.append(f'the same frame ({frame}) as {rule[2]}: the clip does not play')
+                    changed = video.outside_differs(img, other)
+                    if changed: bad.append(f'{changed} pixels outside the clip\'s rectangle changed since {rule[2]}')
+            continue
         if isinstance(rule, str) and rule.startswith(('like:', 'turned:', 'photo:')):
             kind, name = rule.split(':', 1)
             other = named.get(name)
@@ -208,6 +239,9 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
                     'rot90_grid', 'rot90_tap', 'rot180_grid', 'rot180_tap'],   # + rot270_* with pk.rot270=1
           # 256 MB guest (smallboard-driver.sh): the album through 10 generated photos, one zoomed
           'smallboard': ['sb_grid'] + [f'sb_page_{i}' for i in range(10)] + ['sb_zoom'],
+          # 256 MB guest (video-driver.sh): three big photos, then a 1080p30 H.264 clip playing
+          # (two screendumps a second apart), paused by a tap
+          'video': ['vid_grid', 'vid_page_0', 'vid_page_1', 'vid_page_2', 'vid_clip_a', 'vid_clip_b', 'vid_paused'],
           # real touch panels over uhid (panels-driver.sh): no screendumps, the host checks the
           # app's reports with panels.py check
           'panels': [],
@@ -229,6 +263,8 @@ PATIENCE = {'app_start': 60, 'app_swipe': 30, 'app_tap': 30, 'app_back': 20,
             'rot180_grid': 45, 'rot180_tap': 30,
             # emulated 1 GHz-class CPU decoding 5120x2880 progressive and 50-megapixel photos
             'sb_grid': 120, 'sb_zoom': 180, **{f'sb_page_{i}': 90 for i in range(10)},
+            'vid_grid': 120, 'vid_page_0': 90, 'vid_page_1': 90, 'vid_page_2': 90, 'vid_clip_a': 60, 'vid_clip_b': 30,
+            'vid_paused': 30,
             'arm64_grid': 240, 'arm64_tap': 60, 'arm64_swipe': 60}
 EXPECT.update({'arm64_grid': ['busy', 'stable'], 'arm64_tap': ['changed', 'stable'], 'arm64_swipe': ['changed', 'stable']})
 
@@ -276,7 +312,7 @@ def main():
         for stage, rules in json.load(open(a.expect)).items():
             expect[stage] = expect.get(stage, []) + [
                 r if isinstance(r, str) else ('near', tuple(r[1]), tuple(r[2])) if r[0] == 'near'
-                else tuple(r) if r[0] == 'reference'
+                else tuple(r) if r[0] in ('reference', 'clip', 'clip_moved')
                 else (tuple(r[0]), 'not', tuple(r[2])) if len(r) == 3 else (tuple(r[0]), tuple(r[1])) for r in rules]
     os.makedirs(a.out, exist_ok=True)
     qmp_path = f'{a.out}/qmp-{a.display}.sock'
@@ -356,6 +392,11 @@ def main():
                             print(f'    {stage} against {os.path.basename(rule[1])}: {differing} of {total} pixels differ by more '
                                   f'than {rule[2]} ({differing / total:.3%}), largest channel difference {largest}; '
                                   f'settled {time.time() - t0:.1f} s after QEMU started', flush=True)
+                    if any(isinstance(r, tuple) and r[0] in ('clip', 'clip_moved') for r in expect.get(stage, [])):
+                        CLIP_FRAMES[stage] = LAST_CLIP.get('frame')
+                        print(f'    {stage}: the clip shows decoded frame {LAST_CLIP.get("frame")} (mean channel difference '
+                              f'{LAST_CLIP.get("mean", 0):.2f}, {LAST_CLIP.get("off", 1):.2%} of the samples off by over 48); '
+                              f'{time.time() - t0:.1f} s after QEMU started', flush=True)
                     if bad: failures.append(f'{stage}: {bad}')
                 try: p.stdin.write(b'ok\n'); p.stdin.flush()
                 except BrokenPipeError: pass

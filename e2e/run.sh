@@ -21,7 +21,7 @@ CACHE=${PHOTOKIOSK_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/photokiosk-e2e}
 OUT=${PHOTOKIOSK_E2E_OUT:-$ROOT/.build/e2e}
 KPKG=linux-image-6.1.0-50-amd64        # pinned: module names and load order were checked with it
 DISPLAYS=${DISPLAYS:-bochs virtio}
-ALL_MODES="platform app seat blank presence faults calib unit smallboard panels powercut storage arm64"
+ALL_MODES="platform app seat blank presence faults calib unit smallboard video panels powercut storage arm64"
 MODES=${MODES:-$ALL_MODES}
 E2E_SKIP=${E2E_SKIP:-}
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
@@ -60,6 +60,16 @@ has_mode unit && ! command -v debootstrap >/dev/null && need+=(debootstrap)   # 
 # the photos the grid stages and smallboard generate (cjpeg); smallboard's disk (mke2fs -d)
 command -v cjpeg >/dev/null || need+=(libjpeg-turbo-progs)
 has_mode smallboard && ! command -v mke2fs >/dev/null && need+=(e2fsprogs)
+# the video stage: its disk, and GStreamer to make its clip (x264enc), decode the reference and
+# give the guest its libraries and plugins (scripts/install-deps.sh installs the same)
+if has_mode video; then
+  command -v mke2fs >/dev/null || need+=(e2fsprogs)
+  command -v gst-launch-1.0 >/dev/null || need+=(gstreamer1.0-tools)
+  for p in x264enc:gstreamer1.0-plugins-ugly avdec_h264:gstreamer1.0-libav qtdemux:gstreamer1.0-plugins-good \
+           videoconvert:gstreamer1.0-plugins-base; do
+    gst-inspect-1.0 --exists ${p%%:*} 2>/dev/null || need+=(${p#*:})
+  done
+fi
 # the powercut stage: its disks (mke2fs), their checks (e2fsck, debugfs), the remote API's library
 if has_mode powercut || has_mode storage; then
   command -v debugfs >/dev/null || need+=(e2fsprogs)
@@ -275,6 +285,27 @@ if has_mode smallboard; then
     || cannot_run smallboard "cannot prepare its photos, disk image or initramfs"
 fi
 
+# The video stage (video-driver.sh, video-clip.py): the small board's way (photokiosk and its
+# libraries on a disk), plus GStreamer's library, the plugins a clip needs and what they link;
+# the photos, the clip and its decoded reference frames made once per version of the scripts.
+VD=$OUT/video
+VIDEO_PLUGINS="coreelements typefindfunctions isomp4 matroska playback libav vpx videoconvertscale videofilter app"
+if has_mode video; then
+  gst_dir=/usr/lib/$(gcc -print-multiarch)/gstreamer-1.0
+  stamp=$VD/prepared-$(cat "$E2E/video-clip.py" "$E2E/smallboard-photos.py" | sha256sum | cut -c1-12)
+  rm -rf "$VD/disk" && mkdir -p "$VD/disk/cache" "$VD/disk/lib" "$VD/disk/gst"
+  { [ -f "$stamp" ] || { rm -rf "$VD/photos" && python3 "$E2E/video-clip.py" prepare "$VD" >"$OUT/video-prepare.log" 2>&1 && touch "$stamp"; }; } \
+    && cp -r "$VD/photos" "$VD/disk/photos" \
+    && strip -o "$VD/disk/photokiosk" "$PROGRAM" \
+    && for p in $VIDEO_PLUGINS; do cp -L "$gst_dir/libgst$p.so" "$VD/disk/gst/"; done \
+    && { { ldd "$PROGRAM"; ldd $(ldconfig -p | awk '/libgstreamer-1.0.so.0 .*x86-64/{print $NF}'); ldd "$VD"/disk/gst/*.so; } \
+         | awk '/=> \//{print $3} /^\t\/[^ ]+ \(/{print $1}' | sort -u | xargs -I{} cp -L {} "$VD/disk/lib/"; } \
+    && cp -L "$(ldconfig -p | awk '/libgstreamer-1.0.so.0 .*x86-64/{print $NF}')" "$VD/disk/lib/" \
+    && rm -f "$VD/disk.img" && mke2fs -q -F -t ext2 -d "$VD/disk" "$VD/disk.img" $(( $(du -sm "$VD/disk" | cut -f1) + 128 ))M \
+    && EXTRA_MODULES="virtio_blk ext4" "$E2E/build-initrd.sh" "$KROOT" "$VD/initrd.gz" "$OUT/uitouch" "$E2E/video-driver.sh" \
+    || cannot_run video "cannot prepare its clip, photos, disk image or initramfs ($OUT/video-prepare.log)"
+fi
+
 # Power cuts (e2e/powercut.py, powercut-driver.sh): the release build (the debug one takes a
 # minute to its first frame under TCG), on a read-only disk with its libraries and the new
 # photos; the state on an ext4 disk; a small initramfs (uinput for the reorders' touchscreen),
@@ -325,6 +356,8 @@ boot_stage() {
   args=(--initrd "$OUT/initrd.gz" "${GRID_EXPECT[@]}" ${EXPECT_ARGS:-})
   [ $mode = unit ] && args=(--initrd "$OUT/unit-initrd.gz" "${GRID_EXPECT[@]}" ${EXPECT_ARGS:-})
   # a fresh disk per boot: the caches the last boot wrote there must not help this one
+  [ $mode = video ] && cp --sparse=always "$VD/disk.img" "$VD/disk-$d.img" && args=(--initrd "$VD/initrd.gz" --memory 256 \
+    --resolution 1920x1200 --drive "$VD/disk-$d.img" --expect "$VD/expect.json" --timeout 900)
   [ $mode = smallboard ] && cp "$SB/disk.img" "$SB/disk-$d.img" && args=(--initrd "$SB/initrd.gz" --memory 256 \
     --resolution 1920x1080 --drive "$SB/disk-$d.img" --expect "$SB/expect.json" --timeout 900)
   # the blank stage's wall-clock jumps (issue 33 item 5) do not depend on the GPU: first display only

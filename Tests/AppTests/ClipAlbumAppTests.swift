@@ -133,5 +133,9 @@ struct ClipAlbumAppTests {
         let page = try #require(app.album?.centerPage)
         try run(app, for: 20) { isPlayingFrame(page) }
         #expect(isPlayingFrame(page))
+        // Its frames are its colour on screen (red), drawn opaque over the poster.
+        try run(app, for: 1) { false }
+        let centre = display.frameBuffer.color(x: 400, y: 300)
+        #expect(centre.red > 200 && centre.green < 60 && centre.blue < 60, "\(centre)")
     }
 }

@@ -312,7 +312,7 @@ struct cgst_player {
     int64_t duration_ns;
 };
 
-struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int max_width, int max_height,
+struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int serial, int max_width, int max_height,
                                      int timeout_ms, char *error, size_t error_size) {
     // Only the demuxer's first video stream is linked: an audio stream's pad stays unlinked, so
     // no audio parser or decoder is ever made. decodebin picks the parser and decoder for the
@@ -322,9 +322,9 @@ struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int 
     char box[64], description[512];
     box_caps(max_width, max_height, box, sizeof box);
     int written = snprintf(description, sizeof description,
-             "filesrc name=src ! %s name=demux demux.video_0 ! decodebin ! videoflip video-direction=auto ! "
+             "filesrc name=src ! %s name=demux%d demux%d.video_0 ! decodebin ! videoflip video-direction=auto ! "
              "videoconvert ! videoscale ! capsfilter caps=\"video/x-raw,format=BGRx,pixel-aspect-ratio=1/1%s\" ! "
-             "appsink name=sink max-buffers=1 drop=false sync=true emit-signals=false", demuxer, box);
+             "appsink name=sink max-buffers=1 drop=false sync=true emit-signals=false", demuxer, serial, serial, box);
     if (written < 0 || (size_t)written >= sizeof description) {
         snprintf(error, error_size, "the demuxer's name is too long");
         return NULL;
@@ -367,15 +367,71 @@ bool cgst_player_set_playing(struct cgst_player *player, bool playing) {
            != GST_STATE_CHANGE_FAILURE;
 }
 
+/// A pulled sample kept mapped while the app shows its frame (the buffer goes back to its pool
+/// when released: no copy of 8 MB per 1080p frame).
+struct cgst_held {
+    void *sample, *buffer;
+    GstMapInfo map;
+};
+
+/// Maps the sample's BGRx frame for the caller, who releases it with cgst_frame_release.
+static bool hold_sample(void *sample, struct cgst_frame *frame, char *error, size_t error_size) {
+    int width = 0, height = 0;
+    void *caps = F.gst_sample_get_caps(sample);
+    void *structure = caps ? F.gst_caps_get_structure(caps, 0) : NULL;
+    void *buffer = F.gst_sample_get_buffer(sample);
+    if (!structure || !F.gst_structure_get_int(structure, "width", &width) ||
+        !F.gst_structure_get_int(structure, "height", &height) || width <= 0 || height <= 0) {
+        snprintf(error, error_size, "the clip's frame has no size");
+        return false;
+    }
+    struct cgst_held *held = calloc(1, sizeof *held);
+    if (!held) {
+        snprintf(error, error_size, "out of memory for a frame");
+        return false;
+    }
+    if (!buffer || !F.gst_buffer_map(buffer, &held->map, GST_MAP_READ)) {
+        snprintf(error, error_size, "the clip's frame cannot be read");
+        free(held);
+        return false;
+    }
+    // BGRx rows are 4-byte aligned, so GStreamer's default stride is width * 4; a buffer laid
+    // out otherwise is refused rather than read wrongly.
+    size_t stride = (size_t)width * 4;
+    if (held->map.size < stride * (size_t)height) {
+        snprintf(error, error_size, "the clip's frame is %zu bytes, not %dx%d BGRx", held->map.size, width, height);
+        F.gst_buffer_unmap(buffer, &held->map);
+        free(held);
+        return false;
+    }
+    held->sample = sample;
+    held->buffer = buffer;
+    frame->pixels = held->map.data;
+    frame->held = held;
+    frame->width = width;
+    frame->height = height;
+    frame->stride = (int)stride;
+    return true;
+}
+
+void cgst_frame_release(void *opaque) {
+    struct cgst_held *held = opaque;
+    if (!held) return;
+    F.gst_buffer_unmap(held->buffer, &held->map);
+    F.gst_mini_object_unref(held->sample);
+    free(held);
+}
+
 int cgst_player_pull(struct cgst_player *player, int timeout_ms, struct cgst_frame *frame, char *error,
                      size_t error_size) {
     memset(frame, 0, sizeof *frame);
     void *sample = NULL;
     F.g_signal_emit_by_name(player->sink, "try-pull-sample", (uint64_t)timeout_ms * 1000000, &sample);
     if (sample) {
-        bool copied = copy_sample(sample, &frame->pixels, &frame->width, &frame->height, &frame->stride, error, error_size);
-        F.gst_mini_object_unref(sample);
-        if (!copied) return -1;
+        if (!hold_sample(sample, frame, error, error_size)) {
+            F.gst_mini_object_unref(sample);
+            return -1;
+        }
         int64_t position = -1;
         frame->position_ns = F.gst_element_query_position(player->pipeline, GST_FORMAT_TIME, &position) ? position : -1;
         return 1;

@@ -29,6 +29,10 @@ public final class ClipPlayer: @unchecked Sendable {
     private var worker: WorkerThread?
     /// The clip's length, when its container says.
     public let duration: Duration?
+    /// This player's number in the process: its threads are named by it ("pk-clip7" pulls the
+    /// frames, "demux7:sink" reads the file), so each player's threads can be told apart.
+    public let serial: Int
+    private static let serials = Locked(0)
 
     private struct State {
         var newest: Frame?
@@ -50,10 +54,15 @@ public final class ClipPlayer: @unchecked Sendable {
         case .matroskaClip: demuxer = "matroskademux"
         default: throw ImagingError(.unsupported, "a \(format) is not a video clip")
         }
+        let serial = Self.serials.withLock { count in
+            count = (count + 1) % 100_000
+            return count
+        }
+        self.serial = serial
         var error = [CChar](repeating: 0, count: 512)
         let opened = (path.bytes + [0]).withUnsafeBufferPointer { name in
             name.withMemoryRebound(to: CChar.self) { name in
-                cgst_player_open(name.baseAddress, demuxer, Int32(clamping: max(1, Int(box.width))),
+                cgst_player_open(name.baseAddress, demuxer, Int32(serial), Int32(clamping: max(1, Int(box.width))),
                                  Int32(clamping: max(1, Int(box.height))), Self.openTimeoutMilliseconds,
                                  &error, error.count)
             }
@@ -63,7 +72,7 @@ public final class ClipPlayer: @unchecked Sendable {
         let nanoseconds = cgst_player_duration(opened)
         duration = nanoseconds >= 0 ? .nanoseconds(nanoseconds) : nil
         let handle = PlayerHandle(opened)
-        worker = WorkerThread(name: "pk-clip") { [state] in
+        worker = WorkerThread(name: "pk-clip\(serial)") { [state] in
             Self.pullFrames(handle, state: state, frameReady: frameReady)
         }
     }
@@ -80,6 +89,12 @@ public final class ClipPlayer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// A pulled frame's buffer, released by whichever thread drops its bitmap last.
+    private struct HeldFrame: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer?
+        init(_ pointer: UnsafeMutableRawPointer?) { self.pointer = pointer }
+    }
+
     /// The pointer, handed to the worker thread (which alone pulls while it runs).
     private struct PlayerHandle: @unchecked Sendable {
         let pointer: OpaquePointer
@@ -89,6 +104,12 @@ public final class ClipPlayer: @unchecked Sendable {
     private static func pullFrames(_ handle: PlayerHandle, state: Locked<State>, frameReady: @Sendable () -> Void) {
         var error = [CChar](repeating: 0, count: 512)
         while !state.withLock({ $0.stopping }) {
+            // The loop has not taken the last frame yet: wait (the pipeline waits behind the
+            // sink meanwhile) rather than decode another 8 MB the loop may never show.
+            if state.withLock({ $0.newest != nil }) {
+                usleep(2_000)
+                continue
+            }
             var frame = cgst_frame()
             let result = cgst_player_pull(handle.pointer, pullTimeoutMilliseconds, &frame, &error, error.count)
             if result < 0 {
@@ -101,11 +122,11 @@ public final class ClipPlayer: @unchecked Sendable {
                 return
             }
             guard result > 0, let pixels = frame.pixels else { continue }
-            let bitmap = Bitmap(width: Int(frame.width), height: Int(frame.height))
-            for y in 0..<bitmap.height {
-                bitmap.row(y).copyMemory(from: pixels + y * Int(frame.stride), byteCount: bitmap.width * 4)
-            }
-            free(pixels)
+            // GStreamer's buffer itself becomes the bitmap (only ever read): no copy; it goes
+            // back to GStreamer's pool when the bitmap goes.
+            let held = HeldFrame(frame.held)
+            let bitmap = Bitmap(adopting: UnsafeMutableRawPointer(pixels), width: Int(frame.width), height: Int(frame.height),
+                                stride: Int(frame.stride)) { _ in cgst_frame_release(held.pointer) }
             let position: Duration? = frame.position_ns >= 0 ? .nanoseconds(frame.position_ns) : nil
             state.withLock {
                 $0.newest = Frame(bitmap: bitmap, position: position)

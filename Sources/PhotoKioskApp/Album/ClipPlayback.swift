@@ -19,21 +19,20 @@ final class ClipPlayback {
         let item: Item
         let bitmap: Bitmap
         let progress: Double?
+        /// The clip's length, where its container says.
+        let duration: Duration?
     }
-
-    /// A new frame of the playing item.
-    var onFrame: (Frame) -> Void = { _ in }
-    /// Playback of `item` stopped (by `stop`, another item, or a failure): its page shows its
-    /// photo again.
-    var onStop: (Item) -> Void = { _ in }
-    /// The item could not be played (opening failed, or the stream broke): said once in the log.
-    var onFailure: (Item, String) -> Void = { _, _ in }
 
     /// The item playing or being opened.
     private(set) var item: Item?
+    /// Where the playing item's frames go; nil once it stopped (by `stop`, another item, or a
+    /// failure, which is said once in the log): its photo shows again.
+    private var show: ((Frame?) -> Void)?
     private var player: ClipPlayer?
     /// Tells a late open or frame from the item that wanted it apart from a later one.
     private var generation = 0
+    /// The playing item's first frame came (said once in the log: the e2e video stage waits for it).
+    private var hasShownFrame = false
     private let mailbox: Mailbox
     private let logger: Logger
 
@@ -45,13 +44,15 @@ final class ClipPlayback {
     /// Whether the item's frames are moving (not paused, not failed, not still opening).
     var isPlaying: Bool { player?.isPlaying ?? false }
 
-    /// Plays `newItem` from its start, its frames fitted inside `box` pixels; whatever played
-    /// before stops. The same item again changes nothing.
-    func play(_ newItem: Item, fitting box: Size) {
+    /// Plays `newItem` from its start, its frames fitted inside `box` pixels and handed to `show`
+    /// (nil when it stops); whatever played before stops. The same item again changes nothing.
+    func play(_ newItem: Item, fitting box: Size, show: @escaping (Frame?) -> Void) {
         guard newItem != item else { return }
         stop()
         item = newItem
+        self.show = show
         generation += 1
+        hasShownFrame = false
         let wanted = generation, path = newItem.path, mailbox = mailbox
         let owner = WeakLoopBound(self, on: mailbox.thread)
         WorkerThread.detached(name: "pk-clip-open") {
@@ -80,14 +81,16 @@ final class ClipPlayback {
 
     /// Stops whatever plays; its page goes back to its photo.
     func stop() {
-        guard let stopped = item else { return }
+        guard item != nil else { return }
         generation += 1
         item = nil
         if let player {
             self.player = nil
             Self.close(player)
         }
-        onStop(stopped)
+        let stopped = show
+        show = nil
+        stopped?(nil)
     }
 
     /// A player handed from its opening thread to the loop.
@@ -118,16 +121,19 @@ final class ClipPlayback {
             return
         }
         guard let frame = player.takeFrame() else { return }
+        if !hasShownFrame {
+            hasShownFrame = true
+            logger.info("clip playing: \(item.path.description) (\(frame.bitmap.width)x\(frame.bitmap.height) frames)")
+        }
         var progress: Double?
         if let position = frame.position, let duration = player.duration, duration > .zero {
             progress = min(1, max(0, position / duration))
         }
-        onFrame(Frame(item: item, bitmap: frame.bitmap, progress: progress))
+        show?(Frame(item: item, bitmap: frame.bitmap, progress: progress, duration: player.duration))
     }
 
     private func fail(_ failed: Item, _ reason: String) {
         logger.warning("cannot play clip \(failed.path.description): \(reason)")
-        onFailure(failed, reason)
         stop()
     }
 

@@ -29,7 +29,7 @@ final class AlbumPresenter {
     private let originalSizes: OriginalSizes
     private let mailbox: Mailbox
     private let logger: Logger
-    /// The clip playing on the centre page, if any (at most one: see ClipPlayback).
+    /// The kiosk's one clip player (shared with the slideshow): the centre page's clip.
     let clips: ClipPlayback
 
     /// A drag in the filmstrip moved a photo.
@@ -41,7 +41,7 @@ final class AlbumPresenter {
 
     init(host: ScreenHost, grid: ThumbnailGridView, photos: PhotoList, thumbnails: ThumbnailService,
          albumService: AlbumService, cache: ImageCache, pyramids: PyramidCache?, originalSizes: OriginalSizes,
-         mailbox: Mailbox, logger: Logger) {
+         clips: ClipPlayback, mailbox: Mailbox, logger: Logger) {
         self.host = host
         self.grid = grid
         self.photos = photos
@@ -52,17 +52,7 @@ final class AlbumPresenter {
         self.originalSizes = originalSizes
         self.mailbox = mailbox
         self.logger = logger
-        clips = ClipPlayback(mailbox: mailbox, logger: logger)
-        clips.onFrame = { [weak self] frame in
-            guard let page = self?.page(showing: frame.item) else { return }
-            page.showMotionFrame(frame.bitmap)
-            page.motionProgress = frame.progress ?? 0
-        }
-        clips.onStop = { [weak self] item in
-            guard let page = self?.page(showing: item) else { return }
-            page.showMotionFrame(nil)
-            page.motionProgress = nil
-        }
+        self.clips = clips
     }
 
     /// Opens the album at photo `index`: its grid thumbnail at once, then the screen-sized decode
@@ -139,7 +129,18 @@ final class AlbumPresenter {
         guard index < photos.count, let album else { return }
         let photo = photos[index]
         guard photo.file.type.isClip else { return }
-        clips.play(ClipPlayback.Item(id: photo.id, path: photo.path), fitting: album.bounds.size)
+        let item = ClipPlayback.Item(id: photo.id, path: photo.path)
+        clips.play(item, fitting: album.bounds.size) { [weak self] frame in
+            guard let page = self?.page(showing: item) else { return }
+            page.showMotionFrame(frame?.bitmap)
+            page.motionProgress = frame.map { $0.progress ?? 0 }
+        }
+    }
+
+    /// The album is on screen again (a slideshow over it stopped): its centre clip plays again.
+    func albumBecameVisible() {
+        guard let album, album.photoCount > 0 else { return }
+        pageSettled(at: album.centerPageIndex)
     }
 
     /// A tap on a playing clip pauses it; another goes on.

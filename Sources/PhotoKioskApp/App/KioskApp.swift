@@ -21,6 +21,8 @@ public final class KioskApp {
     public let albumService: AlbumService
     /// Opens and closes the album over the grid.
     let albumPresenter: AlbumPresenter
+    /// The one clip playing at a time, in the album or the slideshow (see ClipPlayback).
+    let clips: ClipPlayback
     /// The full-screen album, while open.
     public var album: PhotoAlbumView? { albumPresenter.album }
     /// The person's own photo order: drags and the reset prompt.
@@ -150,10 +152,11 @@ public final class KioskApp {
         grid.font = try? Font.standard(pixelSize: 14)
         grid.provider = thumbnails
         host.window.addSubview(grid)
+        clips = ClipPlayback(mailbox: loop.mailbox, logger: logger)
         albumPresenter = AlbumPresenter(host: host, grid: grid, photos: photos, thumbnails: thumbnails,
                                         albumService: albumService, cache: cache,
                                         pyramids: thumbnailCacheDirectory.map { PyramidCache(directory: $0 + "/pyramids") },
-                                        originalSizes: images.originalSizes, mailbox: loop.mailbox, logger: logger)
+                                        originalSizes: images.originalSizes, clips: clips, mailbox: loop.mailbox, logger: logger)
         orderEditor = PhotoOrderEditor(customOrder: customOrder, photos: photos, grid: grid, window: host.window)
         libraryHold = LibraryUpdateHold(while: { [weak grid] in grid?.isReordering ?? false })
         noPhotosScreen = NoPhotosScreen(host: host, folders: folders, logger: logger)

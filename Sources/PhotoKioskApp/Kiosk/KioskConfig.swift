@@ -110,6 +110,9 @@ public struct KioskConfig: Equatable, Sendable {
         public var transitionDuration: Double = 1
         /// A slow pan and zoom across each photo (`KenBurnsPath`): redraws every frame.
         public var kenBurns: Bool = false
+        /// The longest a video clip plays (muted) before the next photo; a shorter one loops until
+        /// `interval` has passed. 0: clips show as their still poster frame for `interval`.
+        public var clipSeconds: Double = 30
         /// Two portrait photos side by side on a landscape screen (two landscape ones stacked on a
         /// portrait screen); see `PortraitPairing` for which photos pair.
         public var pairPortraits: Bool = false

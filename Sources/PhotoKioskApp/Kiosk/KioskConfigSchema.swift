@@ -110,6 +110,9 @@ extension KioskConfig {
                          }
                          c.slideshow.background = color
                      }),
+        .number("slideshow.clip_seconds", \.slideshow.clipSeconds, 0...3600, "seconds", remark: "0 shows clips as still pictures",
+                flag: "--clip-seconds", default: "30", example: "60",
+                "The longest a video clip plays (muted) before the next photo; a shorter clip loops until the interval has passed."),
         .bool("slideshow.ken_burns", \.slideshow.kenBurns, flag: "--ken-burns", default: "false", example: "true",
               "A slow zoom (15 % over the photo's time on screen) towards a point in the middle of each photo; redraws every frame while on."),
         .bool("slideshow.pair_portraits", \.slideshow.pairPortraits, flag: "--pair-portraits", default: "false",

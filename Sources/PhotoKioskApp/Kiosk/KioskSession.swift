@@ -152,6 +152,7 @@ public struct KioskSession: Equatable, Sendable {
     @discardableResult
     public mutating func showPaired(with partner: RawPath) -> Bool { slideshow.showPaired(with: partner) }
     public mutating func pause() { slideshow.pause() }
+    public mutating func holdSlide(for seconds: Double?) { slideshow.holdSlide(for: seconds) }
     public mutating func resume(now: Double) { slideshow.resume(at: now) }
     public mutating func startSlideshow(now: Double) { slideshow.startNow(at: now) }
     public mutating func stopSlideshow(now: Double) -> KioskScreen? { slideshow.stop(at: now) }

@@ -57,6 +57,11 @@ public final class KioskSessionDriver {
             self?.slideReady(photo)
         }
         presenter.preparation.onBroken = { [weak self] in self?.skipBrokenPhoto($0) }
+        presenter.onClipLength = { [weak self] seconds in
+            guard let self else { return }
+            self.session.holdSlide(for: seconds)
+            self.schedule()
+        }
     }
 
     /// Applies the initial state: a dark screen when the schedule says so, the slideshow when

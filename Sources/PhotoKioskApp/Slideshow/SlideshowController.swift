@@ -25,6 +25,9 @@ public struct SlideshowController: Equatable, Sendable {
     /// When the photo on screen appeared.
     public private(set) var shownAt: Double?
     public private(set) var fade: Crossfade?
+    /// How long the photo on screen stays when not `settings.interval` (a clip playing: its
+    /// length); forgotten when the next photo shows.
+    public private(set) var slideSeconds: Double?
     private var previous: RawPath?
     /// Held on its photo by a remote "pause": no photo change and no idle start until resumed.
     public private(set) var isPaused = false
@@ -89,6 +92,7 @@ public struct SlideshowController: Equatable, Sendable {
         guard state.isRunning, sequencer.current == nil, !photos.isEmpty else { return false }
         _ = sequencer.advance()
         shownAt = now
+        slideSeconds = nil
         fade = nil
         previous = nil
         return true
@@ -151,6 +155,13 @@ public struct SlideshowController: Equatable, Sendable {
         return true
     }
 
+    /// The photo on screen stays `seconds` from when it appeared instead of the interval (a clip
+    /// as long as it plays; nil: the interval again). The next photo gets the interval again.
+    public mutating func holdSlide(for seconds: Double?) {
+        guard state.isRunning, shownAt != nil else { return }
+        slideSeconds = seconds
+    }
+
     /// Holds the slideshow on its photo (and keeps it from starting by itself) until `resume`.
     public mutating func pause() { isPaused = true }
 
@@ -178,7 +189,7 @@ public struct SlideshowController: Equatable, Sendable {
     public var nextDeadline: Double? {
         if isPaused { return nil }
         if state.isRunning {
-            return shownAt.map { $0 + settings.interval }
+            return shownAt.map { $0 + (slideSeconds ?? settings.interval) }
         }
         return idle.deadline
     }
@@ -193,7 +204,7 @@ public struct SlideshowController: Equatable, Sendable {
             start(at: now)
             return true
         }
-        guard let shownAt, now + Self.timerTolerance >= shownAt + settings.interval else { return false }
+        guard let shownAt, now + Self.timerTolerance >= shownAt + (slideSeconds ?? settings.interval) else { return false }
         showNext(at: now)
         return true
     }
@@ -215,6 +226,7 @@ public struct SlideshowController: Equatable, Sendable {
 
     private mutating func start(at now: Double) {
         state.start()
+        slideSeconds = nil
         previous = nil
         fade = nil
         if !reshowCurrent { _ = sequencer.advance() }
@@ -236,6 +248,7 @@ public struct SlideshowController: Equatable, Sendable {
 
     private mutating func show(_ new: RawPath?, after old: RawPath?, at now: Double) {
         shownAt = now
+        slideSeconds = nil
         if settings.transition != .none, let old, let new, old != new {
             previous = old
             fade = Crossfade(start: now, duration: settings.transitionDuration)

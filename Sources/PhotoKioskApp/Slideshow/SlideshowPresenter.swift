@@ -64,6 +64,7 @@ final class SlideshowPresenter {
                 session.showPaired(with: slide.photos[1])   // the order moves on past the pair
                 (next, afterNext) = session.slideshow.upcoming()
             }
+            if let playing = app.clips.item, !slide.photos.contains(playing.path) { app.clips.stop() }
             view.show(slide, style: first ? .crossfade : settings.transition, duration: settings.transitionDuration,
                       kenBurns: kenBurns(for: slide))
             app.overlaySlideshowShows(photo)
@@ -82,12 +83,49 @@ final class SlideshowPresenter {
     /// Removes the slideshow: slides in preparation are dropped, the screens beneath come back
     /// unchanged.
     func stop() {
+        if let playing = app.clips.item, view?.photos.contains(playing.path) == true { app.clips.stop() }
         preparation.cancelAll()
         for view in hiddenBeneath { view.isHidden = false }
         hiddenBeneath = []
         view?.removeFromSuperview()
         view = nil
+        app.albumPresenter.albumBecameVisible()
     }
+
+    /// The slide on screen is a clip, now fully in: it plays muted, from its start, for its
+    /// length (looping up to the interval when shorter) but at most `clipSeconds`; then the
+    /// slideshow moves on. A clip that cannot play stays its poster for the interval.
+    private func playSettledClip() {
+        guard settings.clipSeconds > 0, let view, view.photos.count == 1, let path = view.photo,
+              let photo = app.photos.photo(at: path), photo.file.type.isClip else { return }
+        let item = ClipPlayback.Item(id: photo.id, path: path)
+        let box = app.window.bounds.size
+        // Until its length is known (opening takes a while on a small board), the longest it may get.
+        onClipLength?(settings.transitionDuration + max(settings.interval, settings.clipSeconds))
+        var timed = false
+        app.clips.play(item, fitting: box) { [weak self, weak view] frame in
+            guard let self, let view, view.photo == path else { return }
+            view.showMotionFrame(frame?.bitmap)
+            if let frame, !timed, let length = frame.duration {
+                timed = true
+                self.onClipLength?(self.slideSeconds(forClipOf: length))
+            } else if frame == nil, !timed {
+                self.onClipLength?(nil)   // it could not play: a still for the interval
+            }
+        }
+    }
+
+    /// How long a clip slide stays from when it began to come in: the transition, then the clip
+    /// once (a short one loops until the interval is up), at most `clipSeconds` of it.
+    func slideSeconds(forClipOf length: Duration) -> Double {
+        let seconds = Double(length.components.seconds) + Double(length.components.attoseconds) / 1e18
+        let playing = seconds < settings.interval ? settings.interval : min(seconds, settings.clipSeconds)
+        return settings.transitionDuration + playing
+    }
+
+    /// A clip slide's time on screen from when it began to come in (`slideSeconds(forClipOf:)`);
+    /// nil: the interval, as for a photo.
+    var onClipLength: ((Double?) -> Void)?
 
     /// The display changed size (another screen was connected): the view fills it and its slides
     /// are dropped to be composed again. False when no slideshow shows.
@@ -102,7 +140,8 @@ final class SlideshowPresenter {
     /// The slide's Ken Burns path over its whole time on screen (fade in to fade out); nil when
     /// the effect is off.
     private func kenBurns(for slide: ComposedSlide) -> (path: KenBurnsPath, seconds: Double)? {
-        guard settings.kenBurns, let photo = slide.photos.first else { return nil }
+        // A clip plays still in its place (its frames would have to follow the pan).
+        guard settings.kenBurns, let photo = slide.photos.first, app.photos.photo(at: photo)?.file.type.isClip != true else { return nil }
         let focus = KenBurnsPath.focus(for: photo, seed: seed, in: slide.content)
         let path = KenBurnsPath(slide: slide.bitmap.size, screen: app.window.bounds.size, focus: focus, content: slide.content)
         return (path, settings.interval + settings.transitionDuration)
@@ -110,7 +149,11 @@ final class SlideshowPresenter {
 
     private func makeView() -> SlideshowView {
         let view = SlideshowView(frame: app.window.bounds)
-        view.onSettled = { [weak self] in self?.hideScreensBeneath() }
+        view.onSettled = { [weak self] in
+            self?.hideScreensBeneath()
+            self?.playSettledClip()
+        }
+        app.clips.stop()   // the album's clip, about to be covered
         app.window.addSubview(view)
         self.view = view
         logger.info("slideshow started")

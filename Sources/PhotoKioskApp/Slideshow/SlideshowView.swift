@@ -25,6 +25,8 @@ public final class SlideshowView: View {
     /// scaled source through an alpha mask only on its slow general path (about 8 times the cost
     /// of scaling, then blending a ready bitmap: see BENCHMARKS.md).
     private var fadeFrame: Bitmap?
+    /// A playing clip's newest frame, drawn over the settled slide where its poster is.
+    private var motionFrame: Bitmap?
 
     /// A slide on screen and how far along its Ken Burns path it is.
     private final class ShownSlide {
@@ -66,6 +68,7 @@ public final class SlideshowView: View {
               kenBurns: (path: KenBurnsPath, seconds: Double)?) {
         transition?.cancel()
         // A transition interrupted half-way continues from what is on screen: the newer slide.
+        motionFrame = nil
         let outgoing = progress >= 0.5 ? current : (previous ?? current)
         for dropped in [previous, current] where dropped != nil && dropped !== outgoing { dropped?.stop() }
         previous = outgoing
@@ -99,11 +102,32 @@ public final class SlideshowView: View {
         })
     }
 
+    /// A clip's frame shows over the slide's photo.
+    public var isShowingMotion: Bool { motionFrame != nil }
+
+    /// Shows a clip's frame over the settled slide's photo (nil: its poster again). Only that
+    /// rectangle is repainted.
+    func showMotionFrame(_ frame: Bitmap?) {
+        guard frame !== motionFrame else { return }
+        motionFrame = frame
+        if let rect = motionRect { setNeedsDisplay(rect) }
+    }
+
+    /// Where the slide's photo is on screen: the clip's frame goes there.
+    private var motionRect: Rect? {
+        guard let current, current.slide.bitmap.width > 0, current.slide.bitmap.height > 0 else { return nil }
+        let sx = bounds.width / Double(current.slide.bitmap.width), sy = bounds.height / Double(current.slide.bitmap.height)
+        let content = current.slide.content
+        return Rect(x: bounds.minX + content.minX * sx, y: bounds.minY + content.minY * sy,
+                    width: content.width * sx, height: content.height * sy)
+    }
+
     /// Runs when a transition ends (the app hides the screens beneath then).
     var onSettled: (() -> Void)?
 
     /// Forgets the slides (they were composed for another screen size).
     func reset() {
+        motionFrame = nil
         transition?.cancel()
         current?.stop()
         previous?.stop()
@@ -137,7 +161,11 @@ public final class SlideshowView: View {
         }
         if let previous { draw(previous, in: bounds, context) }
         guard let current, progress > 0 else { return }
-        if progress >= 1 { return draw(current, in: bounds, context) }
+        if progress >= 1 {
+            draw(current, in: bounds, context)
+            if let motionFrame, let motionRect { context.draw(motionFrame, in: motionRect, quality: .bilinear) }
+            return
+        }
         let fading = current.path == nil ? current.slide.bitmap : scaledForFade(current, context)
         context.canvas.withSavedState {
             context.canvas.multiplyAlpha(progress)

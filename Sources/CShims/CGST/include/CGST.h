@@ -42,7 +42,9 @@ struct cgst_player;
 
 /// A frame the player decoded: BGRx rows as in cgst_poster, malloc'ed (the caller frees them).
 struct cgst_frame {
+    /// GStreamer's own buffer, mapped for reading: no copy. Valid until cgst_frame_release(held).
     uint8_t *pixels;
+    void *held;
     int width, height, stride;
     /// Where the clip is, in nanoseconds; -1 when GStreamer cannot say.
     int64_t position_ns;
@@ -51,7 +53,7 @@ struct cgst_frame {
 /// Opens the clip at `path` with `demuxer` (qtdemux, matroskademux), video only, its frames
 /// scaled to fit inside max_width x max_height (never up), and prerolls it paused, waiting at
 /// most `timeout_ms`. NULL with the reason in `error` (cgst_load must have returned true first).
-struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int max_width, int max_height,
+struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int serial, int max_width, int max_height,
                                      int timeout_ms, char *error, size_t error_size);
 
 /// Plays or pauses; false when GStreamer refuses at once (errors later reach cgst_player_pull).
@@ -62,6 +64,9 @@ bool cgst_player_set_playing(struct cgst_player *player, bool playing);
 /// `error`. One thread at a time may pull; another may play, pause or read the duration.
 int cgst_player_pull(struct cgst_player *player, int timeout_ms, struct cgst_frame *frame, char *error,
                      size_t error_size);
+
+/// Gives a pulled frame's buffer back to GStreamer (any thread, also after the player closed).
+void cgst_frame_release(void *held);
 
 /// The clip's length in nanoseconds; -1 when the container does not say.
 int64_t cgst_player_duration(const struct cgst_player *player);
