@@ -30,13 +30,7 @@ public final class MotionPhotoClip: Sendable {
         let name = FileReader.lastComponent(of: photo.filePath)
         let (file, size) = try FileReader.openChecked(filePath: photo.filePath, maxBytes: Int.max)
         defer { file.closeQuietly() }
-        func read(_ offset: Int, _ count: Int) -> [UInt8]? {
-            guard offset >= 0, count >= 0 else { return nil }
-            var bytes = [UInt8](repeating: 0, count: count)
-            let got = try? bytes.withUnsafeMutableBytes { try file.read(fromAbsoluteOffset: Int64(offset), into: $0) }
-            guard let got else { return nil }
-            return Array(bytes.prefix(got))
-        }
+        func read(_ offset: Int, _ count: Int) -> [UInt8]? { FileReader.bytes(of: file, at: offset, count: count) }
         guard let head = read(0, min(size, Self.headBytes)),
               let range = MotionPhoto.embeddedVideo(head: head, fileSize: size, read: read) else {
             throw ImagingError(.notAnImage, "no Motion Photo video in it", fileName: name)
