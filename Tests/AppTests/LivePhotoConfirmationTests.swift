@@ -36,6 +36,7 @@ struct LivePhotoConfirmationTests {
         #expect(try app.runUntilSettled(timeout: 20))
         #expect(items(app) == ["IMG_1.JPG+IMG_1.MOV", "IMG_2.JPG", "IMG_2.MOV", "IMG_3.JPG+IMG_3.MOV"])
         #expect(app.grid.itemCount == 4)
+        #expect((0..<4).map { app.grid.cell(at: $0)?.isLivePhoto } == [true, false, false, true], "the LIVE badges")
 
         // Through the watcher: a pair whose identifiers differ, and one whose agree.
         try pair("IMG_4", still: Self.id, clip: Self.other)
