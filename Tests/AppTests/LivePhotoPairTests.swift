@@ -170,4 +170,28 @@ struct LivePhotoPairTests {
         list.apply([.removed("/p/IMG_1.HEIC")])
         #expect(listed(list) == ["/p/a.jpg", "/p/z.jpg", "/p/IMG_1.MOV"])
     }
+
+    @Test("names match by folder and stem, ASCII case aside; keys agree with that")
+    func names() {
+        let same: [(RawPath, RawPath)] = [("/p/IMG_1.HEIC", "/p/img_1.mov"), ("IMG_1.JPG", "IMG_1.MOV"), ("/p/a.b.jpg", "/p/A.B.MOV")]
+        for (a, b) in same {
+            #expect(LivePhotoName.sameName(a, b), "\(a) \(b)")
+            #expect(LivePhotoName.key(of: a) == LivePhotoName.key(of: b), "\(a) \(b)")
+        }
+        let different: [(RawPath, RawPath)] = [("/p/IMG_1.HEIC", "/q/IMG_1.MOV"), ("/p/IMG_10.HEIC", "/p/IMG_1.MOV"),
+                                               ("/P/IMG_1.HEIC", "/p/IMG_1.MOV"), ("/p/\u{C4}.heic", "/p/\u{E4}.mov"),
+                                               ("/p/IMG_1.HEIC", "/p/IMG_1.HEIC.MOV")]
+        for (a, b) in different { #expect(!LivePhotoName.sameName(a, b), "\(a) \(b)") }
+        #expect(LivePhotoName.key(of: "/p/.mov") == nil && LivePhotoName.key(of: "/p/noext") == nil)
+    }
+
+    @Test("a HEIC and a JPEG of one name: the first by name takes the clip, the other has it when the first goes")
+    func twoStills() {
+        let list = PhotoList()
+        list.add([file("/p/IMG_1.HEIC"), file("/p/IMG_1.JPG"), file("/p/IMG_1.MOV")])
+        #expect(listed(list) == ["/p/IMG_1.HEIC", "/p/IMG_1.JPG"])
+        #expect(motion(list, "/p/IMG_1.HEIC") == "/p/IMG_1.MOV" && motion(list, "/p/IMG_1.JPG") == nil)
+        list.apply([.removed("/p/IMG_1.HEIC")])
+        #expect(listed(list) == ["/p/IMG_1.JPG"] && motion(list, "/p/IMG_1.JPG") == "/p/IMG_1.MOV")
+    }
 }

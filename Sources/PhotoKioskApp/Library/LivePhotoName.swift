@@ -15,11 +15,11 @@ import Imaging
 enum LivePhotoName {
     enum Role { case still, motion }
 
-    /// The folder (with its final slash) and the name without its extension, ASCII lower-cased.
-    struct Key: Hashable {
-        var folder: [UInt8]
-        var stem: [UInt8]
-    }
+    /// A hash of the folder and of the name without its extension, ASCII lower-cased: what the
+    /// list files candidates under. A number, not the bytes, so that a library of 100,000 photos
+    /// does not keep a second copy of every path; two names are compared (`sameName`) before
+    /// they are paired, so a collision costs nothing but a shared bucket.
+    typealias Key = Int
 
     static func role(of type: PhotoFileType) -> Role? {
         switch type {
@@ -29,13 +29,32 @@ enum LivePhotoName {
         }
     }
 
-    /// The key of `path`, when its name has an extension and something before it.
-    static func key(of path: RawPath) -> Key? {
-        let bytes = path.bytes
+    /// Where the name starts and where its extension's dot is, when it has an extension and
+    /// something before it.
+    private static func stem(of bytes: [UInt8]) -> (nameStart: Int, dot: Int)? {
         let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > nameStart else { return nil }
-        let stem = bytes[nameStart..<dot].map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        return Key(folder: Array(bytes[..<nameStart]), stem: stem)
+        return (nameStart, dot)
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+
+    static func key(of path: RawPath) -> Key? {
+        let bytes = path.bytes
+        guard let (nameStart, dot) = stem(of: bytes) else { return nil }
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[..<nameStart])) }
+        hasher.combine(UInt8(ascii: "/"))
+        for byte in bytes[nameStart..<dot] { hasher.combine(lowered(byte)) }
+        return hasher.finalize()
+    }
+
+    /// Whether `a` and `b` are in the same folder with the same name but for the extension and
+    /// ASCII case.
+    static func sameName(_ a: RawPath, _ b: RawPath) -> Bool {
+        guard let (aStart, aDot) = stem(of: a.bytes), let (bStart, bDot) = stem(of: b.bytes),
+              aStart == bStart, aDot == bDot, a.bytes[..<aStart] == b.bytes[..<bStart] else { return false }
+        return zip(a.bytes[aStart..<aDot], b.bytes[bStart..<bDot]).allSatisfy { lowered($0) == lowered($1) }
     }
 }
 
@@ -53,43 +72,61 @@ public struct MotionPair: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The files listed under one `LivePhotoName.Key`, and the pairs among them found not to be one.
+/// Nearly every key holds one still and nothing else, so that one is kept inline: no array.
 struct LivePhotoCandidates {
-    var stills: [RawPath] = []
-    var clips: [RawPath] = []
+    private var firstStill: RawPath?
+    private var moreStills: [RawPath] = []
+    private(set) var clips: [RawPath] = []
     /// Pairs whose content identifiers differ (`PhotoList.refusePair`); forgotten when either
     /// file is rewritten, renamed or removed.
     var refused: Set<MotionPair> = []
 
-    var isEmpty: Bool { stills.isEmpty && clips.isEmpty }
-    var anyPath: RawPath? { stills.first ?? clips.first }
+    var isEmpty: Bool { firstStill == nil && clips.isEmpty }
+    var anyPath: RawPath? { firstStill ?? clips.first }
+    var stills: [RawPath] { (firstStill.map { [$0] } ?? []) + moreStills }
 
     mutating func insert(_ path: RawPath, as role: LivePhotoName.Role) {
         switch role {
-        case .still: if !stills.contains(path) { stills.append(path) }
-        case .motion: if !clips.contains(path) { clips.append(path) }
+        case .still:
+            if firstStill == nil { firstStill = path } else if firstStill != path, !moreStills.contains(path) { moreStills.append(path) }
+        case .motion:
+            if !clips.contains(path) { clips.append(path) }
         }
     }
 
     /// Takes `path` out, with the refusals it was part of; false when it was not here.
     mutating func remove(_ path: RawPath) -> Bool {
-        let before = stills.count + clips.count
-        stills.removeAll { $0 == path }
-        clips.removeAll { $0 == path }
-        forgetRefusals(of: path)
-        return stills.count + clips.count != before
+        var found = false
+        if firstStill == path {
+            firstStill = moreStills.popLast()
+            found = true
+        } else if let index = moreStills.firstIndex(of: path) {
+            moreStills.remove(at: index)
+            found = true
+        } else if let index = clips.firstIndex(of: path) {
+            clips.remove(at: index)
+            found = true
+        }
+        if found { forgetRefusals(of: path) }
+        return found
     }
 
     mutating func forgetRefusals(of path: RawPath) {
+        guard !refused.isEmpty else { return }
         refused = refused.filter { $0.still != path && $0.clip != path }
     }
 
-    /// Which still each clip belongs to: stills in name order each take the first clip in name
-    /// order not refused with it (almost always one still and one clip: HEIC or JPEG with MOV).
+    /// Which still each clip belongs to: stills in name order each take the first clip of the
+    /// same name (`LivePhotoName.sameName`), in name order, not refused with it (almost always one
+    /// still and one clip: HEIC or JPEG with MOV).
     func pairs() -> [RawPath: RawPath] {
+        guard !clips.isEmpty, firstStill != nil else { return [:] }
         var free = clips.sorted(by: NaturalOrder.precedes)
         var result: [RawPath: RawPath] = [:]
         for still in stills.sorted(by: NaturalOrder.precedes) {
-            if let index = free.firstIndex(where: { !refused.contains(MotionPair(still: still, clip: $0)) }) {
+            if let index = free.firstIndex(where: {
+                LivePhotoName.sameName(still, $0) && !refused.contains(MotionPair(still: still, clip: $0))
+            }) {
                 result[free.remove(at: index)] = still
             }
         }
@@ -98,7 +135,10 @@ struct LivePhotoCandidates {
 
     /// The same files under a folder that was renamed.
     func relocated(_ move: (RawPath) -> RawPath) -> LivePhotoCandidates {
-        LivePhotoCandidates(stills: stills.map(move), clips: clips.map(move),
-                            refused: Set(refused.map { MotionPair(still: move($0.still), clip: move($0.clip)) }))
+        var moved = LivePhotoCandidates()
+        for still in stills { moved.insert(move(still), as: .still) }
+        for clip in clips { moved.insert(move(clip), as: .motion) }
+        moved.refused = Set(refused.map { MotionPair(still: move($0.still), clip: move($0.clip)) })
+        return moved
     }
 }

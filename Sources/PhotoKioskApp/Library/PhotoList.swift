@@ -356,7 +356,8 @@ public final class PhotoList {
     /// its still (out of the list) or listed on its own. `newClip`: a clip just enlisted, neither
     /// listed nor attached yet.
     private func repair(_ key: LivePhotoName.Key, newClip: ScannedFile? = nil, in batch: inout Batch) {
-        guard let names = candidates[key] else { return }
+        // Most keys hold a still alone: nothing to pair, nothing attached.
+        guard let names = candidates[key], !names.clips.isEmpty else { return }
         let wanted = names.pairs()
         for clip in names.clips {
             let stillID = wanted[clip].flatMap { idByPath[$0] }
