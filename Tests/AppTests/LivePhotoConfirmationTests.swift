@@ -3,6 +3,9 @@ import Platform
 @testable import PhotoKioskApp
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Issue 35 item 2: the app pairs a Live Photo's halves by name as they are listed, then reads
 /// both content identifiers off the loop and splits the halves whose identifiers differ: at the
@@ -48,5 +51,16 @@ struct LivePhotoConfirmationTests {
         #expect(items(app) == want)
         #expect(try app.runUntilSettled(timeout: 20))
         #expect(app.grid.itemCount == 7)
+
+        // Deleted and renamed on disk, through the watcher: IMG_1's still goes (its clip is an item
+        // again), IMG_3's clip is renamed away (the still loses its motion).
+        unlink(scratch.path.appending("IMG_1.JPG").description)
+        rename(scratch.path.appending("IMG_3.MOV"), scratch.path.appending("clip.MOV"))
+        let after = ["clip.MOV", "IMG_1.MOV", "IMG_2.JPG", "IMG_2.MOV", "IMG_3.JPG", "IMG_4.JPG", "IMG_4.MOV", "IMG_5.JPG+IMG_5.MOV"]
+        let end2 = loop.now + 20
+        while loop.now < end2, items(app) != after { _ = try loop.runOnce(timeout: 0.1) }
+        #expect(items(app) == after)
+        #expect(try app.runUntilSettled(timeout: 20))
+        #expect(app.grid.cell(at: 4)?.isLivePhoto == false && app.grid.cell(at: 7)?.isLivePhoto == true)
     }
 }

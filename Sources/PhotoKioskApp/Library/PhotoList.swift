@@ -219,7 +219,9 @@ public final class PhotoList {
                 flush(&batch)
                 update(id, with: file)
                 batch.result.updated.append(id)
-                if let key = LivePhotoName.key(of: file.path), candidates[key] != nil {
+                // Only where a clip of its name is listed: looking a photo up by id after the
+                // update rebuilds the id index, which a rescan touching every photo cannot afford.
+                if let key = LivePhotoName.key(of: file.path), let names = candidates[key], !names.clips.isEmpty {
                     // New contents: compare the identifiers again.
                     candidates[key]?.forgetRefusals(of: file.path)
                     repair(key, in: &batch)
