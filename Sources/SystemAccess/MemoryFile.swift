@@ -4,7 +4,8 @@ import SystemPackage
 /// An anonymous file in memory (memfd_create): no name in any folder, gone when the last
 /// descriptor to it closes. For bytes a library insists on opening by path (GStreamer's filesrc
 /// plays a Motion Photo's embedded MP4 this way): `path` reopens it from this process. Closed
-/// when the value is released.
+/// when the value is released. Written from one thread at a time (whoever fills it), then only
+/// read through `path`.
 public final class MemoryFile: @unchecked Sendable {
     /// Written once by init; closed by deinit only.
     private let descriptor: FileDescriptor

@@ -37,6 +37,7 @@ struct MotionPhotoClipTests {
     @Test("the embedded MP4 is copied byte for byte into memory and plays in a ClipPlayer")
     func playsFromMemory() throws {
         let (photo, video, file) = try writeMotionPhoto()
+        #expect(MotionPhotoClip.videoRange(in: photo) == (file.count - video.count)..<file.count)
         let clip = try MotionPhotoClip(photo: photo)
         #expect(clip.range == (file.count - video.count)..<file.count)
         #expect(clip.format == .mp4Clip)
@@ -76,6 +77,8 @@ struct MotionPhotoClipTests {
         let plain = scratch.path.appending("plain.jpg")
         writeFile(plain, try Fixtures.jpeg(Fixtures.gradient(width: 64, height: 48)))
         #expect { try MotionPhotoClip(photo: plain) } throws: { ($0 as? ImagingError)?.kind == .notAnImage }
+        #expect(MotionPhotoClip.videoRange(in: plain) == nil)
+        #expect(MotionPhotoClip.videoRange(in: scratch.path.appending("missing.jpg")) == nil)
         let notMarked = scratch.path.appending("not-marked.jpg")
         let (_, video, _) = try writeMotionPhoto(name: "unused.jpg")
         writeFile(notMarked, try LivePhotoMetadataTests.motionPhoto(

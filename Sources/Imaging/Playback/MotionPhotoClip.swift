@@ -30,15 +30,13 @@ public final class MotionPhotoClip: Sendable {
         let name = FileReader.lastComponent(of: photo.filePath)
         let (file, size) = try FileReader.openChecked(filePath: photo.filePath, maxBytes: Int.max)
         defer { file.closeQuietly() }
-        func read(_ offset: Int, _ count: Int) -> [UInt8]? { FileReader.bytes(of: file, at: offset, count: count) }
-        guard let head = read(0, min(size, Self.headBytes)),
-              let range = MotionPhoto.embeddedVideo(head: head, fileSize: size, read: read) else {
+        guard let range = Self.videoRange(in: file, size: size) else {
             throw ImagingError(.notAnImage, "no Motion Photo video in it", fileName: name)
         }
         guard range.count <= Self.maxBytes else {
             throw ImagingError(.tooLarge, "its Motion Photo video is \(range.count) bytes, over \(Self.maxBytes)", fileName: name)
         }
-        guard let clipHead = read(range.lowerBound, 64), let format = ClipDecoder.sniff(clipHead) else {
+        guard let clipHead = FileReader.bytes(of: file, at: range.lowerBound, count: 64), let format = ClipDecoder.sniff(clipHead) else {
             throw ImagingError(.unsupported, "its Motion Photo video is not an MP4 the player takes", fileName: name)
         }
         do {
@@ -50,6 +48,21 @@ public final class MotionPhotoClip: Sendable {
         self.range = range
         self.format = format
         path = RawPath(bytes: Array(memory.path.string.utf8))
+    }
+
+    /// Where the Motion Photo at `photo` keeps its video, without copying it (whether a long
+    /// press has anything to play); nil for a photo without one or a file that cannot be read.
+    /// Reads the photo's first 256 KB and 8 bytes where the video starts.
+    public static func videoRange(in photo: RawPath) -> Range<Int>? {
+        guard let (file, size) = try? FileReader.openChecked(filePath: photo.filePath, maxBytes: Int.max) else { return nil }
+        defer { file.closeQuietly() }
+        return videoRange(in: file, size: size)
+    }
+
+    private static func videoRange(in file: FileDescriptor, size: Int) -> Range<Int>? {
+        func read(_ offset: Int, _ count: Int) -> [UInt8]? { FileReader.bytes(of: file, at: offset, count: count) }
+        guard let head = read(0, min(size, headBytes)) else { return nil }
+        return MotionPhoto.embeddedVideo(head: head, fileSize: size, read: read)
     }
 
     /// A player on the clip (see `ClipPlayer.init`); keep this object while it plays.
