@@ -34,7 +34,8 @@ public enum LibrarySortOrder: Sendable, Hashable {
 public struct PhotoListChange: Sendable, Equatable {
     public var inserted: [PhotoID] = []
     public var removed: [PhotoID] = []
-    /// Same identity, new file contents or new path (thumbnails should be reloaded).
+    /// Same identity, new file contents or new path (thumbnails should be reloaded), or a Live
+    /// Photo's clip attached to or taken from it (`Photo.motion`).
     public var updated: [PhotoID] = []
     /// The watcher lost events; the app should rescan and apply `PhotoList.diff`.
     public var needsRescan = false
