@@ -71,6 +71,9 @@ let package = Package(
         // adjtimex's struct timex, which Glibc does not bring into Swift (doctor's time sync check).
         .target(name: "CClockStatus", path: "Sources/CShims/CClockStatus"),
         .target(name: "CGPIO", path: "Sources/CShims/CGPIO"),
+        // memfd_create, which Glibc (built without _GNU_SOURCE) does not bring into Swift: a
+        // Motion Photo's MP4 played from memory.
+        .target(name: "CMemoryFile", path: "Sources/CShims/CMemoryFile"),
         // The kernel's HDMI-CEC API (linux/cec.h): TV standby and wake with the screen.
         .target(name: "CCEC", path: "Sources/CShims/CCEC"),
         .target(name: "CQRENCODE", dependencies: ["CLibQREncode", "CLazyLibrary"], path: "Sources/CShims/CQRENCODE"),
@@ -87,7 +90,7 @@ let package = Package(
         // The edge's lower half: typed system calls on swift-system (FileDescriptor, Errno, paths as
         // bytes, SystemError), for every layer that touches files (not Graphics: UI and Widgets
         // see no files). Operating-system services (inotify, mounts, screens, input) are Platform's.
-        .target(name: "SystemAccess", dependencies: ["Basics", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "SystemAccess", dependencies: ["Basics", "CMemoryFile", .product(name: "SystemPackage", package: "swift-system")]),
         // Running another program and waiting for it with its rusage (posix_spawnp, wait4): the
         // benchmarks' only. Apart from SystemAccess because photokiosk must hold no way to start
         // a program (SecurityTests); only photokiosk-bench links it.

@@ -13,29 +13,11 @@ struct LivePhotoMetadataTests {
 
     // MARK: the still's maker note
 
-    /// Apple's maker note: signature, version, byte order, an IFD of two entries (a LONG and the
-    /// identifier as ASCII at an offset from the note's start).
     static func appleMakerNote(_ identifier: String, bigEndian: Bool = true, tag: Int = 0x0011) -> [UInt8] {
-        func u16(_ v: Int) -> [UInt8] { bigEndian ? [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-        func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16 & 0xFFFF) + u16(v & 0xFFFF) : u16(v & 0xFFFF) + u16(v >> 16 & 0xFFFF) }
-        let text = Array(identifier.utf8) + [0]
-        var note = Array("Apple iOS\0".utf8) + [0, 1] + (bigEndian ? [0x4D, 0x4D] : [0x49, 0x49])
-        note += u16(2)
-        note += u16(0x0001) + u16(4) + u32(1) + u32(14)
-        note += u16(tag) + u16(2) + u32(text.count) + u32(14 + 2 + 24 + 4)
-        note += u32(0)
-        return note + text
+        LivePhotoFixtures.appleMakerNote(identifier, bigEndian: bigEndian, tag: tag)
     }
 
-    /// A little-endian EXIF block whose Exif IFD holds `makerNote` (tag 0x927C, UNDEFINED).
-    static func exif(makerNote: [UInt8]) -> [UInt8] {
-        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16 & 0xFFFF) }
-        var out: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0]
-        out += u16(1) + u16(0x8769) + u16(4) + u32(1) + u32(26) + u32(0)          // IFD0 -> Exif IFD at 26
-        out += u16(1) + u16(0x927C) + u16(7) + u32(makerNote.count) + u32(44) + u32(0)
-        return out + makerNote
-    }
+    static func exif(makerNote: [UInt8]) -> [UInt8] { LivePhotoFixtures.exif(makerNote: makerNote) }
 
     @Test("an iPhone still's maker note gives its content identifier, in both byte orders", arguments: [true, false])
     func makerNote(bigEndian: Bool) throws {
@@ -70,35 +52,15 @@ struct LivePhotoMetadataTests {
 
     // MARK: the MOV's metadata
 
-    static func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
-        let size = body.count + 8
-        return [UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + body
-    }
+    static func box(_ type: String, _ body: [UInt8]) -> [UInt8] { LivePhotoFixtures.box(type, body) }
 
-    static func u32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func u32(_ v: Int) -> [UInt8] { LivePhotoFixtures.u32(v) }
 
-    /// QuickTime metadata as iOS writes it into a Live Photo's MOV: keys (the identifier's key
-    /// second, after another) and ilst (items numbered by key).
     static func quickTimeMeta(_ identifier: String, isoFullBox: Bool = false, keyName: String = "com.apple.quicktime.content.identifier") -> [UInt8] {
-        let keyNames = ["com.apple.quicktime.location.ISO6709", keyName]
-        var keys: [UInt8] = [0, 0, 0, 0] + u32(keyNames.count)
-        for name in keyNames { keys += u32(8 + name.utf8.count) + Array("mdta".utf8) + Array(name.utf8) }
-        func item(_ index: Int, _ value: String) -> [UInt8] {
-            let data = box("data", u32(1) + u32(0) + Array(value.utf8))
-            let size = data.count + 8
-            return u32(size) + u32(index) + data
-        }
-        let ilst = box("ilst", item(1, "+48.8577+002.2950/") + item(2, identifier))
-        let hdlr = box("hdlr", [UInt8](repeating: 0, count: 8) + Array("mdta".utf8) + [UInt8](repeating: 0, count: 13))
-        return box("meta", (isoFullBox ? [0, 0, 0, 0] : []) + hdlr + box("keys", keys) + ilst)
+        LivePhotoFixtures.quickTimeMeta(identifier, isoFullBox: isoFullBox, keyName: keyName)
     }
 
-    static func mov(moovContents: [UInt8], moovFirst: Bool) -> [UInt8] {
-        let ftyp = box("ftyp", Array("qt  ".utf8) + [0, 0, 0, 0] + Array("qt  ".utf8))
-        let mdat = box("mdat", [UInt8](repeating: 0xAB, count: 5000))
-        let moov = box("moov", box("mvhd", [UInt8](repeating: 0, count: 100)) + moovContents)
-        return moovFirst ? ftyp + moov + mdat : ftyp + mdat + moov
-    }
+    static func mov(moovContents: [UInt8], moovFirst: Bool) -> [UInt8] { LivePhotoFixtures.mov(moovContents: moovContents, moovFirst: moovFirst) }
 
     @Test("a Live Photo MOV's content identifier, wherever its moov is, in QuickTime's and ISO's meta",
           arguments: [(true, false), (false, false), (false, true)])

@@ -14,12 +14,13 @@ import UI
         #expect(ClipDurationText.format(duration) == text)
     }
 
-    func render(clipDuration: Duration?) throws -> Bitmap {
+    func render(clipDuration: Duration?, isLivePhoto: Bool = false) throws -> Bitmap {
         let window = Window(size: Size(width: 200, height: 200), clock: ManualClock())
         let cell = ThumbnailCellView(frame: Rect(x: 0, y: 0, width: 200, height: 200))
         cell.font = try Font.standard(pixelSize: 14)
         cell.state = .image(RecordingProvider.solid(Color(rgb: 0xC0C0C0), size: 200))
         cell.clipDuration = clipDuration
+        cell.isLivePhoto = isLivePhoto
         window.addSubview(cell)
         let target = Bitmap(width: 200, height: 200)
         window.render(into: Canvas(target: target))
@@ -51,8 +52,24 @@ import UI
         #expect(top.pixel(x: 20, y: 20) & 0xFF_FFFF == 0xC0C0C0)
     }
 
+    @Test("a Live Photo's cell draws a LIVE pill in the same corner; a clip's length wins over it")
+    func liveBadgeDrawn() throws {
+        let live = try render(clipDuration: nil, isLivePhoto: true)
+        let badge = corner(live)
+        #expect(badge.dark > 200 && badge.light > 20, "\(badge)")
+        #expect(live.pixel(x: 20, y: 20) & 0xFF_FFFF == 0xC0C0C0)
+        // "LIVE" and "1:02" are different text: the pills' pixels differ.
+        let liveClip = try render(clipDuration: .seconds(62), isLivePhoto: true)
+        let clip = try render(clipDuration: .seconds(62))
+        let pixels = { (bitmap: Bitmap) in (150..<200).flatMap { y in (120..<200).map { bitmap.pixel(x: $0, y: y) } } }
+        #expect(pixels(liveClip) == pixels(clip))
+        #expect(pixels(live) != pixels(clip))
+    }
+
     final class ClipProvider: ThumbnailProvider {
         var durations: [Int: Duration] = [:]
+        var live: Set<Int> = []
+        func isLivePhoto(at index: Int) -> Bool { live.contains(index) }
         func thumbnailState(at index: Int, edge: Int) -> ThumbnailState { .image(RecordingProvider.solid(.red)) }
         func updateWantedThumbnails(_ distances: [Int: Double], edge: Int) {}
         func clipDuration(at index: Int) -> Duration? { durations[index] }
@@ -73,5 +90,9 @@ import UI
         provider.durations[2] = .seconds(90)
         grid.thumbnailDidChange(at: 2, to: .image(RecordingProvider.solid(.blue)))
         #expect(grid.cell(at: 2)?.clipDuration == .seconds(90))
+        #expect(grid.cell(at: 3)?.isLivePhoto == false)
+        provider.live = [3]
+        grid.reloadData()
+        #expect(grid.cell(at: 3)?.isLivePhoto == true && grid.cell(at: 2)?.isLivePhoto == false)
     }
 }

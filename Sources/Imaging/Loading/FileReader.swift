@@ -57,6 +57,17 @@ public enum FileReader {
         return (file, size)
     }
 
+    /// Up to `count` bytes of `file` from `offset` (fewer at its end); nil when the read fails.
+    /// For the metadata readers' `read(offset, count)` closures.
+    static func bytes(of file: FileDescriptor, at offset: Int, count: Int) -> [UInt8]? {
+        guard offset >= 0, count >= 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        guard let got = try? bytes.withUnsafeMutableBytes({ try file.read(fromAbsoluteOffset: Int64(offset), into: $0) }) else {
+            return nil
+        }
+        return Array(bytes.prefix(got))
+    }
+
     static func tooLarge(size: Int, maxBytes: Int, path: FilePath) -> ImagingError {
         ImagingError(.tooLarge, "file is \(size) bytes, more than the limit of \(maxBytes) bytes", fileName: lastComponent(of: path))
     }

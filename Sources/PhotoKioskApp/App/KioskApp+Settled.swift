@@ -3,10 +3,12 @@ import Imaging
 /// Whether the screen has finished loading: what the headless screen, snapshots, tests and
 /// benchmarks wait for.
 extension KioskApp {
-    /// Whether the screen shows everything it is going to show: the scan is done and every
-    /// visible thumbnail (or the album's centre photo) has arrived or failed.
+    /// Whether the screen shows everything it is going to show: the scan is done, Live Photo
+    /// pairs are confirmed, and every visible thumbnail (or the album's centre photo) has arrived or failed.
     public var isContentLoaded: Bool {
         guard isScanFinished else { return false }
+        // A Live Photo pair split by its identifiers would still change the grid.
+        guard !livePhotoConfirmation.isBusy else { return false }
         guard infoOverlay?.isSettled ?? true else { return false }
         if let album {
             return album.isCenterPageLoaded && (tiledPhoto?.content.isSettled ?? true) && !(albumService.captions?.isReading ?? false)

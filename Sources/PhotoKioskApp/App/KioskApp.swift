@@ -47,6 +47,8 @@ public final class KioskApp {
     let cache: ImageCache
     /// Inotify, the poller and the mount table: rescans after the first scan.
     let libraryWatcher: LibraryWatcher
+    /// Live Photo pairs' content identifiers compared off the loop; pairs that differ are split.
+    let livePhotoConfirmation: LivePhotoConfirmation
     public private(set) var isScanFinished = false
     /// The folders the library shows now (the start's, then as photo sources come and go).
     public internal(set) var libraryFolders: [String]
@@ -136,6 +138,7 @@ public final class KioskApp {
         let photos = PhotoList(order: config.library.sort == .date ? .dateTaken : .name)
         self.photos = photos
         libraryWatcher = LibraryWatcher(startup: startup, photos: photos, loop: loop, logger: logger)
+        livePhotoConfirmation = LivePhotoConfirmation(mailbox: loop.mailbox)
         let customOrder = stateDirectory.map { CustomOrderStore(stateDirectory: $0, photos: photos, logger: logger) }
         customOrder?.load()
         let images = ImagePipeline(config: config, thumbnailCacheDirectory: thumbnailCacheDirectory,
@@ -192,6 +195,13 @@ public final class KioskApp {
         intake.onFinish = { [weak self] summary in self?.libraryHold.run { [weak self] in self?.scanDidFinish(summary) } }
         intake.onFirstShown = { [weak firstScreen] in firstScreen?.firstBatchDrawn() }
         intake.onSnapshotUse = { [weak self] use in self?.listingSnapshotUse = use }
+        livePhotoConfirmation.onRefused = { [weak self] pair in
+            self?.libraryHold.run { [weak self] in
+                guard let self else { return }
+                self.logger.info("library: \(pair.still) and \(pair.clip) have different Live Photo identifiers: two items")
+                self.libraryChanged(self.photos.refusePair(pair))
+            }
+        }
         libraryWatcher.onChanges = { [weak self] changes in self?.libraryHold.run { [weak self] in self?.apply(changes) } }
         libraryWatcher.onRescanned = { [weak self] found in self?.libraryHold.run { [weak self] in self?.applyScanResult(found) } }
         grid.onSelect = { [weak self] index in self?.openPhoto(at: index) }
@@ -283,6 +293,8 @@ public final class KioskApp {
     private func libraryChanged(_ change: PhotoListChange?) {
         guard let change, !change.isEmpty else { return }
         if change.needsRescan { libraryWatcher.rescan() }
+        let pairs = photos.takeUnconfirmedPairs()
+        if !pairs.isEmpty { livePhotoConfirmation.check(pairs) }
         grid.itemCount = photos.count
         grid.reloadData()
         albumPresenter.libraryDidChange()

@@ -73,6 +73,11 @@ public final class ThumbnailService: ThumbnailProvider {
         return clipDurations.value(for: photos[index].path)
     }
 
+    public func isLivePhoto(at index: Int) -> Bool {
+        guard index >= 0, index < photos.count else { return false }
+        return photos[index].motion != nil
+    }
+
     public func updateWantedThumbnails(_ distances: [Int: Double], edge: Int) {
         var wanted: [ImageKey: Double] = [:]
         for (index, distance) in distances {

@@ -89,7 +89,7 @@ final class LibraryWatcher {
             guard let self else { return }
             let watcher = self.scan?.takeWatcher()
             let heard = watcher?.readChanges() ?? []
-            let shown = (0..<self.photos.count).map { self.photos[$0].file }
+            let shown = self.photos.allFiles   // with Live Photos' attached clips, which a rescan finds too
             let kept = FailedListingGuard.kept(skipped: summary.skipped, shown: shown)
             if !kept.isEmpty {
                 self.logger.notice("library: a folder could not be read; its \(kept.count) photos stay shown")

@@ -11,7 +11,16 @@ public struct PhotoID: Hashable, Sendable, Comparable, CustomStringConvertible {
 public struct Photo: Hashable, Sendable {
     public let id: PhotoID
     public var file: ScannedFile
+    /// The clip of the Live Photo whose still this is (the .mov of the same name in the same
+    /// folder, `LivePhotoName`): it is not listed on its own while attached here.
+    public var motion: RawPath?
     public var path: RawPath { file.path }
+
+    public init(id: PhotoID, file: ScannedFile, motion: RawPath? = nil) {
+        self.id = id
+        self.file = file
+        self.motion = motion
+    }
 }
 
 public enum LibrarySortOrder: Sendable, Hashable {
@@ -25,7 +34,8 @@ public enum LibrarySortOrder: Sendable, Hashable {
 public struct PhotoListChange: Sendable, Equatable {
     public var inserted: [PhotoID] = []
     public var removed: [PhotoID] = []
-    /// Same identity, new file contents or new path (thumbnails should be reloaded).
+    /// Same identity, new file contents or new path (thumbnails should be reloaded), or a Live
+    /// Photo's clip attached to or taken from it (`Photo.motion`).
     public var updated: [PhotoID] = []
     /// The watcher lost events; the app should rescan and apply `PhotoList.diff`.
     public var needsRescan = false
@@ -44,6 +54,17 @@ public final class PhotoList {
     /// A person's own order (drag to reorder): photos with a rank come first by rank; the rest
     /// (added since) follow in `order`. Nil: the list is in `order`.
     private var customRanks: [RawPath: Int]?
+    /// Live Photos (`LivePhotoName`): the stills and clips under each name, listed or attached.
+    private var candidates: [LivePhotoName.Key: LivePhotoCandidates] = [:]
+    /// Clips attached to a still as its motion: not in `photos`, their file kept here.
+    private var attached: [RawPath: AttachedClip] = [:]
+    /// Pairs formed or rewritten since `takeUnconfirmedPairs`, by clip: the still's path.
+    private var unconfirmed: [RawPath: RawPath] = [:]
+
+    private struct AttachedClip {
+        var file: ScannedFile
+        var still: PhotoID
+    }
 
     public init(order: LibrarySortOrder = .name) {
         self.order = order
@@ -101,6 +122,34 @@ public final class PhotoList {
         indexByID = nil
     }
 
+    /// Every file the list holds: the photos' and their attached motion clips' (what a rescan
+    /// should find again).
+    public var allFiles: [ScannedFile] {
+        photos.map(\.file) + attached.values.map(\.file).sorted { NaturalOrder.precedes($0.path, $1.path) }
+    }
+
+    /// The Live Photo pairs formed (or whose halves were rewritten) since the last call, for
+    /// their content identifiers to be compared (`LivePhotoConfirmation`); each is handed out once.
+    public func takeUnconfirmedPairs() -> [MotionPair] {
+        defer { unconfirmed = [:] }
+        return unconfirmed.map { MotionPair(still: $0.value, clip: $0.key) }
+            .sorted { NaturalOrder.precedes($0.clip, $1.clip) }
+    }
+
+    /// The two halves are not one Live Photo (their content identifiers differ): the clip is
+    /// listed on its own again and the still loses its motion, until either file changes. Nothing
+    /// happens when they are no longer paired (renamed or removed meanwhile).
+    @discardableResult
+    public func refusePair(_ pair: MotionPair) -> PhotoListChange {
+        guard let clip = attached[pair.clip], let index = index(of: clip.still), photos[index].path == pair.still,
+              let key = LivePhotoName.key(of: pair.clip) else { return PhotoListChange() }
+        candidates[key]?.refused.insert(pair)
+        var batch = Batch()
+        repair(key, in: &batch)
+        flush(&batch)
+        return batch.result.withoutTransientIDs()
+    }
+
     /// Adds a scan batch (files already present are updated in place).
     @discardableResult
     public func add(_ files: [ScannedFile]) -> PhotoListChange {
@@ -124,6 +173,7 @@ public final class PhotoList {
     public func diff(against files: [ScannedFile]) -> [LibraryChange] {
         var current: [RawPath: ScannedFile] = [:]
         for photo in photos { current[photo.path] = photo.file }
+        for (path, clip) in attached { current[path] = clip.file }
         var changes: [LibraryChange] = []
         var present = Set<RawPath>()
         for file in files {
@@ -133,6 +183,9 @@ public final class PhotoList {
         }
         for photo in photos where !present.contains(photo.path) {
             changes.append(.removed(photo.path))
+        }
+        for path in attached.keys.sorted(by: NaturalOrder.precedes) where !present.contains(path) {
+            changes.append(.removed(path))
         }
         return changes
     }
@@ -161,18 +214,54 @@ public final class PhotoList {
     private func record(_ change: LibraryChange, in batch: inout Batch) {
         switch change {
         case .added(let file):
-            if let id = idByPath[file.path] {
+            if attached[file.path] != nil {
+                updateAttached(file, in: &batch)
+            } else if let id = idByPath[file.path] {
                 flush(&batch)
                 update(id, with: file)
                 batch.result.updated.append(id)
+                // Only where a clip of its name is listed: looking a photo up by id after the
+                // update rebuilds the id index, which a rescan touching every photo cannot afford.
+                if let key = LivePhotoName.key(of: file.path), let names = candidates[key], !names.clips.isEmpty {
+                    // New contents: compare the identifiers again.
+                    candidates[key]?.forgetRefusals(of: file.path)
+                    repair(key, in: &batch)
+                    if let motion = photo(withID: id, in: batch)?.motion { unconfirmed[motion] = file.path }
+                }
+            } else if let key = enlist(file) {
+                if LivePhotoName.role(of: file.type) == .motion {
+                    repair(key, newClip: file, in: &batch)
+                } else {
+                    insertNew(file, in: &batch)
+                    repair(key, in: &batch)
+                }
             } else {
                 insertNew(file, in: &batch)
             }
         case .moved(let from, let file):
-            recordMove(from: from, to: file, in: &batch)
+            if attached[from] != nil {
+                // An attached clip renamed: it leaves its still, and pairs again if its new name says so.
+                record(.removed(from), in: &batch)
+                record(.added(file), in: &batch)
+            } else {
+                if attached[file.path] != nil { record(.removed(file.path), in: &batch) }
+                let wasListed = idByPath[from] != nil
+                recordMove(from: from, to: file, in: &batch)
+                if wasListed {
+                    let oldKey = delist(from)
+                    let newKey = enlist(file)
+                    if let oldKey { repair(oldKey, in: &batch) }
+                    if let newKey { repair(newKey, in: &batch) }
+                }
+            }
         case .removed(let path):
-            if let id = idByPath.removeValue(forKey: path) {
+            if let clip = attached.removeValue(forKey: path) {
+                unconfirmed[path] = nil
+                setMotion(nil, of: clip.still, in: &batch)
+                if let key = delist(path) { repair(key, in: &batch) }
+            } else if let id = idByPath.removeValue(forKey: path) {
                 batch.drop(id)
+                if let key = delist(path) { repair(key, in: &batch) }
             }
         case .removedDirectory(let directory):
             let gone = idByPath.filter { $0.key.isInside(directory) }
@@ -180,6 +269,12 @@ public final class PhotoList {
                 idByPath[path] = nil
                 batch.drop(id)
             }
+            // Both halves of a pair are in one folder: they go together.
+            for path in attached.keys where path.isInside(directory) {
+                attached[path] = nil
+                unconfirmed[path] = nil
+            }
+            candidates = candidates.filter { !($0.value.anyPath?.isInside(directory) ?? true) }
         case .movedDirectory(let from, let to):
             recordDirectoryMove(from: from, to: to, in: &batch)
         case .rescanNeeded:
@@ -221,11 +316,111 @@ public final class PhotoList {
             batch.result.updated.append(id)
         }
         flush(&batch)
+        func relocated(_ path: RawPath) -> RawPath {
+            path.isInside(from) ? RawPath(bytes: to.bytes + path.bytes.dropFirst(from.bytes.count)) : path
+        }
         for index in photos.indices {
             if let path = newPaths[photos[index].id] { photos[index].file.path = path }
+            if let motion = photos[index].motion { photos[index].motion = relocated(motion) }
+        }
+        // Both halves of a pair are in one folder: they move together and stay a pair.
+        for (path, var clip) in attached where path.isInside(from) {
+            attached[path] = nil
+            clip.file.path = relocated(path)
+            attached[clip.file.path] = clip
+        }
+        unconfirmed = Dictionary(unconfirmed.map { (relocated($0.key), relocated($0.value)) }, uniquingKeysWith: { a, _ in a })
+        for (key, names) in candidates where names.anyPath?.isInside(from) ?? false {
+            candidates[key] = nil
+            let moved = names.relocated(relocated)
+            if let path = moved.anyPath, let newKey = LivePhotoName.key(of: path) { candidates[newKey] = moved }
         }
         photos.sort(by: comparator())
         indexByID = nil
+    }
+
+    // MARK: Live Photos
+
+    /// Notes `file` among the candidates of its name; its key when it may be half of a Live Photo.
+    private func enlist(_ file: ScannedFile) -> LivePhotoName.Key? {
+        guard let role = LivePhotoName.role(of: file.type), let key = LivePhotoName.key(of: file.path) else { return nil }
+        candidates[key, default: LivePhotoCandidates()].insert(file.path, as: role)
+        return key
+    }
+
+    /// Takes `path` out of the candidates; its key when it was among them.
+    private func delist(_ path: RawPath) -> LivePhotoName.Key? {
+        guard let key = LivePhotoName.key(of: path), var names = candidates[key], names.remove(path) else { return nil }
+        candidates[key] = names.isEmpty ? nil : names
+        return key
+    }
+
+    /// Makes the list agree with the pairs the candidates of `key` call for: each clip attached to
+    /// its still (out of the list) or listed on its own. `newClip`: a clip just enlisted, neither
+    /// listed nor attached yet.
+    private func repair(_ key: LivePhotoName.Key, newClip: ScannedFile? = nil, in batch: inout Batch) {
+        // Most keys hold a still alone: nothing to pair, nothing attached.
+        guard let names = candidates[key], !names.clips.isEmpty else { return }
+        let wanted = names.pairs()
+        for clip in names.clips {
+            let stillID = wanted[clip].flatMap { idByPath[$0] }
+            if let current = attached[clip] {
+                if current.still == stillID { continue }
+                attached[clip] = nil
+                unconfirmed[clip] = nil
+                setMotion(nil, of: current.still, in: &batch)
+                if let stillID, let still = wanted[clip] {
+                    attach(current.file, to: stillID, at: still, in: &batch)
+                } else {
+                    insertNew(current.file, in: &batch)
+                }
+            } else if let newClip, newClip.path == clip {
+                if let stillID, let still = wanted[clip] {
+                    attach(newClip, to: stillID, at: still, in: &batch)
+                } else {
+                    insertNew(newClip, in: &batch)
+                }
+            } else if let stillID, let still = wanted[clip], let id = idByPath[clip],
+                      let file = photo(withID: id, in: batch)?.file {
+                idByPath[clip] = nil
+                batch.drop(id)
+                attach(file, to: stillID, at: still, in: &batch)
+            }
+        }
+    }
+
+    private func attach(_ clip: ScannedFile, to still: PhotoID, at stillPath: RawPath, in batch: inout Batch) {
+        attached[clip.path] = AttachedClip(file: clip, still: still)
+        unconfirmed[clip.path] = stillPath
+        setMotion(clip.path, of: still, in: &batch)
+    }
+
+    /// A new version of an attached clip: kept attached, its identifier compared again.
+    private func updateAttached(_ file: ScannedFile, in batch: inout Batch) {
+        guard var clip = attached[file.path] else { return }
+        clip.file = file
+        attached[file.path] = clip
+        if let still = photo(withID: clip.still, in: batch) {
+            unconfirmed[file.path] = still.path
+            batch.result.updated.append(clip.still)
+        }
+    }
+
+    /// Sets a photo's motion, whether it is listed or still among the batch's insertions.
+    private func setMotion(_ motion: RawPath?, of id: PhotoID, in batch: inout Batch) {
+        if let index = batch.pending.lastIndex(where: { $0.id == id }) {
+            batch.pending[index].motion = motion
+        } else if let index = index(of: id) {
+            photos[index].motion = motion
+        } else {
+            return
+        }
+        batch.result.updated.append(id)
+    }
+
+    private func photo(withID id: PhotoID, in batch: Batch) -> Photo? {
+        if let pending = batch.pending.last(where: { $0.id == id }) { return pending }
+        return index(of: id).map { photos[$0] }
     }
 
     /// Writes the collected removals and insertions into the list.

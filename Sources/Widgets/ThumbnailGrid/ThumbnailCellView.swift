@@ -3,7 +3,7 @@ import UI
 
 /// One cell of the grid: the thumbnail cropped to a square, a placeholder while it loads, or a
 /// "broken photo" tile when it could not be decoded. A clip's thumbnail (its poster frame)
-/// carries its length at the bottom right, on a dark pill.
+/// carries its length at the bottom right, on a dark pill; a Live Photo's still carries "LIVE".
 public final class ThumbnailCellView: View {
     public static let placeholderColor = Color(rgb: 0x2A2A2E)
     public static let brokenColor = Color(rgb: 0x4A2626)
@@ -20,6 +20,12 @@ public final class ThumbnailCellView: View {
         didSet { if clipDuration != oldValue { setNeedsDisplay() } }
     }
 
+    /// Whether the cell shows a Live Photo (a still with its motion clip attached).
+    public var isLivePhoto = false {
+        didSet { if isLivePhoto != oldValue { setNeedsDisplay() } }
+    }
+
+    static let liveBadgeText = "LIVE"
     static let badgeBacking = Color(rgb: 0x000000, alpha: 150)
     static let badgeText = Color(rgb: 0xFFFFFF)
 
@@ -32,7 +38,9 @@ public final class ThumbnailCellView: View {
             if !drawPixelAligned(bitmap, in: context) {
                 context.draw(bitmap, from: Canvas.aspectFillSource(imageSize: bitmap.size, destination: area.size), in: area)
             }
-            if let clipDuration, let font { drawBadge(ClipDurationText.format(clipDuration), font: font, in: context) }
+            if let font, let badge = clipDuration.map(ClipDurationText.format) ?? (isLivePhoto ? Self.liveBadgeText : nil) {
+                drawBadge(badge, font: font, in: context)
+            }
         case .failed:
             context.fill(area, color: Self.brokenColor)
             // A torn-corner mark that reads as "broken" without any text at small sizes.
@@ -47,7 +55,7 @@ public final class ThumbnailCellView: View {
         }
     }
 
-    /// The length on a dark pill in the bottom-right corner: readable over a white or busy
+    /// The length (or "LIVE") on a dark pill in the bottom-right corner: readable over a white or busy
     /// poster, covering as little of it as it can.
     private func drawBadge(_ text: String, font: Font, in context: DrawContext) {
         let area = bounds

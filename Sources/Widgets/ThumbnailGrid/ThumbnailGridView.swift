@@ -126,7 +126,7 @@ public final class ThumbnailGridView: ScrollView {
         cancelReorder()
         for (index, cell) in cells.byIndex {
             cell.state = provider?.thumbnailState(at: index, edge: thumbnailEdge) ?? .loading
-            cell.clipDuration = provider?.clipDuration(at: index)
+            updateBadge(of: cell, at: index)
         }
         lastWanted = [:]
         setNeedsLayout()
@@ -136,7 +136,7 @@ public final class ThumbnailGridView: ScrollView {
     public func thumbnailDidChange(at index: Int) {
         guard let cell = cell(at: index), let provider else { return }
         cell.state = provider.thumbnailState(at: index, edge: thumbnailEdge)
-        cell.clipDuration = provider.clipDuration(at: index)
+        updateBadge(of: cell, at: index)
     }
 
     /// The provider's load for `index` arrived: `state` is its thumbnail (or failure), shown
@@ -144,7 +144,13 @@ public final class ThumbnailGridView: ScrollView {
     public func thumbnailDidChange(at index: Int, to state: ThumbnailState) {
         guard let cell = cell(at: index) else { return }
         cell.state = state
+        updateBadge(of: cell, at: index)
+    }
+
+    /// The cell's badge: its clip's length, or whether it is a Live Photo.
+    private func updateBadge(of cell: ThumbnailCellView, at index: Int) {
         cell.clipDuration = provider?.clipDuration(at: index)
+        cell.isLivePhoto = provider?.isLivePhoto(at: index) ?? false
     }
 
     /// Scrolls so that `index` is visible (used when returning from the album).
@@ -210,7 +216,7 @@ public final class ThumbnailGridView: ScrollView {
                 cell = dequeueCell()
                 cell.index = index
                 cell.state = provider?.thumbnailState(at: index, edge: edge) ?? .loading
-                cell.clipDuration = provider?.clipDuration(at: index)
+                updateBadge(of: cell, at: index)
                 cells.insert(cell, at: index)
                 addSubview(cell)
             }
@@ -270,6 +276,7 @@ public final class ThumbnailGridView: ScrollView {
         cell.removeFromSuperview()
         cell.state = .loading
         cell.clipDuration = nil
+        cell.isLivePhoto = false
         reusableCells.append(cell)
     }
 }

@@ -26,11 +26,16 @@ public protocol ThumbnailProvider: AnyObject {
     /// The length of the clip at `index`, for the cell's badge; nil for a still (or a clip whose
     /// length is not known yet: the grid asks again when its thumbnail arrives).
     func clipDuration(at index: Int) -> Duration?
+    /// Whether the photo at `index` is a Live Photo (its cell's "LIVE" badge).
+    func isLivePhoto(at index: Int) -> Bool
 }
 
 extension ThumbnailProvider {
     /// Providers without clips.
     public func clipDuration(at index: Int) -> Duration? { nil }
+
+    /// Providers without Live Photos.
+    public func isLivePhoto(at index: Int) -> Bool { false }
 
     /// Providers whose thumbnails cost nothing ignore the fling.
     public func setLoadsDeferred(_ deferred: Bool) {}
