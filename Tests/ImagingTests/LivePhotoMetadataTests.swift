@@ -136,27 +136,13 @@ struct LivePhotoMetadataTests {
 
     /// A JPEG (the bundled sample) with a Motion Photo XMP packet, then `video` appended.
     static func motionPhoto(xmp: String, video: [UInt8]) throws -> [UInt8] {
-        let jpeg = try Fixtures.jpeg(Fixtures.gradient(width: 64, height: 48))
-        let payload = Array("http://ns.adobe.com/xap/1.0/\0".utf8) + Array(xmp.utf8)
-        let length = payload.count + 2
-        let app1: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
-        return Array(jpeg[0..<2]) + app1 + Array(jpeg[2...]) + video
+        LivePhotoFixtures.motionPhoto(jpeg: try Fixtures.jpeg(Fixtures.gradient(width: 64, height: 48)), xmp: xmp, video: video)
     }
 
     static let fakeMP4 = box("ftyp", Array("mp42".utf8) + [0, 0, 0, 0] + Array("isommp42".utf8)) + box("mdat", [UInt8](repeating: 7, count: 3000))
 
     static func containerXMP(length: Int, motion: String = "1") -> String {
-        """
-        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-        <rdf:Description xmlns:GCamera="http://ns.google.com/photos/1.0/camera/"
-          xmlns:Container="http://ns.google.com/photos/1.0/container/"
-          xmlns:Item="http://ns.google.com/photos/1.0/container/item/"
-          GCamera:MotionPhoto="\(motion)" GCamera:MotionPhotoVersion="1" GCamera:MotionPhotoPresentationTimestampUs="968644">
-        <Container:Directory><rdf:Seq>
-          <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>
-          <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(length)"/></rdf:li>
-        </rdf:Seq></Container:Directory></rdf:Description></rdf:RDF></x:xmpmeta>
-        """
+        LivePhotoFixtures.containerXMP(length: length, motion: motion)
     }
 
     static func locate(_ file: [UInt8]) -> Range<Int>? {

@@ -111,6 +111,17 @@ public final class ImageCache: Sendable {
         }
     }
 
+    /// Drops every entry nobody pinned (a clip starts playing: the memory goes to its decoder).
+    public func removeUnpinned() {
+        state.withLock { state in
+            for (key, entry) in state.entries where state.pins[key] == nil {
+                state.entries[key] = nil
+                state.recency.remove(key)
+                state.totalBytes -= entry.bytes
+            }
+        }
+    }
+
     /// Drops one entry (the file changed or vanished); its pins stay.
     public func remove(_ key: ImageKey) {
         state.withLock { state in

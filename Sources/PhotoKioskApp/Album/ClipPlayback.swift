@@ -8,10 +8,12 @@ import Platform
 /// closing for its threads, so both happen on a thread of their own: the loop never blocks on
 /// GStreamer. Frames arrive through the mailbox, newest only; the owner shows them.
 final class ClipPlayback {
-    /// What plays: a library item, and the file its motion comes from.
+    /// What plays: a library item, and the file its motion comes from (a clip, a Live Photo's
+    /// .mov, or a Motion Photo whose video is inside the photo file: `embedded`).
     struct Item: Equatable {
         let id: PhotoID
         let path: RawPath
+        var embedded = false
     }
 
     /// One frame for the owner to show, `progress` 0...1 where the clip's length is known.
@@ -29,6 +31,8 @@ final class ClipPlayback {
     /// failure, which is said once in the log): its photo shows again.
     private var show: ((Frame?) -> Void)?
     private var player: ClipPlayer?
+    /// What the player reads from and must outlive it (a Motion Photo's video in memory).
+    private var source: MotionPhotoClip?
     /// Tells a late open or frame from the item that wanted it apart from a later one.
     private var generation = 0
     /// The playing item's first frame came (said once in the log: the e2e video stage waits for it).
@@ -53,13 +57,18 @@ final class ClipPlayback {
         self.show = show
         generation += 1
         hasShownFrame = false
-        let wanted = generation, path = newItem.path, mailbox = mailbox
+        let wanted = generation, path = newItem.path, embedded = newItem.embedded, mailbox = mailbox
         let owner = WeakLoopBound(self, on: mailbox.thread)
         WorkerThread.detached(name: "pk-clip-open") {
             let frameReady: @Sendable () -> Void = { mailbox.post { owner.value?.frameArrived(wanted) } }
-            let result: Result<ClipPlayer, ImagingError>
+            let result: Result<(ClipPlayer, MotionPhotoClip?), ImagingError>
             do throws(ImagingError) {
-                result = .success(try ClipPlayer(path: path, fitting: box, frameReady: frameReady))
+                if embedded {
+                    let source = try MotionPhotoClip(photo: path)
+                    result = .success((try source.makePlayer(fitting: box, frameReady: frameReady), source))
+                } else {
+                    result = .success((try ClipPlayer(path: path, fitting: box, frameReady: frameReady), nil))
+                }
             } catch {
                 result = .failure(error)
             }
@@ -86,8 +95,9 @@ final class ClipPlayback {
         item = nil
         if let player {
             self.player = nil
-            Self.close(player)
+            Self.close(player, source: source)
         }
+        source = nil
         let stopped = show
         show = nil
         stopped?(nil)
@@ -95,19 +105,20 @@ final class ClipPlayback {
 
     /// A player handed from its opening thread to the loop.
     private struct OpenResult: @unchecked Sendable {
-        let result: Result<ClipPlayer, ImagingError>
-        init(_ result: Result<ClipPlayer, ImagingError>) { self.result = result }
+        let result: Result<(ClipPlayer, MotionPhotoClip?), ImagingError>
+        init(_ result: Result<(ClipPlayer, MotionPhotoClip?), ImagingError>) { self.result = result }
         /// Nobody wants it any more: closed off the loop.
         func discard() {
-            if case .success(let player) = result { ClipPlayback.close(player) }
+            if case .success(let (player, source)) = result { ClipPlayback.close(player, source: source) }
         }
     }
 
     private func opened(_ opened: OpenResult, generation wanted: Int) {
         guard wanted == generation, let item else { opened.discard(); return }
         switch opened.result {
-        case .success(let player):
+        case .success(let (player, source)):
             self.player = player
+            self.source = source
             player.play()
         case .failure(let error):
             fail(item, "\(error)")
@@ -138,7 +149,10 @@ final class ClipPlayback {
     }
 
     /// Stopping joins the player's worker and frees GStreamer's threads: off the loop.
-    private static func close(_ player: ClipPlayer) {
-        WorkerThread.detached(name: "pk-clip-close") { player.stop() }
+    private static func close(_ player: ClipPlayer, source: MotionPhotoClip?) {
+        WorkerThread.detached(name: "pk-clip-close") {
+            player.stop()
+            withExtendedLifetime(source) {}
+        }
     }
 }

@@ -31,6 +31,8 @@ final class AlbumPresenter {
     private let logger: Logger
     /// The kiosk's one clip player (shared with the slideshow): the centre page's clip.
     let clips: ClipPlayback
+    /// JPEGs looked into for a Motion Photo's video: whether they have one.
+    private var motionPhotos: [PhotoID: Bool] = [:]
 
     /// A drag in the filmstrip moved a photo.
     var onMovePhoto: (_ from: Int, _ to: Int) -> Void = { _, _ in }
@@ -76,6 +78,8 @@ final class AlbumPresenter {
         view.onMovePhoto = { [weak self] from, to in self?.onMovePhoto(from, to) }
         view.onPageSettled = { [weak self] index in self?.pageSettled(at: index) }
         view.onTapPage = { [weak self] index in self?.pageTapped(at: index) }
+        view.pageHasMotion = { [weak self] index in self?.hasMotion(at: index) ?? false }
+        view.onHoldPage = { [weak self] index, held in self?.pageHeld(at: index, held) }
         view.onPageChange = { [weak self] index in
             guard let self else { return }
             self.albumPhotoID = index < self.photos.count ? self.photos.photos[index].id : nil
@@ -128,10 +132,18 @@ final class AlbumPresenter {
     private func pageSettled(at index: Int) {
         guard index < photos.count, let album else { return }
         let photo = photos[index]
+        if photo.file.type == .jpeg, photo.motion == nil, motionPhotos[photo.id] == nil { lookForMotionPhoto(photo) }
         guard photo.file.type.isClip else { return }
         let item = ClipPlayback.Item(id: photo.id, path: photo.path)
         clips.play(item, fitting: album.bounds.size) { [weak self] frame in
-            guard let page = self?.page(showing: item) else { return }
+            guard let self else { return }
+            // While it plays, the pages around it are not loaded ahead and the cache lets go
+            // of what no page holds: a 1080p decoder wants tens of MB (see docs).
+            if self.album?.preloadsNeighbours == (frame != nil) {
+                self.album?.preloadsNeighbours = frame == nil
+                if frame != nil { self.cache.removeUnpinned() }
+            }
+            guard let page = self.page(showing: item) else { return }
             page.showMotionFrame(frame?.bitmap)
             page.motionProgress = frame.map { $0.progress ?? 0 }
         }
@@ -141,6 +153,48 @@ final class AlbumPresenter {
     func albumBecameVisible() {
         guard let album, album.photoCount > 0 else { return }
         pageSettled(at: album.centerPageIndex)
+    }
+
+    // MARK: Live Photos and Motion Photos
+
+    /// Whether a hold on photo `index` plays motion: a Live Photo's .mov, a Motion Photo's video.
+    private func hasMotion(at index: Int) -> Bool {
+        guard index < photos.count else { return false }
+        return photos[index].motion != nil || motionPhotos[photos[index].id] == true
+    }
+
+    /// Reads whether a JPEG carries a Motion Photo's video (its XMP and the bytes it points at),
+    /// once, off the loop; its page then takes a hold.
+    private func lookForMotionPhoto(_ photo: Photo) {
+        motionPhotos[photo.id] = false
+        let path = photo.path, id = photo.id, mailbox = mailbox
+        let owner = WeakLoopBound(self, on: mailbox.thread)
+        WorkerThread.detached(name: "pk-motion-look") {
+            let found = MotionPhotoClip.videoRange(in: path) != nil
+            mailbox.post {
+                guard let self = owner.value, found else { return }
+                self.motionPhotos[id] = true
+                if let index = self.photos.index(of: id) { self.album?.motionDidChange(at: index) }
+            }
+        }
+    }
+
+    /// A finger held on a Live Photo or Motion Photo plays its motion until it lifts, as on a
+    /// phone; the photo shows again after.
+    private func pageHeld(at index: Int, _ held: Bool) {
+        guard index < photos.count, let album else { return }
+        let photo = photos[index]
+        if !held {
+            if clips.item?.id == photo.id { clips.stop() }
+            return
+        }
+        let item = photo.motion.map { ClipPlayback.Item(id: photo.id, path: $0) }
+            ?? ClipPlayback.Item(id: photo.id, path: photo.path, embedded: true)
+        logger.info("motion of \(photo.path.description) plays while held")
+        clips.play(item, fitting: album.bounds.size) { [weak self] frame in
+            guard let page = self?.page(showing: item) else { return }
+            page.showMotionFrame(frame?.bitmap)
+        }
     }
 
     /// A tap on a playing clip pauses it; another goes on.

@@ -50,6 +50,11 @@ public final class PhotoAlbumView: View {
         didSet { applyFont() }
     }
     public var showsCaptions = true
+    /// Whether the pages around the centre are loaded ahead; off while a clip plays, whose
+    /// decoder needs the memory more.
+    public var preloadsNeighbours = true {
+        didSet { if preloadsNeighbours != oldValue { updateDemands() } }
+    }
 
     public let pager = PagingScrollView()
     public let indicator = PageIndicatorView()
@@ -119,6 +124,11 @@ public final class PhotoAlbumView: View {
     }
     /// The chrome (indicator, caption, filmstrip) is showing or fading, not yet gone.
     public var isChromeVisible: Bool { indicator.alpha > 0.01 }
+
+    /// `pageHasMotion` may answer differently for photo `index` now (a Motion Photo found).
+    public func motionDidChange(at index: Int) {
+        page(at: index)?.holdRecognizer.isEnabled = pageHasMotion(index)
+    }
 
     /// Shows photo `index`, sliding there when `animated`.
     public func setCenterPageIndex(_ index: Int, animated: Bool) {
@@ -219,7 +229,7 @@ public final class PhotoAlbumView: View {
             let distance = Double(abs(index - center))
             if index == center, let page = centerPage {
                 demands[index] = PhotoDemand(quality: page.neededQuality, distance: 0, zoomScale: page.zoomScale)
-            } else {
+            } else if preloadsNeighbours {
                 demands[index] = PhotoDemand(quality: .screen, distance: distance)
             }
         }
