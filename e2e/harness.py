@@ -239,7 +239,7 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
                     'rot90_grid', 'rot90_tap', 'rot180_grid', 'rot180_tap'],   # + rot270_* with pk.rot270=1
           # 256 MB guest (smallboard-driver.sh): the album through 10 generated photos, one zoomed
           'smallboard': ['sb_grid'] + [f'sb_page_{i}' for i in range(10)] + ['sb_zoom'],
-          # 256 MB guest (video-driver.sh): three big photos, then a 1080p30 H.264 clip playing
+          # 512 MB guest (video-driver.sh): three big photos, then a 1080p30 H.264 clip playing
           # (two screendumps a second apart), paused by a tap
           'video': ['vid_grid', 'vid_page_0', 'vid_page_1', 'vid_page_2', 'vid_clip_a', 'vid_clip_b', 'vid_paused'],
           # real touch panels over uhid (panels-driver.sh): no screendumps, the host checks the

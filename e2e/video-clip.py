@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The `video` e2e stage's material and its check (issue 35): a 1080p30 H.264 clip that plays in
-the album on DRM in a 256 MB guest, after three big photos whose pages give the album's own
+the album on DRM in a 512 MB guest, after three big photos whose pages give the album's own
 memory peak. Everything is generated here (gst-launch-1.0, cjpeg); nothing is downloaded.
 
 The clip is videotestsrc's SMPTE bars scrolling 6 px a frame, 4 s (120 frames), so any two

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Guest side of the `video` stage (issue 35): a 256 MB guest (qemu -m 256) runs the real
+# Guest side of the `video` stage (issue 35): a 512 MB guest (qemu -m 512) runs the real
 # photokiosk on DRM + libinput at 1920x1200 from a disk as on a frame's SD card (photokiosk, its
 # libraries, and GStreamer's libraries and the plugins a clip needs under /mnt/disk/gst; see
 # run.sh). The album opens on the first of three big photos and pages through them (the album's

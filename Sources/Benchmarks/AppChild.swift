@@ -302,6 +302,7 @@ func runChild(_ args: [String]) throws {
     case "fling": try child.measureFling(seconds: seconds)
     case "latency": try child.measureLatency(seconds: seconds)
     case "album": try child.measureAlbum()
+    case "clip": try child.measureClip(seconds: seconds)
     default: fatalError("unknown child mode \(mode)")
     }
     child.write(to: out)

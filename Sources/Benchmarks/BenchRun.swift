@@ -29,6 +29,7 @@ struct BenchRun {
         try formatSection(corpus, &table)
         let frameTimes = try frameSection(corpus, &table)
         try appSections(corpus, &table)
+        clipSection(&table)
         let total = SystemClock.monotonicSeconds() - began
         say("\n" + table.plainText)
         say("total benchmark time: \(fixed(total, 0)) s")

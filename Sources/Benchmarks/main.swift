@@ -57,6 +57,14 @@ do {
         let corpus = try Corpus.load(from: arguments.count > 1 ? arguments[1] : nil, work: ".build/bench")
         var table = Table()
         try BenchRun(options: BenchOptions()).formatSection(corpus, &table)
+    } else if arguments.first == "clip" {
+        // Only section (i), a 1080p clip playing against gst-launch's fakesink.
+        var options = BenchOptions()
+        if arguments.count > 1, let reps = Int(arguments[1]) { options.repetitions = max(1, reps) }
+        try makeDirectories(options.work)
+        var table = Table()
+        BenchRun(options: options).clipSection(&table)
+        say(table.plainText)
     } else if arguments.first == "places" {
         // Only the overlay's place lookup: open, lookup time, mapped memory.
         try PlaceBench.command(Array(arguments.dropFirst()))

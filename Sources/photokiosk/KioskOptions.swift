@@ -139,6 +139,8 @@ struct SlideshowOptions: ParsableArguments, ConfigOverrideGroup {
     @Option(parsing: .unconditional, help: "Cross-fade or slide seconds.", transform: ArgumentValues.number) var transitionDuration: Double?
     @Option(help: "blur, solid or none.") var portraitFill: KioskConfig.PortraitFill?
     @Flag(inversion: .prefixedNo, help: "Slow pan and zoom across each photo.") var kenBurns: Bool?
+    @Option(parsing: .unconditional, help: "Longest seconds a clip plays in the slideshow (0: clips as stills).",
+            transform: ArgumentValues.number) var clipSeconds: Double?
     @Flag(inversion: .prefixedNo, help: "Two portrait photos side by side (landscape ones stacked on a portrait screen).")
     var pairPortraits: Bool?
     @Option(help: "Background colour #rrggbb.") var background: String?
@@ -151,6 +153,7 @@ struct SlideshowOptions: ParsableArguments, ConfigOverrideGroup {
         o.transitionDuration = transitionDuration
         o.portraitFill = portraitFill
         o.kenBurns = kenBurns
+        o.clipSeconds = clipSeconds
         o.pairPortraits = pairPortraits
         if let background {
             guard let color = Color(hexString: background) else {

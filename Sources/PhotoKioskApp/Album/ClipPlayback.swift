@@ -40,9 +40,14 @@ final class ClipPlayback {
     private let mailbox: Mailbox
     private let logger: Logger
 
-    init(mailbox: Mailbox, logger: Logger) {
+    /// The share of the box a clip's frames are decoded at (MemorySizing.clipScale).
+    let scale: Double
+
+    init(mailbox: Mailbox, logger: Logger, scale: Double = MemorySizing.clipScale(memTotal: MemorySizing.machineMemTotal)) {
         self.mailbox = mailbox
         self.logger = logger
+        self.scale = scale
+        if scale < 1 { logger.info("clips: decoded at \(Int(scale * 100)) % of the screen's size (a small board's memory)") }
     }
 
     /// Whether the item's frames are moving (not paused, not failed, not still opening).
@@ -50,9 +55,10 @@ final class ClipPlayback {
 
     /// Plays `newItem` from its start, its frames fitted inside `box` pixels and handed to `show`
     /// (nil when it stops); whatever played before stops. The same item again changes nothing.
-    func play(_ newItem: Item, fitting box: Size, show: @escaping (Frame?) -> Void) {
+    func play(_ newItem: Item, fitting screenBox: Size, show: @escaping (Frame?) -> Void) {
         guard newItem != item else { return }
         stop()
+        let box = Size(width: (screenBox.width * scale).rounded(), height: (screenBox.height * scale).rounded())
         item = newItem
         self.show = show
         generation += 1

@@ -135,14 +135,15 @@ final class AlbumPresenter {
         if photo.file.type == .jpeg, photo.motion == nil, motionPhotos[photo.id] == nil { lookForMotionPhoto(photo) }
         guard photo.file.type.isClip else { return }
         let item = ClipPlayback.Item(id: photo.id, path: photo.path)
+        guard item != clips.item else { return }
+        // While it plays, the pages around it are not loaded ahead and the cache lets go of what
+        // no page holds, before the decoder starts: a 1080p decoder wants tens of MB (see docs).
+        album.preloadsNeighbours = false
+        cache.removeUnpinned()
+        album.releaseNeighbourPages()
         clips.play(item, fitting: album.bounds.size) { [weak self] frame in
             guard let self else { return }
-            // While it plays, the pages around it are not loaded ahead and the cache lets go
-            // of what no page holds: a 1080p decoder wants tens of MB (see docs).
-            if self.album?.preloadsNeighbours == (frame != nil) {
-                self.album?.preloadsNeighbours = frame == nil
-                if frame != nil { self.cache.removeUnpinned() }
-            }
+            if frame == nil { self.album?.preloadsNeighbours = true }
             guard let page = self.page(showing: item) else { return }
             page.showMotionFrame(frame?.bitmap)
             page.motionProgress = frame.map { $0.progress ?? 0 }

@@ -27,6 +27,7 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var transitionDuration: Double?
     public var portraitFill: KioskConfig.PortraitFill?
     public var kenBurns: Bool?
+    public var clipSeconds: Double?
     public var pairPortraits: Bool?
     public var background: Color?
     public var overlayClock: KioskConfig.OverlayPosition?
@@ -118,6 +119,7 @@ extension KioskConfig {
         set(o.transitionDuration, &c.slideshow.transitionDuration)
         set(o.portraitFill, &c.slideshow.portraitFill)
         set(o.kenBurns, &c.slideshow.kenBurns)
+        set(o.clipSeconds, &c.slideshow.clipSeconds)
         set(o.pairPortraits, &c.slideshow.pairPortraits)
         set(o.background, &c.slideshow.background)
         set(o.overlayClock, &c.overlay.clock)

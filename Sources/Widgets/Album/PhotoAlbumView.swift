@@ -125,6 +125,17 @@ public final class PhotoAlbumView: View {
     /// The chrome (indicator, caption, filmstrip) is showing or fading, not yet gone.
     public var isChromeVisible: Bool { indicator.alpha > 0.01 }
 
+    /// The pages beside the centre let go of their bitmaps and show what the provider still has
+    /// (a clip is about to play and its decoder needs the memory); they load again once
+    /// `preloadsNeighbours` is back on or the centre moves.
+    public func releaseNeighbourPages() {
+        for i in pager.livePageIndices where i != centerPageIndex {
+            guard let page = page(at: i) else { continue }
+            page.prepare(for: i)
+            if let provider { page.show(provider.photoContent(at: i)) }
+        }
+    }
+
     /// `pageHasMotion` may answer differently for photo `index` now (a Motion Photo found).
     public func motionDidChange(at index: Int) {
         page(at: index)?.holdRecognizer.isEnabled = pageHasMotion(index)
