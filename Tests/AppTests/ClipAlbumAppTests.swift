@@ -27,15 +27,6 @@ struct ClipAlbumAppTests {
         return folder
     }
 
-    /// Runs the app's loop for `seconds` (a clip keeps it busy, so "settled" would never come).
-    func run(_ app: KioskApp, for seconds: Double, until done: () -> Bool = { false }) throws {
-        let end = app.host.loop.now + seconds
-        while app.host.loop.now < end && !done() {
-            try app.host.loop.runOnce(timeout: min(0.02, max(0, end - app.host.loop.now)))
-            app.host.pump()
-        }
-    }
-
     func isPlayingFrame(_ page: PhotoPageView) -> Bool {
         page.displayedBitmap != nil && page.displayedBitmap !== page.bitmap && page.motionProgress != nil
     }
@@ -47,7 +38,7 @@ struct ClipAlbumAppTests {
         app.openPhoto(at: 0)
         let view = try #require(app.album)
         let page = try #require(view.centerPage)
-        try run(app, for: 20) { isPlayingFrame(page) }
+        try app.runLoop(for: 20) { isPlayingFrame(page) }
         #expect(isPlayingFrame(page), "no frame of the clip came within 20 s")
         #expect(app.albumPresenter.clips.isPlaying)
         // Decoded at most at the screen's size (GStreamer never enlarges: 320x180 stays), drawn
@@ -56,7 +47,7 @@ struct ClipAlbumAppTests {
         #expect(frame.width == 320 && frame.height == 180, "\(frame.width)x\(frame.height)")
 
         // Once the chrome has faded, every repaint is inside the clip's rectangle.
-        try run(app, for: 10) { !view.isChromeVisible }
+        try app.runLoop(for: 10) { !view.isChromeVisible }
         #expect(!view.isChromeVisible)
         let clipRect = PixelRect(x: 0, y: 75, width: 800, height: 450)
         var repaints = 0, outside: [PixelRect] = []
@@ -78,21 +69,21 @@ struct ClipAlbumAppTests {
 
         // A tap pauses (after the wait for a second tap); the picture and the bar stop.
         album.tap(app, Point(x: 400, y: 300))
-        try run(app, for: 2) { !app.albumPresenter.clips.isPlaying }
+        try app.runLoop(for: 2) { !app.albumPresenter.clips.isPlaying }
         #expect(!app.albumPresenter.clips.isPlaying)
-        try run(app, for: 0.5)
+        try app.runLoop(for: 0.5)
         let pausedAt = page.motionProgress, pausedFrame = page.displayedBitmap
-        try run(app, for: 1)
+        try app.runLoop(for: 1)
         #expect(page.motionProgress == pausedAt && page.displayedBitmap === pausedFrame, "frames came while paused")
         // Another tap goes on.
         album.tap(app, Point(x: 400, y: 300))
-        try run(app, for: 10) { page.displayedBitmap !== pausedFrame }
+        try app.runLoop(for: 10) { page.displayedBitmap !== pausedFrame }
         #expect(app.albumPresenter.clips.isPlaying)
         #expect(page.displayedBitmap !== pausedFrame)
 
         // A swipe to the photo stops the clip; its page is its poster again, without a bar.
         album.flick(app, from: Point(x: 600, y: 300), dx: -150)
-        try run(app, for: 20) { view.centerPageIndex == 1 && view.isCenterPageLoaded && !view.pager.isScrolling }
+        try app.runLoop(for: 20) { view.centerPageIndex == 1 && view.isCenterPageLoaded && !view.pager.isScrolling }
         #expect(view.centerPageIndex == 1)
         #expect(app.albumPresenter.clips.item == nil)
         if let clipPage = view.page(at: 0) {
@@ -122,7 +113,7 @@ struct ClipAlbumAppTests {
             app.openPhoto(at: index)
             let view = try #require(app.album)
             let failures = { log.messages.filter { $0.contains("cannot play clip") } }
-            try run(app, for: 15) { failures().count == index + 1 && app.albumPresenter.clips.item == nil }
+            try app.runLoop(for: 15) { failures().count == index + 1 && app.albumPresenter.clips.item == nil }
             #expect(failures().count == index + 1 && failures().last?.contains(index == 0 ? "a-damaged.mp4" : "b-garbage.mp4") == true,
                     "\(log.messages.suffix(20))")
             #expect(app.albumPresenter.clips.item == nil)
@@ -131,10 +122,10 @@ struct ClipAlbumAppTests {
         // The good clip still plays after them.
         app.openPhoto(at: 2)
         let page = try #require(app.album?.centerPage)
-        try run(app, for: 20) { isPlayingFrame(page) }
+        try app.runLoop(for: 20) { isPlayingFrame(page) }
         #expect(isPlayingFrame(page))
         // Its frames are its colour on screen (red), drawn opaque over the poster.
-        try run(app, for: 1) { false }
+        try app.runLoop(for: 1) { false }
         let centre = display.frameBuffer.color(x: 400, y: 300)
         #expect(centre.red > 200 && centre.green < 60 && centre.blue < 60, "\(centre)")
     }

@@ -42,14 +42,6 @@ struct ClipSlideshowAppTests {
         return (app, display)
     }
 
-    func run(_ app: KioskApp, for seconds: Double, until done: () -> Bool) throws {
-        let end = app.host.loop.now + seconds
-        while app.host.loop.now < end && !done() {
-            try app.host.loop.runOnce(timeout: min(0.02, max(0, end - app.host.loop.now)))
-            app.host.pump()
-        }
-    }
-
     func shows(_ app: KioskApp, _ name: String) -> Bool {
         app.sessionDriver?.slideshowView?.photo?.description.hasSuffix(name) == true
     }
@@ -57,24 +49,24 @@ struct ClipSlideshowAppTests {
     @Test("a 3 s clip plays in its slide for clip_seconds (2 s), the ball moving, then the next photo comes")
     func clipPlaysForItsLimit() throws {
         let (app, display) = try makeApp(folder: try makeFolder(), clipSeconds: 2)
-        try run(app, for: 30) { shows(app, "b-clip.webm") }
+        try app.runLoop(for: 30) { shows(app, "b-clip.webm") }
         #expect(shows(app, "b-clip.webm"), "the slideshow never reached the clip")
         let clipShown = app.host.loop.now
         let view = try #require(app.sessionDriver?.slideshowView)
-        try run(app, for: 20) { view.isShowingMotion }
+        try app.runLoop(for: 20) { view.isShowingMotion }
         #expect(view.isShowingMotion, "no frame of the clip came")
         #expect(app.clips.item?.path.description.hasSuffix("b-clip.webm") == true)
         // Its length (3 s) is known: it stays the transition and clip_seconds, not the 1.5 s interval.
-        try run(app, for: 5) { app.sessionDriver?.session.slideshow.slideSeconds == 2.1 }
+        try app.runLoop(for: 5) { app.sessionDriver?.session.slideshow.slideSeconds == 2.1 }
         #expect(app.sessionDriver?.session.slideshow.slideSeconds == 2.1)
         // 320x180 fitted to 800x600: 800x450 between bars; the ball moves in there.
         var columns: Set<[UInt32]> = []
-        try run(app, for: 0.6) {
+        try app.runLoop(for: 0.6) {
             columns.insert(stride(from: 80, to: 525, by: 10).flatMap { y in stride(from: 5, to: 800, by: 10).map { display.frameBuffer.pixel(x: $0, y: y) } })
             return false
         }
         #expect(columns.count >= 2, "the clip's picture did not change while it played")
-        try run(app, for: 20) { shows(app, "c-photo.jpg") }
+        try app.runLoop(for: 20) { shows(app, "c-photo.jpg") }
         let elapsed = app.host.loop.now - clipShown
         #expect(shows(app, "c-photo.jpg"))
         #expect(elapsed >= 2.0 && elapsed < 10, "the clip's slide stayed \(elapsed) s (want 2.1 s, not the 1.5 s interval)")
@@ -85,13 +77,13 @@ struct ClipSlideshowAppTests {
     @Test("clip_seconds = 0: a clip's slide is its still poster for the interval")
     func clipSecondsZeroShowsStills() throws {
         let (app, _) = try makeApp(folder: try makeFolder(), clipSeconds: 0)
-        try run(app, for: 30) { shows(app, "b-clip.webm") }
+        try app.runLoop(for: 30) { shows(app, "b-clip.webm") }
         #expect(shows(app, "b-clip.webm"))
-        try run(app, for: 1) { false }
+        try app.runLoop(for: 1) { false }
         #expect(app.clips.item == nil)
         #expect(app.sessionDriver?.slideshowView?.isShowingMotion == false)
         #expect(app.sessionDriver?.session.slideshow.slideSeconds == nil)
-        try run(app, for: 20) { shows(app, "c-photo.jpg") }
+        try app.runLoop(for: 20) { shows(app, "c-photo.jpg") }
         #expect(shows(app, "c-photo.jpg"))
     }
 }

@@ -37,14 +37,6 @@ struct MotionHoldAppTests {
         return folder
     }
 
-    func run(_ app: KioskApp, for seconds: Double, until done: () -> Bool = { false }) throws {
-        let end = app.host.loop.now + seconds
-        while app.host.loop.now < end && !done() {
-            try app.host.loop.runOnce(timeout: min(0.02, max(0, end - app.host.loop.now)))
-            app.host.pump()
-        }
-    }
-
     func send(_ app: KioskApp, _ phase: Platform.TouchPhase, at time: Double) {
         app.handle(.touch(slot: 0, phase: phase, location: Point(x: 400, y: 300), time: time))
         app.handle(.frame(time: time))
@@ -64,21 +56,21 @@ struct MotionHoldAppTests {
             let view = try #require(app.album)
             let page = try #require(view.centerPage)
             // The page settles and (for the Motion Photo) its video is found: the hold is armed.
-            try run(app, for: 10) { page.holdRecognizer.isEnabled && page.isLoaded }
+            try app.runLoop(for: 10) { page.holdRecognizer.isEnabled && page.isLoaded }
             #expect(page.holdRecognizer.isEnabled, "photo \(index) takes no hold")
             #expect(KioskAppTests().close(centre(display), still))
             send(app, .down, at: app.host.loop.now)
-            try run(app, for: 20) { isBlue(centre(display)) }
+            try app.runLoop(for: 20) { isBlue(centre(display)) }
             #expect(isBlue(centre(display)), "photo \(index): the motion (blue) did not play while held: \(centre(display))")
             #expect(page.motionProgress == nil, "a Live Photo's motion has no progress bar")
             send(app, .up, at: app.host.loop.now)
-            try run(app, for: 5) { !isBlue(centre(display)) }
+            try app.runLoop(for: 5) { !isBlue(centre(display)) }
             #expect(KioskAppTests().close(centre(display), still), "photo \(index) after the hold: \(centre(display))")
             #expect(app.clips.item == nil)
         }
         app.openPhoto(at: 2)
         let page = try #require(app.album?.centerPage)
-        try run(app, for: 3)
+        try app.runLoop(for: 3)
         #expect(!page.holdRecognizer.isEnabled, "a plain photo arms a hold")
     }
 }

@@ -14,3 +14,15 @@ func startedGridApp(folders: [String], size: Size = Size(width: 800, height: 600
     try app.start()
     return (app, display)
 }
+
+extension KioskApp {
+    /// Runs the loop for `seconds` or until `done` (a playing clip keeps the app busy, so
+    /// `runUntilSettled` would never return).
+    func runLoop(for seconds: Double, until done: () -> Bool = { false }) throws {
+        let end = host.loop.now + seconds
+        while host.loop.now < end && !done() {
+            try host.loop.runOnce(timeout: min(0.02, max(0, end - host.loop.now)))
+            host.pump()
+        }
+    }
+}
