@@ -41,7 +41,7 @@ final class ClipPlayback {
     private let logger: Logger
 
     /// The share of the box a clip's frames are decoded at (MemorySizing.clipScale).
-    let scale: Double
+    var scale: Double
 
     init(mailbox: Mailbox, logger: Logger, scale: Double = MemorySizing.clipScale(memTotal: MemorySizing.machineMemTotal)) {
         self.mailbox = mailbox
