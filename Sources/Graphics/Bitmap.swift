@@ -51,7 +51,7 @@ public final class Bitmap: @unchecked Sendable {
     /// Takes over pixels a C library filled (a video frame): no copy; `release` frees them when
     /// the bitmap goes.
     public init(adopting pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
-                format: PixelFormat = .xrgb8888, release: @escaping @Sendable (UnsafeMutableRawPointer) -> Void) {
+                format: PixelFormat = .xrgb8888, release: (@Sendable (UnsafeMutableRawPointer) -> Void)?) {
         precondition(stride % 4 == 0 && stride >= width * format.bytesPerPixel, "bad stride")
         self.width = width
         self.height = height
@@ -63,16 +63,9 @@ public final class Bitmap: @unchecked Sendable {
     }
 
     /// Wraps memory someone else owns (a mapped scanout buffer); it must outlive the bitmap.
-    public init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
-                format: PixelFormat = .xrgb8888) {
-        precondition(stride % 4 == 0 && stride >= width * format.bytesPerPixel, "bad stride")
-        self.width = width
-        self.height = height
-        self.stride = stride
-        self.format = format
-        self.pixels = pixels
-        self.ownsMemory = false
-        self.release = nil
+    public convenience init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
+                            format: PixelFormat = .xrgb8888) {
+        self.init(adopting: pixels, width: width, height: height, stride: stride, format: format, release: nil)
     }
 
     deinit {
