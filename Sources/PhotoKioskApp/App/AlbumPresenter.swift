@@ -79,6 +79,10 @@ final class AlbumPresenter {
         view.onPageSettled = { [weak self] index in self?.pageSettled(at: index) }
         view.onTapPage = { [weak self] index in self?.pageTapped(at: index) }
         view.pageHasMotion = { [weak self] index in self?.hasMotion(at: index) ?? false }
+        view.pageTakesTaps = { [weak self] index in
+            guard let self, index < self.photos.count else { return false }
+            return self.photos[index].file.type.isClip
+        }
         view.onHoldPage = { [weak self] index, held in self?.pageHeld(at: index, held) }
         view.onPageChange = { [weak self] index in
             guard let self else { return }

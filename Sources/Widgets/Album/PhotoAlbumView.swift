@@ -46,6 +46,9 @@ public final class PhotoAlbumView: View {
     /// Whether photo `index` has motion a hold plays; elsewhere a hold does nothing, so a finger
     /// resting before a swipe still pages.
     public var pageHasMotion: (Int) -> Bool = { _ in false }
+    /// Whether a single tap on photo `index` does something (a clip pauses); elsewhere no single
+    /// tap is recognised, so nothing waits on the double tap.
+    public var pageTakesTaps: (Int) -> Bool = { _ in false }
     public var font: Font? {
         didSet { applyFont() }
     }
@@ -201,6 +204,7 @@ public final class PhotoAlbumView: View {
         page.prepare(for: index)
         page.motionBarHeight = metrics.pixels(4)
         page.holdRecognizer.isEnabled = pageHasMotion(index)
+        page.singleTapRecognizer.isEnabled = pageTakesTaps(index)
         page.showsSpinner = index == pager.centerPageIndex
         if let provider { page.show(provider.photoContent(at: index)) }
         return page

@@ -54,6 +54,10 @@ public final class PhotoPageView: ScrollView, ScrollViewDelegate {
             guard let self, recognizer.state == .recognized else { return }
             self.onSingleTap?(self)
         }
+        // Only where a tap does something (the album enables it on a clip's page): a single tap
+        // waiting for a double tap to fail would hold the touches a tiled photo's own double tap
+        // needs (the small board's zoom to 1:1 stopped working with it on every page).
+        singleTapRecognizer.isEnabled = false
         addGestureRecognizer(singleTapRecognizer)
         holdRecognizer.addAction { [weak self] recognizer in
             guard let self else { return }
