@@ -118,7 +118,7 @@ final class SlideshowPresenter {
     /// How long a clip slide stays from when it began to come in: the transition, then the clip
     /// once (a short one loops until the interval is up), at most `clipSeconds` of it.
     func slideSeconds(forClipOf length: Duration) -> Double {
-        let seconds = Double(length.components.seconds) + Double(length.components.attoseconds) / 1e18
+        let seconds = length / .seconds(1)
         let playing = seconds < settings.interval ? settings.interval : min(seconds, settings.clipSeconds)
         return settings.transitionDuration + playing
     }
