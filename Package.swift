@@ -81,12 +81,15 @@ let package = Package(
         // map over libgstreamer1.0-dev: the shim declares the few functions it calls (see CGST.h),
         // so no build root, the arm64 cross sysroot included, needs GStreamer's or GLib's headers.
         .target(name: "CGST", dependencies: ["CLazyLibrary"], path: "Sources/CShims/CGST"),
+        // libyuv (a playing clip's YUV frames into the screen's XRGB), loaded with dlopen on the
+        // first frame; declared by the shim like GStreamer, so no build root needs libyuv-dev.
+        .target(name: "CYUV", dependencies: ["CLazyLibrary"], path: "Sources/CShims/CYUV"),
 
         // MARK: Swift layers
         // The bottom: what every layer uses and is not graphics nor a system call: pthread locks
         // (Locked, ThreadMutex, ThreadCondition), SeededRandom, decimalText and CivilDate.
         .target(name: "Basics"),
-        .target(name: "Graphics", dependencies: ["CPixman", "CFreeType"]),
+        .target(name: "Graphics", dependencies: ["CPixman", "CFreeType", "CYUV"]),
         // The edge's lower half: typed system calls on swift-system (FileDescriptor, Errno, paths as
         // bytes, SystemError), for every layer that touches files (not Graphics: UI and Widgets
         // see no files). Operating-system services (inotify, mounts, screens, input) are Platform's.

@@ -69,6 +69,7 @@ if has_mode video; then
            videoconvert:gstreamer1.0-plugins-base; do
     gst-inspect-1.0 --exists ${p%%:*} 2>/dev/null || need+=(${p#*:})
   done
+  ldconfig -p | grep 'libyuv.so.0 .*x86-64' >/dev/null || need+=(libyuv0)   # the kiosk draws the frames with it
 fi
 # the powercut stage: its disks (mke2fs), their checks (e2fsck, debugfs), the remote API's library
 if has_mode powercut || has_mode storage; then
@@ -298,9 +299,10 @@ if has_mode video; then
     && cp -r "$VD/photos" "$VD/disk/photos" \
     && strip -o "$VD/disk/photokiosk" "$PROGRAM" \
     && for p in $VIDEO_PLUGINS; do cp -L "$gst_dir/libgst$p.so" "$VD/disk/gst/"; done \
-    && { { ldd "$PROGRAM"; ldd $(ldconfig -p | awk '/libgstreamer-1.0.so.0 .*x86-64/{print $NF}'); ldd "$VD"/disk/gst/*.so; } \
+    && { { ldd "$PROGRAM"; ldd $(ldconfig -p | awk '/(libgstreamer-1.0|libyuv).so.0 .*x86-64/{print $NF}'); ldd "$VD"/disk/gst/*.so; } \
          | awk '/=> \//{print $3} /^\t\/[^ ]+ \(/{print $1}' | sort -u | xargs -I{} cp -L {} "$VD/disk/lib/"; } \
     && cp -L "$(ldconfig -p | awk '/libgstreamer-1.0.so.0 .*x86-64/{print $NF}')" "$VD/disk/lib/" \
+    && cp -L "$(ldconfig -p | awk '/libyuv.so.0 .*x86-64/{print $NF}')" "$VD/disk/lib/" \
     && rm -f "$VD/disk.img" && mke2fs -q -F -t ext2 -d "$VD/disk" "$VD/disk.img" $(( $(du -sm "$VD/disk" | cut -f1) + 128 ))M \
     && EXTRA_MODULES="virtio_blk ext4" "$E2E/build-initrd.sh" "$KROOT" "$VD/initrd.gz" "$OUT/uitouch" "$E2E/video-driver.sh" \
     || cannot_run video "cannot prepare its clip, photos, disk image or initramfs ($OUT/video-prepare.log)"

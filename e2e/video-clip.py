@@ -6,9 +6,11 @@ memory peak. Everything is generated here (gst-launch-1.0, cjpeg); nothing is do
 The clip is videotestsrc's SMPTE bars scrolling 6 px a frame, 4 s (120 frames), so any two
 frames a few apart differ everywhere along the bars' edges. The guest shows it on a 1920x1200
 screen: 1920x1080 at 1:1 between black bars of 60 rows (the clip's rectangle is x 0-1919,
-y 60-1139). The reference is every frame decoded here by GStreamer (the same decoder and
-converter as the app's), sampled on a grid every STEP pixels inside the rectangle, leaving out its
-bottom BAR_ROWS rows where the progress bar is drawn.
+y 60-1139). The reference is every frame decoded here by GStreamer (the same decoder as the
+app's) and turned into RGB by libyuv, as the app draws it (GStreamer's own videoconvert rounds
+differently: 2.97 mean difference on these samples, as much as two frames apart), sampled on a
+grid every STEP pixels inside the rectangle, leaving out its bottom BAR_ROWS rows where the
+progress bar is drawn.
 
   video-clip.py prepare DIR   writes DIR/photos (3 JPEGs + the clip), DIR/reference.bin,
                               DIR/reference.json and DIR/expect.json (the harness's rules)
@@ -19,7 +21,7 @@ rectangle must be one of the decoded frames within TOLERANCE (mean absolute chan
 over the samples, out of 255) with at most OUTLIERS of the samples off by more than 48; a second
 screendump a second later must match a different frame, and every pixel outside the rectangle
 must be as in the first."""
-import importlib.util, json, os, subprocess, sys
+import ctypes, importlib.util, json, os, subprocess, sys
 
 SCREEN = (1920, 1200)
 CLIP = (1920, 1080)
@@ -65,16 +67,28 @@ def prepare(out):
                         f'video/x-raw,format=I420,width={CLIP[0]},height={CLIP[1]},framerate={FPS}/1', '!',
                         'x264enc', 'speed-preset=veryfast', 'bitrate=6000', '!', 'mp4mux', '!', 'filesink', f'location={clip}.tmp'], check=True)
         os.rename(clip + '.tmp', clip)
-    # every frame decoded as the app decodes it (qtdemux, decodebin, videoconvert to BGRx), sampled
+    # every frame decoded as the app decodes it (qtdemux, decodebin: the decoder's I420) and turned
+    # into RGB as the app draws it (libyuv, BT.709 limited range as the stream's caps say), sampled
+    yuv = ctypes.CDLL('libyuv.so.0')
+    bt709 = ctypes.c_void_p(ctypes.addressof(ctypes.c_char.in_dll(yuv, 'kYuvH709Constants')))
     decode = subprocess.Popen(['gst-launch-1.0', '-q', 'filesrc', f'location={clip}', '!', 'qtdemux', '!', 'decodebin', '!',
-                               'videoconvert', '!', 'video/x-raw,format=RGB', '!', 'fdsink', 'fd=1'], stdout=subprocess.PIPE)
-    frame_bytes = CLIP[0] * CLIP[1] * 3
-    positions = [(y * CLIP[0] + x) * 3 for x, y in samples_at()]
+                               'videoconvert', '!', 'video/x-raw,format=I420', '!', 'fdsink', 'fd=1'], stdout=subprocess.PIPE)
+    luma, chroma = CLIP[0] * CLIP[1], (CLIP[0] // 2) * (CLIP[1] // 2)
+    frame_bytes = luma + 2 * chroma
+    positions = [(y * CLIP[0] + x) * 4 for x, y in samples_at()]
+    argb = ctypes.create_string_buffer(CLIP[0] * CLIP[1] * 4)
     frames = []
     while True:
         data = decode.stdout.read(frame_bytes)
         if len(data) < frame_bytes: break
-        frames.append(b''.join(data[o:o + 3] for o in positions))
+        planes = ctypes.create_string_buffer(data, frame_bytes)
+        base = ctypes.addressof(planes)
+        if yuv.I420ToARGBMatrix(ctypes.c_void_p(base), CLIP[0], ctypes.c_void_p(base + luma), CLIP[0] // 2,
+                                ctypes.c_void_p(base + luma + chroma), CLIP[0] // 2, argb, CLIP[0] * 4, bt709,
+                                CLIP[0], CLIP[1]) != 0:
+            sys.exit('libyuv could not convert a frame')
+        raw = argb.raw
+        frames.append(b''.join(bytes((raw[o + 2], raw[o + 1], raw[o])) for o in positions))   # B G R A -> R G B
     if decode.wait() != 0 or len(frames) != FRAMES: sys.exit(f'decoding the clip gave {len(frames)} of {FRAMES} frames')
     with open(out + '/reference.bin', 'wb') as f: f.write(b''.join(frames))
     json.dump({'screen': SCREEN, 'rect': RECT, 'frames': FRAMES, 'step': STEP, 'bar_rows': BAR_ROWS,

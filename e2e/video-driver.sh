@@ -6,7 +6,7 @@
 # own memory peak), then to a 1080p30 H.264 clip, which plays: the host takes two screendumps a
 # second apart and checks them against the clip's decoded frames (video-clip.py); a tap pauses it.
 # Here: the clip played (its log line), no OOM kill, no clip failed, and the memory the clip added
-# over the album's peak is reported against issue 35's 40 MB and fails over 56 MB (@@VID_MEMORY).
+# over the album's peak is held to issue 35's 40 MB (@@VID_MEMORY).
 # SIGTERM ends it with status 0.
 ready() { echo "@@READY $1"; read -t 300 ack; }
 touch_cmd() { echo "$1" > "$PHOTOKIOSK_E2E_FIFO"; }
@@ -49,15 +49,15 @@ ready vid_clip_b
 sleep 4
 alive clip
 CLIP=$(hwm)
-echo "@@VID_MEMORY album VmHWM ${ALBUM} kB, with the clip playing ${CLIP} kB: +$((CLIP - ALBUM)) kB (issue 35's target 40960 kB; this stage fails over 57344 kB)"
+echo "@@VID_MEMORY album VmHWM ${ALBUM} kB, with the clip playing ${CLIP} kB: +$((CLIP - ALBUM)) kB (issue 35's target, this stage's bound: 40960 kB)"
 touch_cmd "tap 2048 2048"; sleep 2                       # a tap pauses (after the double-tap wait)
 ready vid_paused
 alive pause
 if dmesg | grep -qiE "out of memory|oom-kill|invoked oom-killer"; then dmesg | grep -iE -A3 "oom" | tail -n 20; fail "OOM in the kernel log"; fi
 if grep -q "cannot play clip" /tmp/app.log; then fail "$(grep 'cannot play clip' /tmp/app.log | head -n 1)"; fi
-# The target is 40 MB; QEMU runs gave +31.7 to +48.2 MB (the album's own peak varies: 134-146 MB; the neighbours' pictures
-# and the decoder's start race), so the stage fails at 56 MB (the copies gave +74) and reports the figure.
-[ $((CLIP - ALBUM)) -le 57344 ] || fail "the clip added $((CLIP - ALBUM)) kB over the album's peak (fails over 57344 kB; target 40960 kB)"
+# Issue 35's target is the bound: at most 40 MB over the album's peak. With the frames kept in the decoder's YUV (no
+# BGRx copies) QEMU runs gave +17 to +22 MB; with BGRx frames they gave +32 to +48 MB.
+[ $((CLIP - ALBUM)) -le 40960 ] || fail "the clip added $((CLIP - ALBUM)) kB over the album's peak (the bound is 40960 kB)"
 kill -TERM $APP; wait $APP; rc=$?
 tail -n 15 /tmp/app.log
 echo "@@APP_EXIT $rc"

@@ -41,7 +41,7 @@ extension BenchRun {
         }
         let folder = options.work + "/clip-1080p30"
         let exe = selfExecutable(), out = options.work + "/child-result.txt"
-        var ours = Samples(), baseline = Samples(), converting = Samples(), shown = Samples(), added = Samples(), album = Samples(),
+        var ours = Samples(), baseline = Samples(), pipeline = Samples(), shown = Samples(), added = Samples(), album = Samples(),
             gstRSS = Samples()
         for _ in 0..<reps {
             // Taking turns, so that load from elsewhere falls on both alike.
@@ -50,10 +50,13 @@ extension BenchRun {
                 baseline.add(r.cpuSeconds / Self.clipSeconds)
                 gstRSS.add(Double(r.maxResidentBytes) / 1_048_576)
             }
-            // The same with GStreamer's conversion to the screen's BGRx: where the difference goes.
+            // The kiosk's own pipeline up to its sink (CGST: converter and scaler passing the
+            // decoder's I420 through): what GStreamer costs it, the rest being the kiosk's drawing.
             if let r = spawn(["gst-launch-1.0", "-q", "filesrc", "location=" + clip, "!", "qtdemux", "!", "decodebin", "!",
-                              "videoconvert", "!", "video/x-raw,format=BGRx", "!", "fakesink", "sync=true"]), r.succeeded {
-                converting.add(r.cpuSeconds / Self.clipSeconds)
+                              "videoconvert", "!", "videoscale", "!",
+                              "video/x-raw,format=(string){I420,NV12},pixel-aspect-ratio=1/1,width=[1,1920],height=[1,1080]", "!",
+                              "fakesink", "sync=true"]), r.succeeded {
+                pipeline.add(r.cpuSeconds / Self.clipSeconds)
             }
             let r = spawn([exe, "child", "clip", folder, "-", out, String(Self.clipSeconds - 2)], showErrors: true)
             let kv = keyValues(readText(out) ?? "")
@@ -74,9 +77,9 @@ extension BenchRun {
                       spread: fixed(ours.spread.low, 3) + "–" + fixed(ours.spread.high, 3) + " s",
                       baseline: "gst-launch fakesink: " + fixed(baseline.median, 3) + " s", ratio: fixed(ratio, 2) + "x",
                       target: "≤ 1.3x", status: verdict(ratio, atMost: 1.3)))
-        if converting.count > 0 {
-            table.add(Row(figure: "  of which decoding and converting to BGRx (gst-launch … videoconvert ! fakesink)",
-                          median: fixed(converting.median, 3) + " s", ratio: fixed(converting.median / baseline.median, 2) + "x"))
+        if pipeline.count > 0 {
+            table.add(Row(figure: "  of which the kiosk's GStreamer pipeline (gst-launch … videoconvert ! videoscale ! I420 ! fakesink)",
+                          median: fixed(pipeline.median, 3) + " s", ratio: fixed(pipeline.median / baseline.median, 2) + "x"))
         }
         table.add(Row(figure: "frames shown per second (the clip has 30)", median: fixed(shown.median, 1),
                       spread: fixed(shown.spread.low, 1) + "–" + fixed(shown.spread.high, 1)))
@@ -101,14 +104,14 @@ extension AppChild {
         if let peak = Self.peakRSS() { record("album_peak_rss", peak) }
         Self.resetPeakRSS()
         end = loop.now + 30
-        while page.displayedBitmap === page.bitmap && loop.now < end { try turn(timeout: 0.02) }
-        guard page.displayedBitmap !== page.bitmap else { fatalError("the clip did not start playing within 30 s") }
-        var last = page.displayedBitmap.map(ObjectIdentifier.init)
+        while page.displayedMotionFrame == nil && loop.now < end { try turn(timeout: 0.02) }
+        guard page.displayedMotionFrame != nil else { fatalError("the clip did not start playing within 30 s") }
+        var last = page.displayedMotionFrame.map(ObjectIdentifier.init)
         var frames = 0
         let cpu0 = ResourceUsage.current().cpuSeconds, t0 = loop.now
         while loop.now - t0 < seconds {
             try turn(timeout: 0.05)
-            let now = page.displayedBitmap.map(ObjectIdentifier.init)
+            let now = page.displayedMotionFrame.map(ObjectIdentifier.init)
             if now != last { frames += 1; last = now }
         }
         let elapsed = loop.now - t0

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Graphics
 import Imaging
 import PhotoKioskApp
 import Platform
@@ -98,6 +99,7 @@ struct Doctor: ParsableCommand {
         let libraries: [(name: String, use: String, problem: String?)] = [
             ("libheif", "HEIF/AVIF photos", HEIFDecoder.libraryProblem()),
             ("GStreamer", "video clips", ClipDecoder.libraryProblem()),
+            ("libyuv", "playing video clips", VideoFrame.loadConverter()),
             ("libmosquitto", "MQTT", MQTTClient.libraryLoadProblem()),
             ("libmicrohttpd", "remote page", HTTPServer.libraryLoadProblem()),
         ]

@@ -28,7 +28,7 @@ struct ClipAlbumAppTests {
     }
 
     func isPlayingFrame(_ page: PhotoPageView) -> Bool {
-        page.displayedBitmap != nil && page.displayedBitmap !== page.bitmap && page.motionProgress != nil
+        page.displayedMotionFrame != nil && page.motionProgress != nil
     }
 
     @Test("a clip plays on its settled page, only its rectangle is repainted, a tap pauses and resumes it, a swipe stops it")
@@ -43,7 +43,7 @@ struct ClipAlbumAppTests {
         #expect(app.albumPresenter.clips.isPlaying)
         // Decoded at most at the screen's size (GStreamer never enlarges: 320x180 stays), drawn
         // fitted to 800x600: 800x450 between black bars of 75.
-        let frame = try #require(page.displayedBitmap)
+        let frame = try #require(page.displayedMotionFrame)
         #expect(frame.width == 320 && frame.height == 180, "\(frame.width)x\(frame.height)")
 
         // Once the chrome has faded, every repaint is inside the clip's rectangle.
@@ -72,14 +72,14 @@ struct ClipAlbumAppTests {
         try app.runLoop(for: 2) { !app.albumPresenter.clips.isPlaying }
         #expect(!app.albumPresenter.clips.isPlaying)
         try app.runLoop(for: 0.5)
-        let pausedAt = page.motionProgress, pausedFrame = page.displayedBitmap
+        let pausedAt = page.motionProgress, pausedFrame = page.displayedMotionFrame
         try app.runLoop(for: 1)
-        #expect(page.motionProgress == pausedAt && page.displayedBitmap === pausedFrame, "frames came while paused")
+        #expect(page.motionProgress == pausedAt && page.displayedMotionFrame === pausedFrame, "frames came while paused")
         // Another tap goes on.
         album.tap(app, Point(x: 400, y: 300))
-        try app.runLoop(for: 10) { page.displayedBitmap !== pausedFrame }
+        try app.runLoop(for: 10) { page.displayedMotionFrame !== pausedFrame }
         #expect(app.albumPresenter.clips.isPlaying)
-        #expect(page.displayedBitmap !== pausedFrame)
+        #expect(page.displayedMotionFrame !== pausedFrame)
 
         // A swipe to the photo stops the clip; its page is its poster again, without a bar.
         album.flick(app, from: Point(x: 600, y: 300), dx: -150)
@@ -87,9 +87,40 @@ struct ClipAlbumAppTests {
         #expect(view.centerPageIndex == 1)
         #expect(app.albumPresenter.clips.item == nil)
         if let clipPage = view.page(at: 0) {
-            #expect(clipPage.displayedBitmap === clipPage.bitmap && clipPage.motionProgress == nil)
+            #expect(clipPage.displayedMotionFrame == nil && clipPage.motionProgress == nil)
         }
         #expect(view.centerPage?.motionProgress == nil)
+    }
+
+    @Test("a clip decoded at the size it is shown is drawn straight from its YUV frames: red to its edges, the bars untouched")
+    func ownSizeDraw() throws {
+        let folder = scratch.newFolder("library")
+        _ = try ClipFixture.write(pattern: "red", width: 800, height: 450, frames: 30, as: .webm, to: folder, name: "a-clip")
+        let (app, display) = try startedGridApp(folders: [folder], size: Size(width: 800, height: 600))
+        #expect(try app.runUntilSettled(timeout: 20))
+        app.clips.scale = 1
+        app.openPhoto(at: 0)
+        let page = try #require(app.album?.centerPage)
+        try app.runLoop(for: 20) { isPlayingFrame(page) }
+        let frame = try #require(page.displayedMotionFrame)
+        #expect(frame.width == 800 && frame.height == 450, "\(frame.width)x\(frame.height)")
+        try app.runLoop(for: 0.5)
+        for (x, y) in [(0, 75), (799, 75), (400, 300), (0, 515), (799, 515)] {  // the progress bar runs below 520
+            let c = display.frameBuffer.color(x: x, y: y)
+            #expect(c.red > 200 && c.green < 60 && c.blue < 60, "(\(x),\(y)) \(c)")
+        }
+        #expect(display.frameBuffer.color(x: 400, y: 74) == .black && display.frameBuffer.color(x: 400, y: 525) == .black)
+        // Once the chrome has faded over it, the bars are black still.
+        let view = try #require(app.album)
+        try app.runLoop(for: 10) { !view.isChromeVisible }
+        try app.runLoop(for: 1)
+        var lit: [String] = []
+        for y in [0, 30, 74, 525, 560, 599] {
+            for x in stride(from: 200, to: 800, by: 50) where display.frameBuffer.color(x: x, y: y) != .black {  // right of "‹ Grid"
+                lit.append("(\(x),\(y)) \(display.frameBuffer.color(x: x, y: y))")
+            }
+        }
+        #expect(lit.isEmpty, "\(lit.prefix(6))")
     }
 
     @Test("a small board's half-size decode: the frames are half the screen's size and still fill the clip's rectangle")
@@ -103,7 +134,7 @@ struct ClipAlbumAppTests {
         app.openPhoto(at: 0)
         let page = try #require(app.album?.centerPage)
         try app.runLoop(for: 20) { isPlayingFrame(page) }
-        let frame = try #require(page.displayedBitmap)
+        let frame = try #require(page.displayedMotionFrame)
         #expect(frame.width == 400 && frame.height == 225, "\(frame.width)x\(frame.height): fitted in half of 800x600")
         try app.runLoop(for: 0.5)
         // Drawn enlarged into 800x450 between bars of 75: red edge to edge.

@@ -62,16 +62,7 @@ struct ClipDecodeTests {
     @Test("a clip recorded rotated (a phone held upright) shows upright: the track's 90° matrix is applied")
     func rotatedClip() throws {
         let path = try ClipFixture.write(pattern: "smpte", width: 320, height: 180, frames: 10, as: .mp4, to: dir, name: "upright")
-        var bytes = try FileReader.read(path: path)
-        // The video track's header: its matrix follows 40 bytes after "tkhd" (version 0), as
-        // phones write it for a portrait clip: a = 0, b = 1, c = -1, d = 0 (16.16 fixed point).
-        let tkhd = try #require((0..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual("tkhd".utf8) })
-        try #require(bytes[tkhd + 4] == 0)
-        let matrix: [Int32] = [0, 0x10000, 0, -0x10000, 0, 0, 0, 0, 0x4000_0000]
-        for (i, value) in matrix.enumerated() {
-            for b in 0..<4 { bytes[tkhd + 44 + i * 4 + b] = UInt8(truncatingIfNeeded: UInt32(bitPattern: value) >> (24 - 8 * b)) }
-        }
-        try FileReader.write(bytes, to: path)
+        try ClipFixture.rotateQuarterTurn(path)
         let poster = try ImageDecoder.decode(path: path)
         #expect(poster.bitmap.size == Size(width: 180, height: 320))
         #expect(poster.originalSize == Size(width: 180, height: 320))

@@ -80,9 +80,24 @@ struct ClipPlayerTests {
         player.play()
         let got = frames(from: player, for: .milliseconds(600), until: { !$0.isEmpty })
         let frame = try #require(got.last, "no frame in 10.6 s")
-        #expect(frame.bitmap.size == Size(width: 160, height: 120))
-        #expect(near(channels(frame.bitmap, x: 80, y: 60), (255, 0, 0)), "\(channels(frame.bitmap, x: 80, y: 60))")
+        #expect(frame.picture.makeBitmap().size == Size(width: 160, height: 120))
+        #expect(near(channels(frame.picture.makeBitmap(), x: 80, y: 60), (255, 0, 0)), "\(channels(frame.picture.makeBitmap(), x: 80, y: 60))")
         #expect(player.failure == nil)
+    }
+
+    @Test("a clip recorded rotated plays upright: its frames are portrait and the bars run top to bottom")
+    func playsRotatedUpright() throws {
+        let path = try ClipFixture.write(pattern: "smpte", width: 320, height: 180, frames: 30, as: .mp4, to: dir, name: "upright")
+        try ClipFixture.rotateQuarterTurn(path)
+        let player = try ClipPlayer(path: RawPath(path), format: .mp4Clip, fitting: Size(width: 400, height: 400)) {}
+        defer { player.stop() }
+        player.play()
+        let frame = try #require(frames(from: player, for: .milliseconds(300), until: { !$0.isEmpty }).last, "no frame")
+        let bitmap = frame.picture.makeBitmap()
+        #expect(bitmap.size == Size(width: 180, height: 320))
+        // As the poster (ClipDecodeTests): turned clockwise, white at the top and blue at the bottom on the right.
+        #expect(near(channels(bitmap, x: 119, y: 11), (255, 255, 255)), "\(channels(bitmap, x: 119, y: 11))")
+        #expect(near(channels(bitmap, x: 119, y: 308), (0, 0, 255)), "\(channels(bitmap, x: 119, y: 308))")
     }
 
     @Test("an H.264 clip's moving ball changes between frames over a black ground, and positions advance")
@@ -94,9 +109,9 @@ struct ClipPlayerTests {
         let got = frames(from: player, for: .milliseconds(1000), until: { $0.count >= 5 })
         try #require(got.count >= 5, "only \(got.count) frames in 11 s of a 30 fps clip")
         let first = try #require(got.first), last = try #require(got.last)
-        #expect(rows(first.bitmap) != rows(last.bitmap), "the ball did not move")
-        #expect(near(channels(last.bitmap, x: 2, y: 2), (0, 0, 0)), "\(channels(last.bitmap, x: 2, y: 2))")
-        let bright = rows(last.bitmap).filter { $0 >> 16 & 0xFF > 200 && $0 >> 8 & 0xFF > 200 && $0 & 0xFF > 200 }
+        #expect(rows(first.picture.makeBitmap()) != rows(last.picture.makeBitmap()), "the ball did not move")
+        #expect(near(channels(last.picture.makeBitmap(), x: 2, y: 2), (0, 0, 0)), "\(channels(last.picture.makeBitmap(), x: 2, y: 2))")
+        let bright = rows(last.picture.makeBitmap()).filter { $0 >> 16 & 0xFF > 200 && $0 >> 8 & 0xFF > 200 && $0 & 0xFF > 200 }
         #expect(bright.count > 100, "no white ball: \(bright.count) white pixels")
         let positions = got.compactMap(\.position)
         #expect(positions.count == got.count)
@@ -139,7 +154,7 @@ struct ClipPlayerTests {
         player.play()
         let got = frames(from: player, for: .milliseconds(800), until: { !$0.isEmpty })
         let frame = try #require(got.last, "no frame in 10.8 s")
-        #expect(near(channels(frame.bitmap, x: 80, y: 60), (0, 0, 255)), "\(channels(frame.bitmap, x: 80, y: 60))")
+        #expect(near(channels(frame.picture.makeBitmap(), x: 80, y: 60), (0, 0, 255)), "\(channels(frame.picture.makeBitmap(), x: 80, y: 60))")
         #expect(player.failure == nil, "\(String(describing: player.failure))")
     }
 

@@ -55,8 +55,8 @@ struct MotionPhotoClipTests {
             usleep(5_000)
         }
         let frame = try #require(frames.last, "no frame in 12 s: \(player.failure ?? "no failure")")
-        #expect(frame.bitmap.size == Size(width: 160, height: 120))
-        let pixel = frame.bitmap.pixel(x: 80, y: 60)
+        #expect(frame.picture.makeBitmap().size == Size(width: 160, height: 120))
+        let pixel = frame.picture.makeBitmap().pixel(x: 80, y: 60)
         let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
         #expect(r > 230 && g < 30 && b < 30, "\(r) \(g) \(b)")
         #expect(player.failure == nil)

@@ -45,4 +45,19 @@ public enum ClipFixture {
                                                + container.encoder + ["!", "filesink", "location=\(out)"])
         return out
     }
+
+    /// Marks an MP4 clip as recorded rotated a quarter turn, as a phone held upright writes it:
+    /// the video track's header matrix (40 bytes after "tkhd", version 0) becomes a = 0, b = 1,
+    /// c = -1, d = 0 (16.16 fixed point), which GStreamer reads as image-orientation rotate-90.
+    public static func rotateQuarterTurn(_ path: String) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        guard let tkhd = (0..<(bytes.count - 4)).first(where: { bytes[$0..<($0 + 4)].elementsEqual("tkhd".utf8) }),
+              bytes[tkhd + 4] == 0
+        else { throw CocoaError(.fileReadCorruptFile) }
+        let matrix: [Int32] = [0, 0x10000, 0, -0x10000, 0, 0, 0, 0, 0x4000_0000]
+        for (i, value) in matrix.enumerated() {
+            for b in 0..<4 { bytes[tkhd + 44 + i * 4 + b] = UInt8(truncatingIfNeeded: UInt32(bitPattern: value) >> (24 - 8 * b)) }
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
 }

@@ -56,4 +56,35 @@ import Graphics
         window.render(into: canvas)
         #expect(parent.draws == 4, "a background that is not fully opaque does not cover")
     }
+
+    @Test("an opaque view deeper down covers too (a playing clip inside its page), unless a view between clips it away or fades it")
+    func aDeeperOpaqueViewCovers() {
+        let window = Window(size: Size(width: 100, height: 80), clock: ManualClock())
+        let parent = CountingView(frame: Rect(x: 0, y: 0, width: 100, height: 80))
+        parent.backgroundColor = .red
+        let page = View(frame: Rect(x: 0, y: 0, width: 100, height: 80))  // no background of its own
+        let clip = View(frame: Rect(x: 0, y: 10, width: 100, height: 60))
+        clip.backgroundColor = .blue
+        page.addSubview(clip)
+        parent.addSubview(page)
+        window.addSubview(parent)
+        let bitmap = Bitmap(width: 100, height: 80)
+        let canvas = Canvas(target: bitmap)
+        window.render(into: canvas)
+        #expect(parent.draws == 1, "the whole window is not covered by the clip")
+        window.setNeedsDisplay(Rect(x: 10, y: 20, width: 30, height: 30))
+        window.render(into: canvas)
+        #expect(parent.draws == 1, "an area inside the clip is painted by the clip alone")
+        #expect(bitmap.color(x: 20, y: 30) == .blue && bitmap.color(x: 20, y: 5) == .red)
+        page.clipsToBounds = true
+        page.frame = Rect(x: 0, y: 0, width: 100, height: 40)  // the clip's lower part is cut away
+        window.setNeedsDisplay(Rect(x: 10, y: 30, width: 30, height: 20))
+        window.render(into: canvas)
+        #expect(parent.draws == 2)
+        page.frame = Rect(x: 0, y: 0, width: 100, height: 80)
+        page.alpha = 0.5
+        window.setNeedsDisplay(Rect(x: 10, y: 20, width: 30, height: 30))
+        window.render(into: canvas)
+        #expect(parent.draws == 3, "a faded view between lets what is behind show")
+    }
 }

@@ -27,7 +27,7 @@ typedef struct {
 
 enum { GST_STATE_NULL = 1, GST_STATE_PAUSED = 3, GST_STATE_PLAYING = 4 };
 enum { GST_STATE_CHANGE_FAILURE = 0, GST_STATE_CHANGE_SUCCESS = 1, GST_STATE_CHANGE_NO_PREROLL = 3 };
-enum { GST_MESSAGE_ERROR = 1 << 1 };
+enum { GST_MESSAGE_ERROR = 1 << 1, GST_MESSAGE_TAG = 1 << 4 };
 enum { GST_FORMAT_TIME = 3 };
 enum { GST_MAP_READ = 1 };
 enum { GST_SEEK_FLAG_FLUSH = 1 << 0, GST_SEEK_FLAG_KEY_UNIT = 1 << 2 };
@@ -67,6 +67,12 @@ enum { GST_PLAY_FLAG_VIDEO = 1, GST_PLAY_FLAG_NATIVE_VIDEO = 1 << 6 };
     X(gboolean, gst_structure_get_fraction,                                                       \
       (const void *structure, const char *field, int *numerator, int *denominator),               \
       (structure, field, numerator, denominator))                                                 \
+    X(const char *, gst_structure_get_string, (const void *structure, const char *field), (structure, field)) \
+    V(gst_message_parse_tag, (void *message, void **tag_list), (message, tag_list))               \
+    X(const void *, gst_message_get_structure, (void *message), (message))                        \
+    X(const char *, gst_structure_get_name, (const void *structure), (structure))                 \
+    X(gboolean, gst_tag_list_get_string, (const void *list, const char *tag, char **value),       \
+      (list, tag, value))                                                                         \
     X(void *, gst_sample_get_buffer, (void *sample), (sample))                                    \
     X(void *, gst_sample_get_caps, (void *sample), (sample))                                      \
     X(gboolean, gst_buffer_map, (void *buffer, GstMapInfo *info, int flags), (buffer, info, flags)) \
@@ -120,17 +126,53 @@ static bool fail(GError *gerror, const char *fallback, char *error, size_t error
     return false;
 }
 
-/// The first error the pipeline posted within `wait_ms`, if any.
-static bool posted_error(void *bus, int wait_ms, char *error, size_t error_size) {
-    void *message = F.gst_bus_timed_pop_filtered(bus, (uint64_t)wait_ms * 1000000, GST_MESSAGE_ERROR);
-    if (!message) return false;
-    GError *gerror = NULL;
-    char *debug = NULL;
-    F.gst_message_parse_error(message, &gerror, &debug);
-    fail(gerror, "the pipeline failed", error, error_size);
-    F.g_free(debug);
-    F.gst_mini_object_unref(message);
-    return true;
+/// Where a stream's image-orientation tag goes as the bus is read (NULL: tags are not kept).
+struct orientation_note {
+    char value[32];
+};
+
+/// Whether `message` is a tag message (by its structure's name: GstMessage's layout is not
+/// declared here).
+static bool message_is_tag(void *message) {
+    const void *structure = F.gst_message_get_structure(message);
+    const char *name = structure ? F.gst_structure_get_name(structure) : NULL;
+    return name && !strcmp(name, "GstMessageTag");
+}
+
+/// Keeps a tag message's image-orientation, if it has one.
+static void note_orientation(void *message, struct orientation_note *note) {
+    void *tags = NULL;
+    char *value = NULL;
+    F.gst_message_parse_tag(message, &tags);
+    if (tags && F.gst_tag_list_get_string(tags, "image-orientation", &value) && value) {
+        snprintf(note->value, sizeof note->value, "%s", value);
+        F.g_free(value);
+    }
+    if (tags) F.gst_mini_object_unref(tags);
+}
+
+/// The first error the pipeline posted within `wait_ms`, if any. Popping discards the messages
+/// it does not ask for, so tags are asked for too when `note` wants the clip's orientation
+/// (the sink posts the stream's tags on its way to the first frame).
+static bool posted_error(void *bus, int wait_ms, struct orientation_note *note, char *error, size_t error_size) {
+    void *message;
+    while ((message = F.gst_bus_timed_pop_filtered(bus, (uint64_t)wait_ms * 1000000,
+                                                   GST_MESSAGE_ERROR | (note ? GST_MESSAGE_TAG : 0)))) {
+        if (note && message_is_tag(message)) {
+            note_orientation(message, note);
+            F.gst_mini_object_unref(message);
+            wait_ms = 0;  // the wait was for an error: what is queued is read without another
+            continue;
+        }
+        GError *gerror = NULL;
+        char *debug = NULL;
+        F.gst_message_parse_error(message, &gerror, &debug);
+        fail(gerror, "the pipeline failed", error, error_size);
+        F.g_free(debug);
+        F.gst_mini_object_unref(message);
+        return true;
+    }
+    return false;
 }
 
 static int64_t now_ms(void) {
@@ -145,20 +187,21 @@ static int64_t now_ms(void) {
 /// A failed state change's error message can reach the bus a moment after the change fails.
 static const int error_wait_ms = 200;
 
-static bool preroll(void *pipeline, void *bus, int timeout_ms, char *error, size_t error_size) {
+static bool preroll(void *pipeline, void *bus, int timeout_ms, struct orientation_note *note, char *error,
+                    size_t error_size) {
     if (F.gst_element_set_state(pipeline, GST_STATE_PAUSED) == GST_STATE_CHANGE_FAILURE) {
-        if (!posted_error(bus, error_wait_ms, error, error_size)) snprintf(error, error_size, "the clip cannot be opened");
+        if (!posted_error(bus, error_wait_ms, note, error, error_size)) snprintf(error, error_size, "the clip cannot be opened");
         return false;
     }
     int64_t deadline = now_ms() + timeout_ms;
     for (;;) {
         // The wait for an error is the loop's pause; the state is then only looked at.
-        if (posted_error(bus, 20, error, error_size)) return false;
+        if (posted_error(bus, 20, note, error, error_size)) return false;
         int state = 0;
         int result = F.gst_element_get_state(pipeline, &state, NULL, 0);
         if (result == GST_STATE_CHANGE_SUCCESS || result == GST_STATE_CHANGE_NO_PREROLL) return true;
         if (result == GST_STATE_CHANGE_FAILURE) {
-            if (!posted_error(bus, error_wait_ms, error, error_size)) snprintf(error, error_size, "the clip cannot be decoded");
+            if (!posted_error(bus, error_wait_ms, note, error, error_size)) snprintf(error, error_size, "the clip cannot be decoded");
             return false;
         }
         if (now_ms() >= deadline) {
@@ -287,7 +330,7 @@ bool cgst_read_poster(const char *path, int max_width, int max_height, int timeo
     F.g_free(uri);  // playbin keeps its own copy; it owns sink_bin now
 
     void *bus = F.gst_element_get_bus(pipeline);
-    bool ok = preroll(pipeline, bus, timeout_ms, error, error_size);
+    bool ok = preroll(pipeline, bus, timeout_ms, NULL, error, error_size);
     if (ok) {
         natural_size(sink_bin, poster);
         ok = copy_frame(sink_bin, poster, error, error_size);
@@ -312,19 +355,41 @@ struct cgst_player {
     int64_t duration_ns;
 };
 
-struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int serial, int max_width, int max_height,
-                                     int timeout_ms, char *error, size_t error_size) {
+/// videoflip's video-direction for a stream's image-orientation tag (as videoflip's own "auto"
+/// reads it); NULL for none or upright.
+static const char *flip_for_orientation(const char *orientation) {
+    static const char *const tags[][2] = {
+        {"rotate-90", "90r"},         {"rotate-180", "180"},        {"rotate-270", "90l"},
+        {"flip-rotate-0", "horiz"},   {"flip-rotate-90", "ul-lr"},  {"flip-rotate-180", "vert"},
+        {"flip-rotate-270", "ur-ll"},
+    };
+    for (size_t i = 0; i < sizeof tags / sizeof *tags; i++)
+        if (!strcmp(orientation, tags[i][0])) return tags[i][1];
+    return NULL;
+}
+
+/// Builds and prerolls one player; `flip` is videoflip's direction, NULL for none. The clip's
+/// orientation tag, if it came, goes into `orientation`.
+static struct cgst_player *open_player(const char *path, const char *demuxer, int serial, const char *flip,
+                                       int max_width, int max_height, int timeout_ms, struct orientation_note *note,
+                                       char *error, size_t error_size) {
     // Only the demuxer's first video stream is linked: an audio stream's pad stays unlinked, so
     // no audio parser or decoder is ever made. decodebin picks the parser and decoder for the
     // one stream (the first slice measured playbin at ~100 MB RSS for a 1080p H.264 frame, this
-    // shape at about half). appsink holds one frame at most and, with drop=false, blocks the
-    // decoder until the worker has taken it; sync=true paces the frames at the clip's rate.
-    char box[64], description[512];
+    // shape at about half). The frames stay in the decoder's YUV: for a clip at the size it is
+    // shown, videoconvert and videoscale pass its buffers through untouched and the kiosk turns
+    // them into the screen's XRGB as it draws them (no 8 MB BGRx copy a frame). videoflip only
+    // when the clip is tagged as rotated: an upright one would still be copied through it.
+    // appsink holds one frame at most and, with drop=false, blocks the decoder until the worker
+    // has taken it; sync=true paces the frames at the clip's rate.
+    char box[64], flipping[64] = "", description[640];
     box_caps(max_width, max_height, box, sizeof box);
+    if (flip) snprintf(flipping, sizeof flipping, "videoflip video-direction=%s ! ", flip);
     int written = snprintf(description, sizeof description,
-             "filesrc name=src ! %s name=demux%d demux%d.video_0 ! decodebin ! videoflip video-direction=auto ! "
-             "videoconvert ! videoscale ! capsfilter caps=\"video/x-raw,format=BGRx,pixel-aspect-ratio=1/1%s\" ! "
-             "appsink name=sink max-buffers=1 drop=false sync=true emit-signals=false", demuxer, serial, serial, box);
+             "filesrc name=src ! %s name=demux%d demux%d.video_0 ! decodebin ! %svideoconvert ! videoscale ! "
+             "capsfilter caps=\"video/x-raw,format=(string){I420,NV12},pixel-aspect-ratio=1/1%s\" ! "
+             "appsink name=sink max-buffers=1 drop=false sync=true emit-signals=false", demuxer, serial, serial,
+             flipping, box);
     if (written < 0 || (size_t)written >= sizeof description) {
         snprintf(error, error_size, "the demuxer's name is too long");
         return NULL;
@@ -351,15 +416,28 @@ struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int 
     player->sink = F.gst_bin_get_by_name(pipeline, "sink");
     player->bus = F.gst_element_get_bus(pipeline);
     player->duration_ns = -1;
-    if (!player->sink || !preroll(pipeline, player->bus, timeout_ms, error, error_size)) {
+    if (!player->sink || !preroll(pipeline, player->bus, timeout_ms, note, error, error_size)) {
         if (!player->sink) snprintf(error, error_size, "the player has no sink");
         cgst_player_close(player);
         return NULL;
     }
+    posted_error(player->bus, 0, note, error, error_size);  // tags queued after the preroll
     int64_t duration = -1;
     if (F.gst_element_query_duration(pipeline, GST_FORMAT_TIME, &duration) && duration >= 0)
         player->duration_ns = duration;
     return player;
+}
+
+struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int serial, int max_width, int max_height,
+                                     int timeout_ms, char *error, size_t error_size) {
+    struct orientation_note orientation = {""};
+    struct cgst_player *player = open_player(path, demuxer, serial, NULL, max_width, max_height, timeout_ms,
+                                             &orientation, error, error_size);
+    const char *flip = player ? flip_for_orientation(orientation.value) : NULL;
+    if (!flip) return player;
+    // Rotated: the box applies to the upright frame, and the frames must come upright.
+    cgst_player_close(player);
+    return open_player(path, demuxer, serial, flip, max_width, max_height, timeout_ms, NULL, error, error_size);
 }
 
 bool cgst_player_set_playing(struct cgst_player *player, bool playing) {
@@ -374,17 +452,52 @@ struct cgst_held {
     GstMapInfo map;
 };
 
-/// Maps the sample's BGRx frame for the caller, who releases it with cgst_frame_release.
+/// The matrix and range a stream's colorimetry names ("bt709", or "range:matrix:transfer:
+/// primaries" in GStreamer's numbers); without one, GStreamer's own default: BT.709 above
+/// 576 lines, BT.601 below, limited range.
+static void read_colorimetry(const char *colorimetry, int height, struct cgst_frame *frame) {
+    frame->matrix = height > 576 ? CGST_BT709 : CGST_BT601;
+    frame->full_range = false;
+    if (!colorimetry) return;
+    int range = 0, matrix = 0;
+    if (sscanf(colorimetry, "%d:%d:", &range, &matrix) == 2) {
+        frame->full_range = range == 1;  // GST_VIDEO_COLOR_RANGE_0_255
+        frame->matrix = matrix == 3 ? CGST_BT709 : matrix == 6 ? CGST_BT2020 : matrix == 4 ? CGST_BT601 : frame->matrix;
+    } else if (!strcmp(colorimetry, "bt709") || !strcmp(colorimetry, "sRGB")) {
+        frame->matrix = CGST_BT709;
+        frame->full_range = !strcmp(colorimetry, "sRGB");
+    } else if (!strncmp(colorimetry, "bt2020", 6) || !strncmp(colorimetry, "bt2100", 6)) {
+        frame->matrix = CGST_BT2020;
+    } else if (!strcmp(colorimetry, "bt601")) {
+        frame->matrix = CGST_BT601;
+    }
+}
+
+/// Maps the sample's YUV frame for the caller, who releases it with cgst_frame_release. The
+/// appsink takes no video meta, so by GStreamer's rule the buffer is in the format's default
+/// layout (rows 4-byte aligned, planes one after another), which is worked out here and checked
+/// against the buffer's size rather than trusted.
 static bool hold_sample(void *sample, struct cgst_frame *frame, char *error, size_t error_size) {
     int width = 0, height = 0;
     void *caps = F.gst_sample_get_caps(sample);
     void *structure = caps ? F.gst_caps_get_structure(caps, 0) : NULL;
     void *buffer = F.gst_sample_get_buffer(sample);
+    const char *format = structure ? F.gst_structure_get_string(structure, "format") : NULL;
     if (!structure || !F.gst_structure_get_int(structure, "width", &width) ||
-        !F.gst_structure_get_int(structure, "height", &height) || width <= 0 || height <= 0) {
+        !F.gst_structure_get_int(structure, "height", &height) || width <= 0 || height <= 0 || width > 16384 ||
+        height > 16384) {
         snprintf(error, error_size, "the clip's frame has no size");
         return false;
     }
+    bool nv12 = format && !strcmp(format, "NV12");
+    if (!format || (!nv12 && strcmp(format, "I420"))) {
+        snprintf(error, error_size, "the clip's frames are %s, not I420 or NV12", format ? format : "of no format");
+        return false;
+    }
+    size_t luma_stride = ((size_t)width + 3) & ~(size_t)3, rows = ((size_t)height + 1) & ~(size_t)1;
+    size_t chroma_stride = nv12 ? luma_stride : ((((size_t)width + 1) / 2) + 3) & ~(size_t)3;
+    size_t chroma_offset = luma_stride * rows, chroma_bytes = chroma_stride * (rows / 2);
+    size_t bytes = chroma_offset + chroma_bytes * (nv12 ? 1 : 2);
     struct cgst_held *held = calloc(1, sizeof *held);
     if (!held) {
         snprintf(error, error_size, "out of memory for a frame");
@@ -395,22 +508,26 @@ static bool hold_sample(void *sample, struct cgst_frame *frame, char *error, siz
         free(held);
         return false;
     }
-    // BGRx rows are 4-byte aligned, so GStreamer's default stride is width * 4; a buffer laid
-    // out otherwise is refused rather than read wrongly.
-    size_t stride = (size_t)width * 4;
-    if (held->map.size < stride * (size_t)height) {
-        snprintf(error, error_size, "the clip's frame is %zu bytes, not %dx%d BGRx", held->map.size, width, height);
+    if (held->map.size < bytes) {
+        snprintf(error, error_size, "the clip's frame is %zu bytes, not %dx%d %s", held->map.size, width, height, format);
         F.gst_buffer_unmap(buffer, &held->map);
         free(held);
         return false;
     }
     held->sample = sample;
     held->buffer = buffer;
-    frame->pixels = held->map.data;
+    uint8_t *data = held->map.data;
+    frame->layout = nv12 ? CGST_NV12 : CGST_I420;
+    frame->planes[0] = data;
+    frame->strides[0] = (int)luma_stride;
+    frame->planes[1] = data + chroma_offset;
+    frame->strides[1] = (int)chroma_stride;
+    frame->planes[2] = nv12 ? NULL : data + chroma_offset + chroma_bytes;
+    frame->strides[2] = nv12 ? 0 : (int)chroma_stride;
     frame->held = held;
     frame->width = width;
     frame->height = height;
-    frame->stride = (int)stride;
+    read_colorimetry(F.gst_structure_get_string(structure, "colorimetry"), height, frame);
     return true;
 }
 
@@ -436,7 +553,7 @@ int cgst_player_pull(struct cgst_player *player, int timeout_ms, struct cgst_fra
         frame->position_ns = F.gst_element_query_position(player->pipeline, GST_FORMAT_TIME, &position) ? position : -1;
         return 1;
     }
-    if (posted_error(player->bus, 0, error, error_size)) return -1;
+    if (posted_error(player->bus, 0, NULL, error, error_size)) return -1;
     gboolean eos = 0;
     F.g_object_get(player->sink, "eos", &eos, NULL);
     if (eos && !F.gst_element_seek_simple(player->pipeline, GST_FORMAT_TIME,

@@ -6,13 +6,14 @@ import Glibc
 #endif
 
 /// One video clip playing: GStreamer decodes it (video only) on its own threads, scaled to the
-/// size it is shown at; a worker thread takes each frame as a `Bitmap` and keeps the newest for
+/// size it is shown at; a worker thread takes each frame as a `VideoFrame` (the decoder's own YUV
+/// buffer, which the screen converts as it draws it) and keeps the newest for
 /// the app's loop, which collects it with `takeFrame()` when `frameReady` has woken it. The
 /// loop never sees a pointer, a descriptor or a clock: positions come from the stream.
 public final class ClipPlayer: @unchecked Sendable {
     /// A decoded frame and where in the clip it is.
     public struct Frame: Sendable {
-        public let bitmap: Bitmap
+        public let picture: VideoFrame
         /// nil when GStreamer cannot say.
         public let position: Duration?
     }
@@ -48,6 +49,10 @@ public final class ClipPlayer: @unchecked Sendable {
     public init(path: RawPath, format: ImageFormat, fitting box: Size,
                 frameReady: @escaping @Sendable () -> Void) throws(ImagingError) {
         try ClipDecoder.loadLibrary(for: format)
+        if let problem = VideoFrame.loadConverter() {
+            throw ImagingError(.unsupported, "cannot play the \(format): libyuv is not available (\(problem)); "
+                               + "install the libyuv0 package")
+        }
         let demuxer: String
         switch format {
         case .mp4Clip: demuxer = "qtdemux"
@@ -105,7 +110,7 @@ public final class ClipPlayer: @unchecked Sendable {
         var error = [CChar](repeating: 0, count: 512)
         while !state.withLock({ $0.stopping }) {
             // The loop has not taken the last frame yet: wait (the pipeline waits behind the
-            // sink meanwhile) rather than decode another 8 MB the loop may never show.
+            // sink meanwhile) rather than decode another frame the loop may never show.
             if state.withLock({ $0.newest != nil }) {
                 usleep(2_000)
                 continue
@@ -121,19 +126,39 @@ public final class ClipPlayer: @unchecked Sendable {
                 frameReady()
                 return
             }
-            guard result > 0, let pixels = frame.pixels else { continue }
-            // GStreamer's buffer itself becomes the bitmap (only ever read): no copy; it goes
-            // back to GStreamer's pool when the bitmap goes.
-            let held = HeldFrame(frame.held)
-            let bitmap = Bitmap(adopting: UnsafeMutableRawPointer(pixels), width: Int(frame.width), height: Int(frame.height),
-                                stride: Int(frame.stride)) { _ in cgst_frame_release(held.pointer) }
+            guard result > 0, let picture = videoFrame(frame) else { continue }
             let position: Duration? = frame.position_ns >= 0 ? .nanoseconds(frame.position_ns) : nil
             state.withLock {
-                $0.newest = Frame(bitmap: bitmap, position: position)
+                $0.newest = Frame(picture: picture, position: position)
                 $0.position = position
             }
             frameReady()
         }
+    }
+
+    /// GStreamer's buffer itself becomes the frame (only ever read): no copy; it goes back to
+    /// GStreamer's pool when the frame goes.
+    private static func videoFrame(_ frame: cgst_frame) -> VideoFrame? {
+        let held = HeldFrame(frame.held)
+        let layout: VideoFrame.Layout = frame.layout == CGST_NV12 ? .nv12 : .i420
+        var planes: [VideoFrame.Plane] = []
+        for (index, (base, stride)) in [(frame.planes.0, frame.strides.0), (frame.planes.1, frame.strides.1),
+                                        (frame.planes.2, frame.strides.2)].enumerated()
+        where index < (layout == .i420 ? 3 : 2) {
+            guard let base else {
+                cgst_frame_release(held.pointer)
+                return nil
+            }
+            planes.append(VideoFrame.Plane(base: UnsafeRawPointer(base), stride: Int(stride)))
+        }
+        let matrix: VideoFrame.Matrix
+        switch frame.matrix {
+        case CGST_BT709: matrix = .bt709
+        case CGST_BT2020: matrix = .bt2020
+        default: matrix = .bt601
+        }
+        return VideoFrame(width: Int(frame.width), height: Int(frame.height), layout: layout, planes: planes,
+                          matrix: matrix, fullRange: frame.full_range) { cgst_frame_release(held.pointer) }
     }
 
     /// The newest frame not yet taken (older ones were replaced: the loop shows only the newest).

@@ -19,7 +19,7 @@ final class ClipPlayback {
     /// One frame for the owner to show, `progress` 0...1 where the clip's length is known.
     struct Frame {
         let item: Item
-        let bitmap: Bitmap
+        let picture: VideoFrame
         let progress: Double?
         /// The clip's length, where its container says.
         let duration: Duration?
@@ -140,13 +140,13 @@ final class ClipPlayback {
         guard let frame = player.takeFrame() else { return }
         if !hasShownFrame {
             hasShownFrame = true
-            logger.info("clip playing: \(item.path.description) (\(frame.bitmap.width)x\(frame.bitmap.height) frames)")
+            logger.info("clip playing: \(item.path.description) (\(frame.picture.width)x\(frame.picture.height) frames)")
         }
         var progress: Double?
         if let position = frame.position, let duration = player.duration, duration > .zero {
             progress = min(1, max(0, position / duration))
         }
-        show?(Frame(item: item, bitmap: frame.bitmap, progress: progress, duration: player.duration))
+        show?(Frame(item: item, picture: frame.picture, progress: progress, duration: player.duration))
     }
 
     private func fail(_ failed: Item, _ reason: String) {

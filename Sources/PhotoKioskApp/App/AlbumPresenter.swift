@@ -149,7 +149,7 @@ final class AlbumPresenter {
             guard let self else { return }
             if frame == nil { self.album?.preloadsNeighbours = true }
             guard let page = self.page(showing: item) else { return }
-            page.showMotionFrame(frame?.bitmap)
+            page.showMotionFrame(frame?.picture)
             page.motionProgress = frame.map { $0.progress ?? 0 }
         }
     }
@@ -198,7 +198,7 @@ final class AlbumPresenter {
         logger.info("motion of \(photo.path.description) plays while held")
         clips.play(item, fitting: album.bounds.size) { [weak self] frame in
             guard let page = self?.page(showing: item) else { return }
-            page.showMotionFrame(frame?.bitmap)
+            page.showMotionFrame(frame?.picture)
         }
     }
 

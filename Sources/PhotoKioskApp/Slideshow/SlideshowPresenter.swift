@@ -105,7 +105,7 @@ final class SlideshowPresenter {
         var timed = false
         app.clips.play(item, fitting: box) { [weak self, weak view] frame in
             guard let self, let view, view.photo == path else { return }
-            view.showMotionFrame(frame?.bitmap)
+            view.showMotionFrame(frame?.picture)
             if let frame, !timed, let length = frame.duration {
                 timed = true
                 self.onClipLength?(self.slideSeconds(forClipOf: length))

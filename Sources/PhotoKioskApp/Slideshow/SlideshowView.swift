@@ -26,7 +26,7 @@ public final class SlideshowView: View {
     /// of scaling, then blending a ready bitmap: see BENCHMARKS.md).
     private var fadeFrame: Bitmap?
     /// A playing clip's newest frame, drawn over the settled slide where its poster is.
-    private var motionFrame: Bitmap?
+    private var motionFrame: VideoFrame?
 
     /// A slide on screen and how far along its Ken Burns path it is.
     private final class ShownSlide {
@@ -107,7 +107,7 @@ public final class SlideshowView: View {
 
     /// Shows a clip's frame over the settled slide's photo (nil: its poster again). Only that
     /// rectangle is repainted.
-    func showMotionFrame(_ frame: Bitmap?) {
+    func showMotionFrame(_ frame: VideoFrame?) {
         guard frame !== motionFrame else { return }
         motionFrame = frame
         if let rect = motionRect { setNeedsDisplay(rect) }

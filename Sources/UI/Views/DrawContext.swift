@@ -43,6 +43,11 @@ public struct DrawContext {
         canvas.draw(bitmap, from: sourceRect, in: canvasRect(rect), quality: quality)
     }
 
+    /// Draws a video frame into `rect` of the view (straight from its YUV planes at its own size).
+    public func draw(_ frame: VideoFrame, in rect: Rect, quality: ScalingQuality = .bilinear) {
+        canvas.draw(frame, in: canvasRect(rect), quality: quality)
+    }
+
     /// Text keeps its pixel size (glyphs are not scaled); only its position follows the zoom.
     @discardableResult
     public func drawText(_ text: String, at origin: Point, font: Font, color: Color) -> Double {

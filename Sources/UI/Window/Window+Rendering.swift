@@ -67,14 +67,19 @@ extension Window {
         origin + (subview.frame.origin - view.bounds.origin) * scale
     }
 
-    /// Whether an opaque subview of `view` paints all of `area` (device pixels), so what `view`
-    /// draws itself there would be painted over: a full-screen view skips the window's fill.
-    private func isCovered(_ area: PixelRect, bySubviewOf view: View, origin: Point, scale: Double) -> Bool {
+    /// Whether an opaque view among `view`'s subviews, or theirs, paints all of `area` (device
+    /// pixels), so what `view` draws itself there would be painted over: a full-screen view skips
+    /// the window's fill, and a playing clip the black of the pages behind it, 30 times a second.
+    /// A descendant counts only where the views between keep all of it (not clipped, not faded).
+    private func isCovered(_ area: PixelRect, bySubviewOf view: View, origin: Point, scale: Double, depth: Int = 0) -> Bool {
         view.subviews.contains { subview in
-            guard !subview.isHidden, subview.alpha >= 1, subview.isOpaque else { return false }
+            guard !subview.isHidden, subview.alpha >= 1 else { return false }
+            let subOrigin = subviewOrigin(subview, in: view, origin: origin, scale: scale)
             let subScale = scale * subview.transform.scale
-            let rect = Rect(origin: subviewOrigin(subview, in: view, origin: origin, scale: scale), size: subview.bounds.size * subScale)
-            return PixelRect(snapping: rect).contains(area)
+            let rect = PixelRect(snapping: Rect(origin: subOrigin, size: subview.bounds.size * subScale))
+            guard rect.contains(area) || !subview.clipsToBounds else { return false }
+            if subview.isOpaque { return rect.contains(area) }
+            return depth < 4 && isCovered(area, bySubviewOf: subview, origin: subOrigin, scale: subScale, depth: depth + 1)
         }
     }
 }

@@ -112,6 +112,7 @@ public final class PhotoPageView: ScrollView, ScrollViewDelegate {
         photoIndex = index
         content = .empty
         contentView.bitmap = nil
+        contentView.motionFrame = nil
         contentView.isBroken = false
         limits = nil
         lastNeededQuality = .screen
@@ -173,12 +174,12 @@ public final class PhotoPageView: ScrollView, ScrollViewDelegate {
 
     /// Shows a clip's frame in place of the photo (nil: the photo again). The frame is drawn where
     /// the photo is, so only that rectangle is repainted; the content stays as loaded.
-    public func showMotionFrame(_ frame: Bitmap?) {
-        contentView.bitmap = frame ?? content.bitmap
+    public func showMotionFrame(_ frame: VideoFrame?) {
+        contentView.motionFrame = frame
     }
 
-    /// The bitmap drawn now: a motion frame while one plays, else the photo's.
-    public var displayedBitmap: Bitmap? { contentView.bitmap }
+    /// The clip's frame drawn now in place of the photo, while one plays.
+    public var displayedMotionFrame: VideoFrame? { contentView.motionFrame }
 
     /// How far the clip has played, 0...1; nil hides the bar.
     public var motionProgress: Double? {

@@ -40,19 +40,31 @@ bool cgst_read_poster(const char *path, int max_width, int max_height, int timeo
 /// A clip playing: its own pipeline and streaming threads, frames taken one at a time.
 struct cgst_player;
 
-/// A frame the player decoded: BGRx rows as in cgst_poster, malloc'ed (the caller frees them).
+/// The YUV layouts a player's frames come in.
+enum cgst_layout { CGST_I420 = 0, CGST_NV12 = 1 };
+/// The matrix a frame's YUV values were encoded with.
+enum cgst_matrix { CGST_BT601 = 0, CGST_BT709 = 1, CGST_BT2020 = 2 };
+
+/// A frame the player decoded, as the decoder gave it: planar YUV 4:2:0 (I420 or NV12, about
+/// 1.5 bytes a pixel), GStreamer's own buffer mapped for reading, no copy. Valid until
+/// cgst_frame_release(held).
 struct cgst_frame {
-    /// GStreamer's own buffer, mapped for reading: no copy. Valid until cgst_frame_release(held).
-    uint8_t *pixels;
+    enum cgst_layout layout;
+    /// Y, then U and V (I420) or the interleaved UV plane (NV12, planes[2] NULL).
+    uint8_t *planes[3];
+    int strides[3];
     void *held;
-    int width, height, stride;
+    int width, height;
+    enum cgst_matrix matrix;
+    bool full_range;
     /// Where the clip is, in nanoseconds; -1 when GStreamer cannot say.
     int64_t position_ns;
 };
 
 /// Opens the clip at `path` with `demuxer` (qtdemux, matroskademux), video only, its frames
 /// scaled to fit inside max_width x max_height (never up), and prerolls it paused, waiting at
-/// most `timeout_ms`. NULL with the reason in `error` (cgst_load must have returned true first).
+/// most `timeout_ms`. A clip tagged as rotated (a phone held upright) is opened again with the
+/// rotation applied, so its frames come upright. NULL with the reason in `error` (cgst_load must have returned true first).
 struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int serial, int max_width, int max_height,
                                      int timeout_ms, char *error, size_t error_size);
 
