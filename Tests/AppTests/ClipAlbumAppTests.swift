@@ -98,7 +98,6 @@ struct ClipAlbumAppTests {
         _ = try ClipFixture.write(pattern: "red", width: 800, height: 450, frames: 30, as: .webm, to: folder, name: "a-clip")
         let (app, display) = try startedGridApp(folders: [folder], size: Size(width: 800, height: 600))
         #expect(try app.runUntilSettled(timeout: 20))
-        app.clips.scale = 1
         app.openPhoto(at: 0)
         let page = try #require(app.album?.centerPage)
         try app.runLoop(for: 20) { isPlayingFrame(page) }
@@ -121,28 +120,6 @@ struct ClipAlbumAppTests {
             }
         }
         #expect(lit.isEmpty, "\(lit.prefix(6))")
-    }
-
-    @Test("a small board's half-size decode: the frames are half the screen's size and still fill the clip's rectangle")
-    func halfSizeDecode() throws {
-        let folder = scratch.newFolder("library")
-        _ = try ClipFixture.write(pattern: "red", width: 1280, height: 720, frames: 30, as: .webm, to: folder, name: "a-clip")
-        let (app, display) = try startedGridApp(folders: [folder], size: Size(width: 800, height: 600))
-        #expect(try app.runUntilSettled(timeout: 20))
-        app.clips.scale = MemorySizing.clipScale(memTotal: 256 << 20)
-        #expect(app.clips.scale == 0.5)
-        app.openPhoto(at: 0)
-        let page = try #require(app.album?.centerPage)
-        try app.runLoop(for: 20) { isPlayingFrame(page) }
-        let frame = try #require(page.displayedMotionFrame)
-        #expect(frame.width == 400 && frame.height == 225, "\(frame.width)x\(frame.height): fitted in half of 800x600")
-        try app.runLoop(for: 0.5)
-        // Drawn enlarged into 800x450 between bars of 75: red edge to edge.
-        for (x, y) in [(400, 300), (10, 80), (790, 520)] {
-            let c = display.frameBuffer.color(x: x, y: y)
-            #expect(c.red > 200 && c.green < 60 && c.blue < 60, "(\(x),\(y)) \(c)")
-        }
-        #expect(display.frameBuffer.color(x: 400, y: 30) == .black)
     }
 
     @Test("a damaged clip stays a still page, the log says why, and the album goes on")

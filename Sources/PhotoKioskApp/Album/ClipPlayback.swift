@@ -40,14 +40,9 @@ final class ClipPlayback {
     private let mailbox: Mailbox
     private let logger: Logger
 
-    /// The share of the box a clip's frames are decoded at (MemorySizing.clipScale).
-    var scale: Double
-
-    init(mailbox: Mailbox, logger: Logger, scale: Double = MemorySizing.clipScale(memTotal: MemorySizing.machineMemTotal)) {
+    init(mailbox: Mailbox, logger: Logger) {
         self.mailbox = mailbox
         self.logger = logger
-        self.scale = scale
-        if scale < 1 { logger.info("clips: decoded at \(Int(scale * 100)) % of the screen's size (a small board's memory)") }
     }
 
     /// Whether the item's frames are moving (not paused, not failed, not still opening).
@@ -55,10 +50,12 @@ final class ClipPlayback {
 
     /// Plays `newItem` from its start, its frames fitted inside `box` pixels and handed to `show`
     /// (nil when it stops); whatever played before stops. The same item again changes nothing.
-    func play(_ newItem: Item, fitting screenBox: Size, show: @escaping (Frame?) -> Void) {
+    /// Frames come at the screen's size on every board: kept in the decoder's YUV they cost no
+    /// memory beyond the decoder's own (the e2e video stage: +0 MB over the album in a 256 MB
+    /// guest), and a frame at its own size is drawn without a scaled copy.
+    func play(_ newItem: Item, fitting box: Size, show: @escaping (Frame?) -> Void) {
         guard newItem != item else { return }
         stop()
-        let box = Size(width: (screenBox.width * scale).rounded(), height: (screenBox.height * scale).rounded())
         item = newItem
         self.show = show
         generation += 1

@@ -17,15 +17,6 @@ public enum MemorySizing {
         max(24, cacheMB) << 20
     }
 
-    /// How large a clip's frames are decoded, as a share of the screen: half the width and
-    /// height on a board under 320 MB (a 256 MB one), whose 1080p decoder and converter would not
-    /// fit beside the album otherwise (the e2e video stage was OOM-killed at full size); the
-    /// screen then enlarges them. Whole elsewhere.
-    public static func clipScale(memTotal: Int?) -> Double {
-        guard let memTotal, memTotal < 320 << 20 else { return 1 }
-        return 0.5
-    }
-
     /// This machine's MemTotal, read once.
     public static let machineMemTotal: Int? = SystemMemory.totalBytes()
 }
