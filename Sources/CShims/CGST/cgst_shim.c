@@ -369,7 +369,7 @@ static const char *flip_for_orientation(const char *orientation) {
 }
 
 /// Builds and prerolls one player; `flip` is videoflip's direction, NULL for none. The clip's
-/// orientation tag, if it came, goes into `orientation`.
+/// orientation tag, if it came, goes into `note` (NULL: not wanted).
 static struct cgst_player *open_player(const char *path, const char *demuxer, int serial, const char *flip,
                                        int max_width, int max_height, int timeout_ms, struct orientation_note *note,
                                        char *error, size_t error_size) {
@@ -421,7 +421,12 @@ static struct cgst_player *open_player(const char *path, const char *demuxer, in
         cgst_player_close(player);
         return NULL;
     }
-    posted_error(player->bus, 0, note, error, error_size);  // tags queued after the preroll
+    // Tags still queued after the preroll; an error among them fails the opening here rather
+    // than being popped and lost.
+    if (note && posted_error(player->bus, 0, note, error, error_size)) {
+        cgst_player_close(player);
+        return NULL;
+    }
     int64_t duration = -1;
     if (F.gst_element_query_duration(pipeline, GST_FORMAT_TIME, &duration) && duration >= 0)
         player->duration_ns = duration;
