@@ -31,8 +31,6 @@ public final class Bitmap: @unchecked Sendable {
     public let format: PixelFormat
     public let pixels: UnsafeMutableRawPointer
     private let ownsMemory: Bool
-    /// Frees memory adopted from C (see `init(adopting:…)`).
-    private let release: (@Sendable (UnsafeMutableRawPointer) -> Void)?
 
     /// Allocates a zero-filled bitmap (black for XRGB, transparent for ARGB).
     public init(width: Int, height: Int, format: PixelFormat = .xrgb8888) {
@@ -45,13 +43,11 @@ public final class Bitmap: @unchecked Sendable {
         self.pixels = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
         self.pixels.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
         self.ownsMemory = true
-        self.release = nil
     }
 
-    /// Takes over pixels a C library filled (a video frame): no copy; `release` frees them when
-    /// the bitmap goes.
-    public init(adopting pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
-                format: PixelFormat = .xrgb8888, release: (@Sendable (UnsafeMutableRawPointer) -> Void)?) {
+    /// Wraps memory someone else owns (a mapped scanout buffer); it must outlive the bitmap.
+    public init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
+                format: PixelFormat = .xrgb8888) {
         precondition(stride % 4 == 0 && stride >= width * format.bytesPerPixel, "bad stride")
         self.width = width
         self.height = height
@@ -59,18 +55,10 @@ public final class Bitmap: @unchecked Sendable {
         self.format = format
         self.pixels = pixels
         self.ownsMemory = false
-        self.release = release
-    }
-
-    /// Wraps memory someone else owns (a mapped scanout buffer); it must outlive the bitmap.
-    public convenience init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
-                            format: PixelFormat = .xrgb8888) {
-        self.init(adopting: pixels, width: width, height: height, stride: stride, format: format, release: nil)
     }
 
     deinit {
         if ownsMemory { pixels.deallocate() }
-        release?(pixels)
     }
 
     public var size: Size { Size(width: width, height: height) }

@@ -49,8 +49,9 @@ public final class VideoFrame: @unchecked Sendable {
     public let matrix: Matrix
     /// Full range (0-255) rather than the limited 16-235 video range.
     public let isFullRange: Bool
-    /// Y, then U and V (I420) or the interleaved UV plane (NV12).
-    public let planes: [Plane]
+    /// Y, then U and V (I420) or the interleaved UV plane (NV12). Read by the canvas alone: the
+    /// views that hold a frame see no pointer.
+    let planes: [Plane]
     private let release: (@Sendable () -> Void)?
     /// The frame as XRGB, made the first time it is drawn scaled or translucent (the drawing
     /// thread alone touches it).

@@ -82,7 +82,7 @@ public enum ClipDecoder {
             }
         }
         guard read, let pixels = poster.pixels else {
-            let message = text(error)
+            let message = messageLine(error)
             if message.contains("missing a plug-in") {
                 throw ImagingError(.unsupported, "cannot decode the \(format): \(message) (H.264 and HEVC need "
                                    + "gstreamer1.0-libav; MP4, Matroska and VP8/VP9 gstreamer1.0-plugins-good)")
@@ -115,11 +115,11 @@ public enum ClipDecoder {
     public static func libraryProblem() -> String? {
         var error = [CChar](repeating: 0, count: 512)
         guard !cgst_load(&error, error.count) else { return nil }
-        return text(error)
+        return messageLine(error)
     }
 
-    /// A C message buffer as one line.
-    private static func text(_ buffer: [CChar]) -> String {
+    /// A C message buffer as one line (ClipPlayer's messages too).
+    static func messageLine(_ buffer: [CChar]) -> String {
         let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return line.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
     }

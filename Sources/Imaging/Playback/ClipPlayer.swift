@@ -72,11 +72,11 @@ public final class ClipPlayer: @unchecked Sendable {
                                  &error, error.count)
             }
         }
-        guard let opened else { throw ImagingError(.corrupt, "cannot play the \(format): \(Self.text(error))") }
+        guard let opened else { throw ImagingError(.corrupt, "cannot play the \(format): \(ClipDecoder.messageLine(error))") }
         player = opened
         let nanoseconds = cgst_player_duration(opened)
         duration = nanoseconds >= 0 ? .nanoseconds(nanoseconds) : nil
-        let handle = PlayerHandle(opened)
+        let handle = SendablePointer(opened)
         worker = WorkerThread(name: "pk-clip\(serial)") { [state] in
             Self.pullFrames(handle, state: state, frameReady: frameReady)
         }
@@ -94,19 +94,14 @@ public final class ClipPlayer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// A pulled frame's buffer, released by whichever thread drops its bitmap last.
-    private struct HeldFrame: @unchecked Sendable {
-        let pointer: UnsafeMutableRawPointer?
-        init(_ pointer: UnsafeMutableRawPointer?) { self.pointer = pointer }
+    /// A C pointer handed to another thread: the player to the worker (which alone pulls while
+    /// it runs), a pulled frame's buffer to whichever thread drops its frame last.
+    private struct SendablePointer<Pointer>: @unchecked Sendable {
+        let pointer: Pointer
+        init(_ pointer: Pointer) { self.pointer = pointer }
     }
 
-    /// The pointer, handed to the worker thread (which alone pulls while it runs).
-    private struct PlayerHandle: @unchecked Sendable {
-        let pointer: OpaquePointer
-        init(_ pointer: OpaquePointer) { self.pointer = pointer }
-    }
-
-    private static func pullFrames(_ handle: PlayerHandle, state: Locked<State>, frameReady: @Sendable () -> Void) {
+    private static func pullFrames(_ handle: SendablePointer<OpaquePointer>, state: Locked<State>, frameReady: @Sendable () -> Void) {
         var error = [CChar](repeating: 0, count: 512)
         while !state.withLock({ $0.stopping }) {
             // The loop has not taken the last frame yet: wait (the pipeline waits behind the
@@ -118,7 +113,7 @@ public final class ClipPlayer: @unchecked Sendable {
             var frame = cgst_frame()
             let result = cgst_player_pull(handle.pointer, pullTimeoutMilliseconds, &frame, &error, error.count)
             if result < 0 {
-                let message = text(error)
+                let message = ClipDecoder.messageLine(error)
                 state.withLock {
                     $0.failure = message
                     $0.isPlaying = false
@@ -139,18 +134,15 @@ public final class ClipPlayer: @unchecked Sendable {
     /// GStreamer's buffer itself becomes the frame (only ever read): no copy; it goes back to
     /// GStreamer's pool when the frame goes.
     private static func videoFrame(_ frame: cgst_frame) -> VideoFrame? {
-        let held = HeldFrame(frame.held)
+        let held = SendablePointer(frame.held)
         let layout: VideoFrame.Layout = frame.layout == CGST_NV12 ? .nv12 : .i420
-        var planes: [VideoFrame.Plane] = []
-        for (index, (base, stride)) in [(frame.planes.0, frame.strides.0), (frame.planes.1, frame.strides.1),
-                                        (frame.planes.2, frame.strides.2)].enumerated()
-        where index < (layout == .i420 ? 3 : 2) {
-            guard let base else {
-                cgst_frame_release(held.pointer)
-                return nil
-            }
-            planes.append(VideoFrame.Plane(base: UnsafeRawPointer(base), stride: Int(stride)))
+        let bases = layout == .i420 ? [frame.planes.0, frame.planes.1, frame.planes.2] : [frame.planes.0, frame.planes.1]
+        let strides = [frame.strides.0, frame.strides.1, frame.strides.2]
+        guard bases.allSatisfy({ $0 != nil }) else {
+            cgst_frame_release(held.pointer)
+            return nil
         }
+        let planes = zip(bases, strides).map { VideoFrame.Plane(base: UnsafeRawPointer($0!), stride: Int($1)) }
         let matrix: VideoFrame.Matrix
         switch frame.matrix {
         case CGST_BT709: matrix = .bt709
@@ -202,11 +194,5 @@ public final class ClipPlayer: @unchecked Sendable {
         worker?.join()
         worker = nil
         cgst_player_close(player)
-    }
-
-    /// A C message buffer as one line.
-    private static func text(_ buffer: [CChar]) -> String {
-        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return line.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
     }
 }
