@@ -66,7 +66,7 @@ if has_mode video; then
   command -v mke2fs >/dev/null || need+=(e2fsprogs)
   command -v gst-launch-1.0 >/dev/null || need+=(gstreamer1.0-tools)
   for p in x264enc:gstreamer1.0-plugins-ugly avdec_h264:gstreamer1.0-libav qtdemux:gstreamer1.0-plugins-good \
-           videoconvert:gstreamer1.0-plugins-base; do
+           videoconvert:gstreamer1.0-plugins-base alsasink:gstreamer1.0-alsa; do
     gst-inspect-1.0 --exists ${p%%:*} 2>/dev/null || need+=(${p#*:})
   done
   ldconfig -p | grep 'libyuv.so.0 .*x86-64' >/dev/null || need+=(libyuv0)   # the kiosk draws the frames with it
@@ -290,21 +290,26 @@ fi
 # libraries on a disk), plus GStreamer's library, the plugins a clip needs and what they link;
 # the photos, the clip and its decoded reference frames made once per version of the scripts.
 VD=$OUT/video
-VIDEO_PLUGINS="coreelements typefindfunctions isomp4 matroska playback libav vpx videoconvertscale videofilter app"
+# (the clip's sound: the AAC parser, conversion, ALSA; level measures what the loopback card hears)
+VIDEO_PLUGINS="coreelements typefindfunctions isomp4 matroska playback libav vpx videoconvertscale videofilter app
+  audioparsers audioconvert audioresample alsa level"
 if has_mode video; then
   gst_dir=/usr/lib/$(gcc -print-multiarch)/gstreamer-1.0
   stamp=$VD/prepared-$(cat "$E2E/video-clip.py" "$E2E/smallboard-photos.py" | sha256sum | cut -c1-12)
-  rm -rf "$VD/disk" && mkdir -p "$VD/disk/cache" "$VD/disk/lib" "$VD/disk/gst"
+  rm -rf "$VD/disk" && mkdir -p "$VD/disk/cache" "$VD/disk/lib" "$VD/disk/gst" "$VD/disk/alsa"
   { [ -f "$stamp" ] || { rm -rf "$VD/photos" && python3 "$E2E/video-clip.py" prepare "$VD" >"$OUT/video-prepare.log" 2>&1 && touch "$stamp"; }; } \
     && cp -r "$VD/photos" "$VD/disk/photos" \
     && strip -o "$VD/disk/photokiosk" "$PROGRAM" \
     && for p in $VIDEO_PLUGINS; do cp -L "$gst_dir/libgst$p.so" "$VD/disk/gst/"; done \
-    && { { ldd "$PROGRAM"; ldd $(ldconfig -p | awk '/(libgstreamer-1.0|libyuv).so.0 .*x86-64/{print $NF}'); ldd "$VD"/disk/gst/*.so; } \
+    && cp -r /usr/share/alsa/alsa.conf /usr/share/alsa/cards /usr/share/alsa/pcm "$VD/disk/alsa/" \
+    && cp -L "$(command -v gst-launch-1.0)" "$VD/disk/" \
+    && { { ldd "$PROGRAM"; ldd $(ldconfig -p | awk '/(libgstreamer-1.0|libyuv).so.0 .*x86-64/{print $NF}'); ldd "$VD"/disk/gst/*.so;
+           ldd "$VD/disk/gst-launch-1.0"; } \
          | awk '/=> \//{print $3} /^\t\/[^ ]+ \(/{print $1}' | sort -u | xargs -I{} cp -L {} "$VD/disk/lib/"; } \
     && cp -L "$(ldconfig -p | awk '/libgstreamer-1.0.so.0 .*x86-64/{print $NF}')" "$VD/disk/lib/" \
     && cp -L "$(ldconfig -p | awk '/libyuv.so.0 .*x86-64/{print $NF}')" "$VD/disk/lib/" \
     && rm -f "$VD/disk.img" && mke2fs -q -F -t ext2 -d "$VD/disk" "$VD/disk.img" $(( $(du -sm "$VD/disk" | cut -f1) + 128 ))M \
-    && EXTRA_MODULES="virtio_blk ext4" "$E2E/build-initrd.sh" "$KROOT" "$VD/initrd.gz" "$OUT/uitouch" "$E2E/video-driver.sh" \
+    && EXTRA_MODULES="virtio_blk ext4 snd-aloop" "$E2E/build-initrd.sh" "$KROOT" "$VD/initrd.gz" "$OUT/uitouch" "$E2E/video-driver.sh" \
     || cannot_run video "cannot prepare its clip, photos, disk image or initramfs ($OUT/video-prepare.log)"
 fi
 

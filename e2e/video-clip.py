@@ -4,7 +4,11 @@ the album on DRM in a 512 MB guest, after three big photos whose pages give the 
 memory peak. Everything is generated here (gst-launch-1.0, cjpeg); nothing is downloaded.
 
 The clip is videotestsrc's SMPTE bars scrolling 6 px a frame, 4 s (120 frames), so any two
-frames a few apart differ everywhere along the bars' edges. The guest shows it on a 1920x1200
+frames a few apart differ everywhere along the bars' edges, with a 440 Hz tone in AAC (a phone's
+clip has sound). A second, small clip with the same tone follows it: the guest's sound check
+plays that one on snd-aloop (video-driver.sh), because a TCG guest decodes the 1080p pictures
+slower than they play, and with sound the card's clock leads: frames are dropped and the sound
+comes in gaps. The guest shows it on a 1920x1200
 screen: 1920x1080 at 1:1 between black bars of 60 rows (the clip's rectangle is x 0-1919,
 y 60-1139). The reference is every frame decoded here by GStreamer (the same decoder as the
 app's) and turned into RGB by libyuv, as the app draws it (GStreamer's own videoconvert rounds
@@ -65,13 +69,23 @@ def prepare(out):
     if not os.path.exists(clip):
         subprocess.run(['gst-launch-1.0', '-q', 'videotestsrc', f'num-buffers={FRAMES}', 'pattern=smpte', f'horizontal-speed={SPEED}', '!',
                         f'video/x-raw,format=I420,width={CLIP[0]},height={CLIP[1]},framerate={FPS}/1', '!',
-                        'x264enc', 'speed-preset=veryfast', 'bitrate=6000', '!', 'mp4mux', '!', 'filesink', f'location={clip}.tmp'], check=True)
+                        'x264enc', 'speed-preset=veryfast', 'bitrate=6000', '!', 'mp4mux', 'name=mux', '!', 'filesink', f'location={clip}.tmp',
+                        'audiotestsrc', 'freq=440', 'volume=0.5', f'num-buffers={FRAMES * 44100 // FPS // 1024}', '!',
+                        'audio/x-raw,rate=44100,channels=2', '!', 'audioconvert', '!', 'avenc_aac', '!', 'mux.'], check=True)
         os.rename(clip + '.tmp', clip)
+    tone = f'{out}/photos/99-tone-320x240.mp4'
+    if not os.path.exists(tone):
+        subprocess.run(['gst-launch-1.0', '-q', 'videotestsrc', f'num-buffers={FRAMES}', 'pattern=ball', '!',
+                        f'video/x-raw,format=I420,width=320,height=240,framerate={FPS}/1', '!',
+                        'x264enc', 'speed-preset=veryfast', '!', 'mp4mux', 'name=mux', '!', 'filesink', f'location={tone}.tmp',
+                        'audiotestsrc', 'freq=440', 'volume=0.5', f'num-buffers={FRAMES * 44100 // FPS // 1024}', '!',
+                        'audio/x-raw,rate=44100,channels=2', '!', 'audioconvert', '!', 'avenc_aac', '!', 'mux.'], check=True)
+        os.rename(tone + '.tmp', tone)
     # every frame decoded as the app decodes it (qtdemux, decodebin: the decoder's I420) and turned
     # into RGB as the app draws it (libyuv, BT.709 limited range as the stream's caps say), sampled
     yuv = ctypes.CDLL('libyuv.so.0')
     bt709 = ctypes.c_void_p(ctypes.addressof(ctypes.c_char.in_dll(yuv, 'kYuvH709Constants')))
-    decode = subprocess.Popen(['gst-launch-1.0', '-q', 'filesrc', f'location={clip}', '!', 'qtdemux', '!', 'decodebin', '!',
+    decode = subprocess.Popen(['gst-launch-1.0', '-q', 'filesrc', f'location={clip}', '!', 'qtdemux', 'name=d', 'd.video_0', '!', 'decodebin', '!',
                                'videoconvert', '!', 'video/x-raw,format=I420', '!', 'fdsink', 'fd=1'], stdout=subprocess.PIPE)
     luma, chroma = CLIP[0] * CLIP[1], (CLIP[0] // 2) * (CLIP[1] // 2)
     frame_bytes = luma + 2 * chroma

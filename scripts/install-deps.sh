@@ -13,6 +13,7 @@ packages=(pkg-config libdrm-dev libinput-dev libudev-dev libjpeg-dev libpixman-1
           # tools and x264enc (plugins-ugly) make the clip tests' fixtures, avdec_h264 (libav) decodes them.
           gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav
           gstreamer1.0-tools gstreamer1.0-plugins-ugly
+          gstreamer1.0-alsa          # a clip's sound (sound.clips), and the tests that play it on ALSA's null device
           libyuv0                    # a playing clip's YUV frames onto the screen (dlopen, no -dev needed)
           libmicrohttpd-dev          # the remote page's HTTP server
           libqrencode-dev            # the pairing QR code on the frame's screen

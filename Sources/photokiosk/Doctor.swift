@@ -31,6 +31,7 @@ struct Doctor: ParsableCommand {
         print(remote.line)
         print(Self.presenceReport(resolved))
         print(Self.cecReport(resolved))
+        print(Self.soundReport(resolved, problem: resolved.sound.clips ? ClipSound.playerProblem() : nil))
         print(Self.sourcesReport(resolved))
         print(Self.syncthingReport(resolved))
         print(optionalLibrariesReport())
@@ -106,6 +107,14 @@ struct Doctor: ParsableCommand {
         return "Libraries loaded when used:\n" + libraries.map { library in
             "  \(library.name) (\(library.use)): " + (library.problem.map { "MISSING: \($0)" } ?? "ok")
         }.joined(separator: "\n")
+    }
+
+    /// Whether clips play their sound, where, and what is missing for it (the device itself is
+    /// not opened: the running kiosk may hold it).
+    static func soundReport(_ config: KioskConfig, problem: String?) -> String {
+        guard config.sound.clips else { return "Sound: off, clips play muted (set [sound] clips = true)" }
+        if let problem { return "Sound: on (\(config.sound.device)), but clips will play muted: \(problem)" }
+        return "Sound: album clips play on ALSA device \(config.sound.device) (`aplay -L` lists the others)"
     }
 
     /// The remote page's address(es) when `[remote] listen` is set, or why there is none.

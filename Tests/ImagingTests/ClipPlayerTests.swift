@@ -158,6 +158,68 @@ struct ClipPlayerTests {
         #expect(player.failure == nil, "\(String(describing: player.failure))")
     }
 
+    /// A WebM clip of `seconds` with a 440 Hz tone, or without sound.
+    func clip(named name: String, seconds: Int, tone: Bool) throws -> String {
+        let path = dir + "/\(name).webm"
+        let sound = tone ? ["audiotestsrc", "freq=440", "num-buffers=\(seconds * 44)", "!", "audioconvert", "!", "vorbisenc", "!", "mux."] : []
+        try ExternalTool.run("gst-launch-1.0", ["-q", "videotestsrc", "num-buffers=\(seconds * 30)", "pattern=blue", "!",
+                                                "video/x-raw,format=I420,width=160,height=120,framerate=30/1", "!",
+                                                "vp8enc", "!", "webmmux", "name=mux", "!", "filesink", "location=\(path)"] + sound)
+        return path
+    }
+
+    static let canPlaySound = canEncodeVorbis
+        && (try? ExternalTool.run("gst-inspect-1.0", ["--exists", "alsasink"])) != nil
+
+    @Test("with sound asked for, a clip with a sound track opens with it on the ALSA device, and its pictures still play",
+          .enabled(if: canPlaySound, "GStreamer's vorbisenc or alsasink is missing (gstreamer1.0-plugins-base, gstreamer1.0-alsa)"))
+    func soundPlaysOnTheDevice() throws {
+        // ALSA's null device takes the sound without a card (a card's own pacing is the e2e
+        // video stage's: snd-aloop in the guest).
+        let path = try clip(named: "tone", seconds: 2, tone: true)
+        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120),
+                                    sound: try #require(ClipSound(device: "null"))) {}
+        defer { player.stop() }
+        #expect(player.playsSound)
+        #expect(player.soundProblem == nil, "\(String(describing: player.soundProblem))")
+        player.play()
+        let got = frames(from: player, for: .milliseconds(500), until: { !$0.isEmpty })
+        let frame = try #require(got.last, "no frame in 10.5 s")
+        #expect(near(channels(frame.picture.makeBitmap(), x: 80, y: 60), (0, 0, 255)))
+        #expect(player.failure == nil, "\(String(describing: player.failure))")
+    }
+
+    @Test("a clip without sound plays as before when sound is asked for (no branch waits for audio)",
+          .enabled(if: canPlaySound, "GStreamer's vorbisenc or alsasink is missing (gstreamer1.0-plugins-base, gstreamer1.0-alsa)"))
+    func silentClipWithSoundAsked() throws {
+        let path = try clip(named: "silent", seconds: 1, tone: false)
+        let started = ContinuousClock.now
+        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120),
+                                    sound: try #require(ClipSound(device: "null"))) {}
+        defer { player.stop() }
+        // An audio branch left waiting would hold the opening until its 5 s bound.
+        #expect(ContinuousClock.now - started < .milliseconds(Int64(ClipPlayer.openTimeoutMilliseconds)))
+        #expect(!player.playsSound && player.soundProblem == nil)
+        player.play()
+        #expect(!frames(from: player, for: .milliseconds(300), until: { !$0.isEmpty }).isEmpty)
+    }
+
+    @Test("sound on a device that is not there: the clip plays muted and says why",
+          .enabled(if: canPlaySound, "GStreamer's vorbisenc or alsasink is missing (gstreamer1.0-plugins-base, gstreamer1.0-alsa)"))
+    func missingDevicePlaysMuted() throws {
+        let path = try clip(named: "nocard", seconds: 1, tone: true)
+        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120),
+                                    sound: try #require(ClipSound(device: "hw:CARD=NoSuchCard,DEV=0"))) {}
+        defer { player.stop() }
+        #expect(!player.playsSound)
+        let problem = try #require(player.soundProblem, "no reason given")
+        #expect(problem.lowercased().contains("audio") || problem.lowercased().contains("device") || problem.contains("NoSuchCard"),
+                "\(problem)")
+        player.play()
+        #expect(!frames(from: player, for: .milliseconds(300), until: { !$0.isEmpty }).isEmpty)
+        #expect(player.failure == nil, "\(String(describing: player.failure))")
+    }
+
     @Test("at its end the clip starts again from the beginning")
     func loops() throws {
         let player = try openPlayer(pattern: "ball", width: 160, height: 120, frames: 9, as: .webm, name: "short",

@@ -39,6 +39,7 @@ enum { GST_PLAY_FLAG_VIDEO = 1, GST_PLAY_FLAG_NATIVE_VIDEO = 1 << 6 };
     X(gboolean, gst_init_check, (int *argc, char ***argv, GError **error), (argc, argv, error))  \
     V(gst_registry_fork_set_enabled, (gboolean enabled), (enabled))                               \
     X(void *, gst_element_factory_make, (const char *factory, const char *name), (factory, name)) \
+    X(void *, gst_element_factory_find, (const char *name), (name))                               \
     X(void *, gst_parse_bin_from_description,                                                     \
       (const char *description, gboolean ghost_unlinked_pads, GError **error),                    \
       (description, ghost_unlinked_pads, error))                                                  \
@@ -117,6 +118,12 @@ bool cgst_load(char *error, size_t error_size) {
         return false;
     }
     return true;
+}
+
+bool cgst_has_element(const char *factory) {
+    void *found = F.gst_element_factory_find(factory);
+    if (found) F.gst_object_unref(found);
+    return found != NULL;
 }
 
 /// Takes GStreamer's message out of `error` (freeing it), or `fallback` when there is none.
@@ -353,6 +360,8 @@ bool cgst_read_poster(const char *path, int max_width, int max_height, int timeo
 struct cgst_player {
     void *pipeline, *sink, *bus;
     int64_t duration_ns;
+    /// The clip's sound goes to ALSA (it has an audio stream, sound was asked for, and it opened).
+    bool sound;
 };
 
 /// videoflip's video-direction for a stream's image-orientation tag (as videoflip's own "auto"
@@ -368,28 +377,53 @@ static const char *flip_for_orientation(const char *orientation) {
     return NULL;
 }
 
-/// Builds and prerolls one player; `flip` is videoflip's direction, NULL for none. The clip's
-/// orientation tag, if it came, goes into `note` (NULL: not wanted).
+/// Whether the clip has an audio stream: the demuxer has made its pad by the time it prerolled
+/// (qtdemux and matroskademux expose every stream before the first buffer).
+static bool demuxer_has_audio(void *pipeline, int serial) {
+    char name[32];
+    snprintf(name, sizeof name, "demux%d", serial);
+    void *demux = F.gst_bin_get_by_name(pipeline, name);
+    if (!demux) return false;
+    void *pad = F.gst_element_get_static_pad(demux, "audio_0");
+    if (pad) F.gst_object_unref(pad);
+    F.gst_object_unref(demux);
+    return pad != NULL;
+}
+
+/// Builds and prerolls one player; `flip` is videoflip's direction, NULL for none; `sound_device`
+/// the ALSA device the clip's first audio stream plays on, NULL for none (then the clip must
+/// have one: an audio branch left unlinked would never preroll). The clip's orientation tag, if
+/// it came, goes into `note`, and whether it has sound into `has_audio` (NULL: not wanted).
 static struct cgst_player *open_player(const char *path, const char *demuxer, int serial, const char *flip,
-                                       int max_width, int max_height, int timeout_ms, struct orientation_note *note,
-                                       char *error, size_t error_size) {
-    // Only the demuxer's first video stream is linked: an audio stream's pad stays unlinked, so
-    // no audio parser or decoder is ever made. decodebin picks the parser and decoder for the
-    // one stream (the first slice measured playbin at ~100 MB RSS for a 1080p H.264 frame, this
-    // shape at about half). The frames stay in the decoder's YUV: for a clip at the size it is
-    // shown, videoconvert and videoscale pass its buffers through untouched and the kiosk turns
-    // them into the screen's XRGB as it draws them (no 8 MB BGRx copy a frame). videoflip only
-    // when the clip is tagged as rotated: an upright one would still be copied through it.
-    // appsink holds one frame at most and, with drop=false, blocks the decoder until the worker
-    // has taken it; sync=true paces the frames at the clip's rate.
-    char box[64], flipping[64] = "", description[640];
+                                       const char *sound_device, int max_width, int max_height, int timeout_ms,
+                                       struct orientation_note *note, bool *has_audio, char *error, size_t error_size) {
+    // Only the demuxer's first video stream is linked (and its first audio stream when the clip
+    // plays with sound): other pads stay unlinked, so no parser or decoder is made for them.
+    // decodebin picks the parser and decoder for the one stream (the first slice measured
+    // playbin at ~100 MB RSS for a 1080p H.264 frame, this shape at about half). The frames stay
+    // in the decoder's YUV: for a clip at the size it is shown, videoconvert and videoscale pass
+    // its buffers through untouched and the kiosk turns them into the screen's XRGB as it draws
+    // them (no 8 MB BGRx copy a frame). videoflip only when the clip is tagged as rotated: an
+    // upright one would still be copied through it. appsink holds one frame at most and, with
+    // drop=false, blocks the decoder until the worker has taken it; sync=true paces the frames
+    // at the clip's rate (with sound, by the sound card's clock, which alsasink then provides).
+    // With sound each branch starts with a queue, so the demuxer's one thread is not held by one
+    // sink's preroll while the other waits for its first buffer; the device is set on the
+    // element, never written into the description. The sound card's clock then leads, so a
+    // frame more than 40 ms late is dropped and the decoder told (QoS) to skip ahead: a board
+    // that cannot decode the pictures in time would otherwise hold the demuxer behind them
+    // until the sound ran dry (heard as silence in a TCG guest). Muted, nothing is dropped.
+    char box[64], flipping[64] = "", sounding[160] = "", description[900];
     box_caps(max_width, max_height, box, sizeof box);
     if (flip) snprintf(flipping, sizeof flipping, "videoflip video-direction=%s ! ", flip);
+    if (sound_device)
+        snprintf(sounding, sizeof sounding,
+                 " demux%d.audio_0 ! queue ! decodebin ! audioconvert ! audioresample ! alsasink name=speaker", serial);
     int written = snprintf(description, sizeof description,
-             "filesrc name=src ! %s name=demux%d demux%d.video_0 ! decodebin ! %svideoconvert ! videoscale ! "
+             "filesrc name=src ! %s name=demux%d demux%d.video_0 ! %sdecodebin ! %svideoconvert ! videoscale ! "
              "capsfilter caps=\"video/x-raw,format=(string){I420,NV12},pixel-aspect-ratio=1/1%s\" ! "
-             "appsink name=sink max-buffers=1 drop=false sync=true emit-signals=false", demuxer, serial, serial,
-             flipping, box);
+             "appsink name=sink max-buffers=1 drop=false sync=true emit-signals=false%s%s", demuxer, serial, serial,
+             sound_device ? "queue ! " : "", flipping, box, sound_device ? " qos=true max-lateness=40000000" : "", sounding);
     if (written < 0 || (size_t)written >= sizeof description) {
         snprintf(error, error_size, "the demuxer's name is too long");
         return NULL;
@@ -403,19 +437,27 @@ static struct cgst_player *open_player(const char *path, const char *demuxer, in
     if (gerror) F.g_error_free(gerror);  // a warning beside a pipeline that was built
     struct cgst_player *player = calloc(1, sizeof *player);
     void *source = F.gst_bin_get_by_name(pipeline, "src");
-    if (!player || !source) {
-        snprintf(error, error_size, player ? "the player has no file source" : "out of memory for a player");
+    void *speaker = sound_device ? F.gst_bin_get_by_name(pipeline, "speaker") : NULL;
+    if (!player || !source || (sound_device && !speaker)) {
+        snprintf(error, error_size, !player ? "out of memory for a player" : !source ? "the player has no file source"
+                                                                                   : "the player has no ALSA sink (gstreamer1.0-alsa)");
         if (source) F.gst_object_unref(source);
+        if (speaker) F.gst_object_unref(speaker);
         F.gst_object_unref(pipeline);
         free(player);
         return NULL;
     }
     F.g_object_set(source, "location", path, NULL);
     F.gst_object_unref(source);
+    if (speaker) {
+        F.g_object_set(speaker, "device", sound_device, NULL);
+        F.gst_object_unref(speaker);
+    }
     player->pipeline = pipeline;
     player->sink = F.gst_bin_get_by_name(pipeline, "sink");
     player->bus = F.gst_element_get_bus(pipeline);
     player->duration_ns = -1;
+    player->sound = sound_device != NULL;
     if (!player->sink || !preroll(pipeline, player->bus, timeout_ms, note, error, error_size)) {
         if (!player->sink) snprintf(error, error_size, "the player has no sink");
         cgst_player_close(player);
@@ -427,6 +469,7 @@ static struct cgst_player *open_player(const char *path, const char *demuxer, in
         cgst_player_close(player);
         return NULL;
     }
+    if (has_audio) *has_audio = demuxer_has_audio(pipeline, serial);
     int64_t duration = -1;
     if (F.gst_element_query_duration(pipeline, GST_FORMAT_TIME, &duration) && duration >= 0)
         player->duration_ns = duration;
@@ -434,16 +477,31 @@ static struct cgst_player *open_player(const char *path, const char *demuxer, in
 }
 
 struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int serial, int max_width, int max_height,
-                                     int timeout_ms, char *error, size_t error_size) {
+                                     const char *sound_device, int timeout_ms, char *sound_problem,
+                                     size_t sound_problem_size, char *error, size_t error_size) {
+    if (sound_problem_size) sound_problem[0] = 0;
+    // Opened silent first: it tells the clip's orientation and whether it has sound at all.
     struct orientation_note orientation = {""};
-    struct cgst_player *player = open_player(path, demuxer, serial, NULL, max_width, max_height, timeout_ms,
-                                             &orientation, error, error_size);
-    const char *flip = player ? flip_for_orientation(orientation.value) : NULL;
-    if (!flip) return player;
-    // Rotated: the box applies to the upright frame, and the frames must come upright.
+    bool has_audio = false;
+    struct cgst_player *player = open_player(path, demuxer, serial, NULL, NULL, max_width, max_height, timeout_ms,
+                                             &orientation, &has_audio, error, error_size);
+    if (!player) return NULL;
+    const char *flip = flip_for_orientation(orientation.value);
+    bool sound = sound_device && has_audio;
+    if (!flip && !sound) return player;
+    // Rotated, or with sound: opened again as it will play (the box applies to the upright frame).
     cgst_player_close(player);
-    return open_player(path, demuxer, serial, flip, max_width, max_height, timeout_ms, NULL, error, error_size);
+    if (sound) {
+        player = open_player(path, demuxer, serial, flip, sound_device, max_width, max_height, timeout_ms, NULL, NULL,
+                             sound_problem, sound_problem_size);
+        if (player) return player;
+        // The sound cannot play (no such device, no decoder for it): the clip plays muted and
+        // the caller says why.
+    }
+    return open_player(path, demuxer, serial, flip, NULL, max_width, max_height, timeout_ms, NULL, NULL, error, error_size);
 }
+
+bool cgst_player_plays_sound(const struct cgst_player *player) { return player->sound; }
 
 bool cgst_player_set_playing(struct cgst_player *player, bool playing) {
     return F.gst_element_set_state(player->pipeline, playing ? GST_STATE_PLAYING : GST_STATE_PAUSED)

@@ -30,6 +30,11 @@ public final class ClipPlayer: @unchecked Sendable {
     private var worker: WorkerThread?
     /// The clip's length, when its container says.
     public let duration: Duration?
+    /// Whether its sound goes to the sound card (asked for, the clip has some, and it opened).
+    public let playsSound: Bool
+    /// Why the clip plays muted although sound was asked for (no such device, no decoder for
+    /// its sound); nil otherwise.
+    public let soundProblem: String?
     /// This player's number in the process: its threads are named by it ("pk-clip7" pulls the
     /// frames, "demux7:sink" reads the file), so each player's threads can be told apart.
     public let serial: Int
@@ -44,9 +49,9 @@ public final class ClipPlayer: @unchecked Sendable {
     }
 
     /// Opens the clip at `path` (`.mp4Clip` or `.matroskaClip`), its frames fitted inside `box`,
-    /// paused on its first frame. `frameReady` runs on the worker thread after each frame or
-    /// failure: it should only wake the loop.
-    public init(path: RawPath, format: ImageFormat, fitting box: Size,
+    /// paused on its first frame; its sound plays on `sound` (nil: muted). `frameReady` runs on
+    /// the worker thread after each frame or failure: it should only wake the loop.
+    public init(path: RawPath, format: ImageFormat, fitting box: Size, sound: ClipSound? = nil,
                 frameReady: @escaping @Sendable () -> Void) throws(ImagingError) {
         try ClipDecoder.loadLibrary(for: format)
         if let problem = VideoFrame.loadConverter() {
@@ -64,16 +69,19 @@ public final class ClipPlayer: @unchecked Sendable {
             return count
         }
         self.serial = serial
-        var error = [CChar](repeating: 0, count: 512)
+        var error = [CChar](repeating: 0, count: 512), soundError = [CChar](repeating: 0, count: 512)
         let opened = (path.bytes + [0]).withUnsafeBufferPointer { name in
             name.withMemoryRebound(to: CChar.self) { name in
                 cgst_player_open(name.baseAddress, demuxer, Int32(serial), Int32(clamping: max(1, Int(box.width))),
-                                 Int32(clamping: max(1, Int(box.height))), Self.openTimeoutMilliseconds,
-                                 &error, error.count)
+                                 Int32(clamping: max(1, Int(box.height))), sound?.device, Self.openTimeoutMilliseconds,
+                                 &soundError, soundError.count, &error, error.count)
             }
         }
         guard let opened else { throw ImagingError(.corrupt, "cannot play the \(format): \(ClipDecoder.messageLine(error))") }
         player = opened
+        playsSound = cgst_player_plays_sound(opened)
+        let soundLine = ClipDecoder.messageLine(soundError)
+        soundProblem = soundLine.isEmpty ? nil : soundLine
         let nanoseconds = cgst_player_duration(opened)
         duration = nanoseconds >= 0 ? .nanoseconds(nanoseconds) : nil
         let handle = SendablePointer(opened)
@@ -84,12 +92,13 @@ public final class ClipPlayer: @unchecked Sendable {
 
     /// The same for a clip whose container is told by its first bytes, not its name (a phone's
     /// .mov may be an MP4, a .mkv a WebM). Anything but a clip is refused before GStreamer loads.
-    public convenience init(path: RawPath, fitting box: Size, frameReady: @escaping @Sendable () -> Void) throws(ImagingError) {
+    public convenience init(path: RawPath, fitting box: Size, sound: ClipSound? = nil,
+                            frameReady: @escaping @Sendable () -> Void) throws(ImagingError) {
         let head = try FileReader.read(path: path, maxBytes: .max, prefix: HEIFDecoder.sniffBytes)
         guard let format = ImageFormat.sniff(head), format.isClip else {
             throw ImagingError(.unsupported, "\(path) is not a video clip (\(ImageFormat.supportedList))")
         }
-        try self.init(path: path, format: format, fitting: box, frameReady: frameReady)
+        try self.init(path: path, format: format, fitting: box, sound: sound, frameReady: frameReady)
     }
 
     deinit { stop() }

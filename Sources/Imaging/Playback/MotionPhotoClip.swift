@@ -66,7 +66,8 @@ public final class MotionPhotoClip: Sendable {
     }
 
     /// A player on the clip (see `ClipPlayer.init`); keep this object while it plays.
-    public func makePlayer(fitting box: Size, frameReady: @escaping @Sendable () -> Void) throws(ImagingError) -> ClipPlayer {
-        try ClipPlayer(path: path, format: format, fitting: box, frameReady: frameReady)
+    public func makePlayer(fitting box: Size, sound: ClipSound? = nil,
+                           frameReady: @escaping @Sendable () -> Void) throws(ImagingError) -> ClipPlayer {
+        try ClipPlayer(path: path, format: format, fitting: box, sound: sound, frameReady: frameReady)
     }
 }

@@ -27,6 +27,8 @@ final class ClipPlayback {
 
     /// The item playing or being opened.
     private(set) var item: Item?
+    /// Where a clip played with sound plays it (`sound.clips`); nil: every clip plays muted.
+    var sound: ClipSound?
     /// Where the playing item's frames go; nil once it stopped (by `stop`, another item, or a
     /// failure, which is said once in the log): its photo shows again.
     private var show: ((Frame?) -> Void)?
@@ -49,11 +51,12 @@ final class ClipPlayback {
     var isPlaying: Bool { player?.isPlaying ?? false }
 
     /// Plays `newItem` from its start, its frames fitted inside `box` pixels and handed to `show`
-    /// (nil when it stops); whatever played before stops. The same item again changes nothing.
+    /// (nil when it stops), with its sound when `withSound` and `sound` is set (the album; the
+    /// slideshow plays muted); whatever played before stops. The same item again changes nothing.
     /// Frames come at the screen's size on every board: kept in the decoder's YUV they cost no
     /// memory beyond the decoder's own (the e2e video stage: +0 MB over the album in a 256 MB
     /// guest), and a frame at its own size is drawn without a scaled copy.
-    func play(_ newItem: Item, fitting box: Size, show: @escaping (Frame?) -> Void) {
+    func play(_ newItem: Item, fitting box: Size, withSound: Bool = false, show: @escaping (Frame?) -> Void) {
         guard newItem != item else { return }
         stop()
         item = newItem
@@ -61,6 +64,7 @@ final class ClipPlayback {
         generation += 1
         hasShownFrame = false
         let wanted = generation, path = newItem.path, embedded = newItem.embedded, mailbox = mailbox
+        let sound = withSound ? sound : nil
         let owner = WeakLoopBound(self, on: mailbox.thread)
         WorkerThread.detached(name: "pk-clip-open") {
             let frameReady: @Sendable () -> Void = { mailbox.post { owner.value?.frameArrived(wanted) } }
@@ -68,9 +72,9 @@ final class ClipPlayback {
             do throws(ImagingError) {
                 if embedded {
                     let source = try MotionPhotoClip(photo: path)
-                    result = .success((try source.makePlayer(fitting: box, frameReady: frameReady), source))
+                    result = .success((try source.makePlayer(fitting: box, sound: sound, frameReady: frameReady), source))
                 } else {
-                    result = .success((try ClipPlayer(path: path, fitting: box, frameReady: frameReady), nil))
+                    result = .success((try ClipPlayer(path: path, fitting: box, sound: sound, frameReady: frameReady), nil))
                 }
             } catch {
                 result = .failure(error)
@@ -122,6 +126,9 @@ final class ClipPlayback {
         case .success(let (player, source)):
             self.player = player
             self.source = source
+            if let problem = player.soundProblem {
+                logger.warning("clip \(item.path.description) plays muted: its sound cannot play on \(sound?.device ?? "ALSA") (\(problem))")
+            }
             player.play()
         case .failure(let error):
             fail(item, "\(error)")
@@ -137,7 +144,8 @@ final class ClipPlayback {
         guard let frame = player.takeFrame() else { return }
         if !hasShownFrame {
             hasShownFrame = true
-            logger.info("clip playing: \(item.path.description) (\(frame.picture.width)x\(frame.picture.height) frames)")
+            let withSound = player.playsSound ? ", with sound on \(sound?.device ?? "ALSA")" : ""
+            logger.info("clip playing: \(item.path.description) (\(frame.picture.width)x\(frame.picture.height) frames\(withSound))")
         }
         var progress: Double?
         if let position = frame.position, let duration = player.duration, duration > .zero {

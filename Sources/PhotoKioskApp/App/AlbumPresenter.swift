@@ -145,7 +145,7 @@ final class AlbumPresenter {
         album.preloadsNeighbours = false
         cache.removeUnpinned()
         album.releaseNeighbourPages()
-        clips.play(item, fitting: album.bounds.size) { [weak self] frame in
+        clips.play(item, fitting: album.bounds.size, withSound: true) { [weak self] frame in
             guard let self else { return }
             if frame == nil { self.album?.preloadsNeighbours = true }
             guard let page = self.page(showing: item) else { return }
@@ -196,7 +196,7 @@ final class AlbumPresenter {
         let item = photo.motion.map { ClipPlayback.Item(id: photo.id, path: $0) }
             ?? ClipPlayback.Item(id: photo.id, path: photo.path, embedded: true)
         logger.info("motion of \(photo.path.description) plays while held")
-        clips.play(item, fitting: album.bounds.size) { [weak self] frame in
+        clips.play(item, fitting: album.bounds.size, withSound: true) { [weak self] frame in
             guard let page = self?.page(showing: item) else { return }
             page.showMotionFrame(frame?.picture)
         }

@@ -156,6 +156,7 @@ public final class KioskApp {
         grid.provider = thumbnails
         host.window.addSubview(grid)
         clips = ClipPlayback(mailbox: loop.mailbox, logger: logger)
+        clips.sound = config.sound.output
         albumPresenter = AlbumPresenter(host: host, grid: grid, photos: photos, thumbnails: thumbnails,
                                         albumService: albumService, cache: cache,
                                         pyramids: thumbnailCacheDirectory.map { PyramidCache(directory: $0 + "/pyramids") },

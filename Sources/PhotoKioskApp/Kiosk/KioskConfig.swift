@@ -18,6 +18,7 @@ public struct KioskConfig: Equatable, Sendable {
     public var remote = Remote()
     public var presence = Presence()
     public var cec = CEC()
+    public var sound = Sound()
     /// Folders synced from servers by the sync unit (`[[source]]`); none by default.
     public var sources: [Source] = []
     public var syncthing = Syncthing()

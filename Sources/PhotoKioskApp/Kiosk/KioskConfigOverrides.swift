@@ -47,6 +47,8 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var cecDevice: String?
     public var cecStandby: Bool?
     public var cecPowerOn: KioskConfig.PowerOn?
+    public var soundClips: Bool?
+    public var soundDevice: String?
     public var mqttURL: String?
     public var mqttUsername: String?
     public var mqttPassword: String?
@@ -138,6 +140,8 @@ extension KioskConfig {
         if let device = o.cecDevice { c.cec.device = device }
         set(o.cecStandby, &c.cec.standby)
         set(o.cecPowerOn, &c.cec.powerOn)
+        set(o.soundClips, &c.sound.clips)
+        set(o.soundDevice, &c.sound.device)
         if let url = o.mqttURL { c.mqtt.url = url }
         if let username = o.mqttUsername { c.mqtt.username = username }
         // A password from the command line replaces the file's password_file, and the reverse.

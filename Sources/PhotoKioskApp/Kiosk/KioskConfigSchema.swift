@@ -1,4 +1,5 @@
 import Graphics
+import Imaging
 
 extension KioskConfig {
     /// Every option of config.toml, in the order of the reference: the one place an option is
@@ -173,6 +174,13 @@ extension KioskConfig {
               "Put the TV to standby when the screen blanks (not when another input is being watched, nor when its owner already switched it off)."),
         .choice("cec.power_on", \.cec.powerOn, flag: "--cec-power-on", default: "\"image\"", example: "\"text\"",
                 "What wakes the TV with the screen: <Image View On>, <Text View On>, or `none` (only <Active Source>, which switches a TV that is on to this input)."),
+
+        .bool("sound.clips", \.sound.clips, flag: "--clip-sound", default: "false", example: "true",
+              "Video clips in the album, and a Live Photo's motion held down, play their sound (through ALSA); the slideshow always plays clips muted."),
+        .text("sound.device", \.sound.device, values: "an ALSA device name (letters, digits and `_ - . : , =`)",
+              flag: "--sound-device", default: "\"default\"", example: "\"hdmi:CARD=vc4hdmi0,DEV=0\"",
+              "Where the sound plays: `default`, or a device `aplay -L` lists (on a Pi: the HDMI port the screen is on, or the headphone jack).",
+              check: { c in ClipSound.problem(with: c.sound.device).map { "\"\(c.sound.device)\" \($0)" } }),
 
         ConfigOption("remote.listen", values: "`\"ADDRESS:PORT\"`, or `\"\"`", flag: "--remote-listen",
                      default: "\"\"", example: "\"0.0.0.0:8080\"",

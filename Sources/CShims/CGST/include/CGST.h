@@ -15,6 +15,9 @@
 /// in `error`, when the library, one of its functions or gst_init_check fails.
 bool cgst_load(char *error, size_t error_size);
 
+/// Whether GStreamer has the element `factory` ("alsasink"); cgst_load must have returned true.
+bool cgst_has_element(const char *factory);
+
 /// A clip's first frame and what the stream says about the clip.
 struct cgst_poster {
     /// BGRx rows (XRGB8888 in memory on little-endian), `stride` bytes apart, malloc'ed: the
@@ -61,12 +64,19 @@ struct cgst_frame {
     int64_t position_ns;
 };
 
-/// Opens the clip at `path` with `demuxer` (qtdemux, matroskademux), video only, its frames
-/// scaled to fit inside max_width x max_height (never up), and prerolls it paused, waiting at
-/// most `timeout_ms`. A clip tagged as rotated (a phone held upright) is opened again with the
-/// rotation applied, so its frames come upright. NULL with the reason in `error` (cgst_load must have returned true first).
+/// Opens the clip at `path` with `demuxer` (qtdemux, matroskademux), its frames scaled to fit
+/// inside max_width x max_height (never up), and prerolls it paused, waiting at most `timeout_ms`
+/// (per opening). A clip tagged as rotated (a phone held upright) is opened again with the
+/// rotation applied, so its frames come upright. With `sound_device` (an ALSA device name; NULL:
+/// muted) a clip that has an audio stream is opened again with it playing there; when that
+/// fails the clip plays muted and `sound_problem` says why ("" otherwise). NULL with the reason in
+/// `error` (cgst_load must have returned true first).
 struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int serial, int max_width, int max_height,
-                                     int timeout_ms, char *error, size_t error_size);
+                                     const char *sound_device, int timeout_ms, char *sound_problem,
+                                     size_t sound_problem_size, char *error, size_t error_size);
+
+/// Whether the player's sound goes to ALSA.
+bool cgst_player_plays_sound(const struct cgst_player *player);
 
 /// Plays or pauses; false when GStreamer refuses at once (errors later reach cgst_player_pull).
 bool cgst_player_set_playing(struct cgst_player *player, bool playing);
