@@ -159,4 +159,45 @@ struct ClipAlbumAppTests {
         let centre = display.frameBuffer.color(x: 400, y: 300)
         #expect(centre.red > 200 && centre.green < 60 && centre.blue < 60, "\(centre)")
     }
+
+    static let canPlaySound = ClipFixture.canRun && ["vorbisenc", "alsasink"].allSatisfy {
+        (try? ExternalTool.run("gst-inspect-1.0", ["--exists", $0])) != nil
+    }
+
+    @Test("with sound.clips on, the album's clip plays with its sound; the slideshow plays the same clip muted",
+          .enabled(if: canPlaySound, "GStreamer's vorbisenc or alsasink is missing (gstreamer1.0-plugins-base, gstreamer1.0-alsa)"))
+    func soundInTheAlbumOnly() throws {
+        let folder = scratch.newFolder("library")
+        try ExternalTool.run("gst-launch-1.0", ["-q", "videotestsrc", "num-buffers=90", "pattern=ball", "!",
+                                                "video/x-raw,format=I420,width=320,height=180,framerate=30/1", "!",
+                                                "vp8enc", "!", "webmmux", "name=mux", "!", "filesink", "location=\(folder)/tone.webm",
+                                                "audiotestsrc", "freq=440", "num-buffers=130", "!", "audioconvert", "!", "vorbisenc", "!", "mux."])
+        var config = KioskConfig()
+        config.library.thumbnailSize = 190
+        config.sound.clips = true
+        config.sound.device = "null"   // ALSA's device that takes sound without a card
+        func playing(_ log: LogCapture) -> [String] { log.messages.filter { $0.contains("clip playing: ") && $0.contains("tone.webm") } }
+
+        let albumLog = LogCapture()
+        let albumApp = KioskApp(config: config, folders: [folder], display: HeadlessDisplay(width: 800, height: 600),
+                                loop: try EventLoop(signals: []), thumbnailCacheDirectory: nil, logger: albumLog.logger)
+        try albumApp.start()
+        _ = try albumApp.runUntilSettled(timeout: 20)
+        albumApp.openPhoto(at: 0)
+        try albumApp.runLoop(for: 20) { !playing(albumLog).isEmpty }
+        #expect(playing(albumLog).first?.hasSuffix("with sound on null)") == true, "\(albumLog.messages.suffix(10))")
+        albumApp.albumPresenter.clips.stop()
+
+        config.slideshow.idleTimeout = 0.3
+        config.slideshow.interval = 1.5
+        config.slideshow.transitionDuration = 0.1
+        let slideLog = LogCapture()
+        let slideApp = KioskApp(config: config, folders: [folder], display: HeadlessDisplay(width: 800, height: 600),
+                                loop: try EventLoop(signals: []), thumbnailCacheDirectory: nil, logger: slideLog.logger)
+        try slideApp.start()
+        slideApp.startKioskSession(resume: nil, seed: 1)
+        try slideApp.runLoop(for: 30) { !playing(slideLog).isEmpty }
+        let line = try #require(playing(slideLog).first, "the slideshow never played the clip: \(slideLog.messages.suffix(10))")
+        #expect(!line.contains("with sound"), "\(line)")
+    }
 }
