@@ -141,6 +141,7 @@ struct SlideshowOptions: ParsableArguments, ConfigOverrideGroup {
     @Flag(inversion: .prefixedNo, help: "Slow pan and zoom across each photo.") var kenBurns: Bool?
     @Option(parsing: .unconditional, help: "Longest seconds a clip plays in the slideshow (0: clips as stills).",
             transform: ArgumentValues.number) var clipSeconds: Double?
+    @Flag(inversion: .prefixedNo, help: "Live and Motion Photos play their motion once in the slideshow.") var playMotion: Bool?
     @Flag(inversion: .prefixedNo, help: "Clips in the album play their sound (the slideshow's stay muted).") var clipSound: Bool?
     @Option(help: "ALSA device for clips' sound, e.g. hdmi:CARD=vc4hdmi0,DEV=0 (default: default).") var soundDevice: String?
     @Flag(inversion: .prefixedNo, help: "Two portrait photos side by side (landscape ones stacked on a portrait screen).")
@@ -157,6 +158,7 @@ struct SlideshowOptions: ParsableArguments, ConfigOverrideGroup {
         o.kenBurns = kenBurns
         o.clipSeconds = clipSeconds
         o.soundClips = clipSound
+        o.playsMotion = playMotion
         o.soundDevice = soundDevice
         o.pairPortraits = pairPortraits
         if let background {

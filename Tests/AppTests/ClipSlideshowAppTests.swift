@@ -86,4 +86,88 @@ struct ClipSlideshowAppTests {
         try app.runLoop(for: 20) { shows(app, "c-photo.jpg") }
         #expect(shows(app, "c-photo.jpg"))
     }
+
+    /// A red photo, then a Live Photo: a green still and a 1 s clip of a moving ball beside it
+    /// under the same name (paired by name; a pair without Apple's identifiers stays so).
+    func makeLiveFolder() throws -> String {
+        let folder = scratch.newFolder("live")
+        for (name, color) in [("a-photo", Color.red), ("b-live", Color.green)] {
+            let photo = Bitmap(width: 320, height: 180)
+            Canvas(target: photo).clear(color)
+            try FileReader.write(try JPEGEncoder.encode(photo, options: .init(quality: 95)), to: folder + "/\(name).jpg")
+        }
+        let clip = try ClipFixture.write(pattern: "ball", width: 320, height: 180, frames: 30, as: .mp4, to: folder, name: "b-live")
+        #expect(rename(clip, folder + "/b-live.mov") == 0)
+        return folder
+    }
+
+    func makeLiveApp(folder: String, playsMotion: Bool) throws -> KioskApp {
+        var config = KioskConfig()
+        config.library.thumbnailSize = 190
+        config.slideshow.idleTimeout = 0.3
+        config.slideshow.interval = 4
+        config.slideshow.transitionDuration = 0.1
+        config.slideshow.playsMotion = playsMotion
+        let app = KioskApp(config: config, folders: [folder], display: HeadlessDisplay(width: 800, height: 600),
+                           loop: try EventLoop(signals: []), thumbnailCacheDirectory: nil, logger: .init(label: "test"))
+        try app.start()
+        app.startKioskSession(resume: nil, seed: 1)
+        return app
+    }
+
+    @Test("a Live Photo's motion plays once as its slide comes in, then its still stays for the rest of the interval")
+    func livePhotoMotionPlaysOnce() throws {
+        let app = try makeLiveApp(folder: try makeLiveFolder(), playsMotion: true)
+        try app.runLoop(for: 30) { shows(app, "b-live.jpg") }
+        #expect(shows(app, "b-live.jpg"), "the slideshow never reached the Live Photo")
+        let view = try #require(app.sessionDriver?.slideshowView)
+        try app.runLoop(for: 20) { view.isShowingMotion }
+        #expect(view.isShowingMotion, "its motion never played")
+        #expect(app.clips.item?.path.description.hasSuffix("b-live.mov") == true)
+        // The 1 s motion ends and the still comes back while the 4 s slide is still on.
+        try app.runLoop(for: 20) { !view.isShowingMotion || !shows(app, "b-live.jpg") }
+        #expect(!view.isShowingMotion && shows(app, "b-live.jpg"), "the motion did not end within its slide")
+        #expect(app.clips.item == nil, "the motion still plays after its end")
+        try app.runLoop(for: 1) { view.isShowingMotion }
+        #expect(!view.isShowingMotion, "the motion started again")
+    }
+
+    @Test("play_motion off: a Live Photo's slide is its still")
+    func livePhotoStillWhenOff() throws {
+        let app = try makeLiveApp(folder: try makeLiveFolder(), playsMotion: false)
+        try app.runLoop(for: 30) { shows(app, "b-live.jpg") }
+        #expect(shows(app, "b-live.jpg"))
+        let view = try #require(app.sessionDriver?.slideshowView)
+        try app.runLoop(for: 3) { view.isShowingMotion || app.clips.item != nil }
+        #expect(!view.isShowingMotion && app.clips.item == nil)
+    }
+
+    @Test("a Motion Photo's motion, inside its JPEG, plays once as its slide comes in; an ordinary JPEG plays nothing")
+    func motionPhotoPlaysOnce() throws {
+        let folder = scratch.newFolder("motion")
+        let red = Bitmap(width: 320, height: 180)
+        Canvas(target: red).clear(.red)
+        try FileReader.write(try JPEGEncoder.encode(red, options: .init(quality: 95)), to: folder + "/a-photo.jpg")
+        let clip = try ClipFixture.write(pattern: "ball", width: 320, height: 180, frames: 30, as: .mp4,
+                                         to: scratch.path.description, name: "motion-video")
+        let video = try FileReader.read(path: clip, maxBytes: .max)
+        let green = Bitmap(width: 320, height: 180)
+        Canvas(target: green).clear(.green)
+        let jpeg = try JPEGEncoder.encode(green, options: .init(quality: 95))
+        try FileReader.write(LivePhotoFixtures.motionPhoto(jpeg: jpeg, xmp: LivePhotoFixtures.containerXMP(length: video.count), video: video),
+                             to: folder + "/b-motion.jpg")
+        let app = try makeLiveApp(folder: folder, playsMotion: true)
+        try app.runLoop(for: 5) { app.sessionDriver?.slideshowView != nil }
+        let view = try #require(app.sessionDriver?.slideshowView)
+        // The ordinary JPEG first: nothing plays over it.
+        try app.runLoop(for: 30) { shows(app, "a-photo.jpg") && view.isSettled }
+        try app.runLoop(for: 1.5) { view.isShowingMotion || app.clips.item != nil }
+        #expect(!view.isShowingMotion && app.clips.item == nil, "something played over an ordinary JPEG")
+        try app.runLoop(for: 30) { shows(app, "b-motion.jpg") }
+        try app.runLoop(for: 20) { view.isShowingMotion }
+        #expect(view.isShowingMotion, "the Motion Photo's video never played")
+        #expect(app.clips.item?.embedded == true)
+        try app.runLoop(for: 20) { !view.isShowingMotion || !shows(app, "b-motion.jpg") }
+        #expect(!view.isShowingMotion && shows(app, "b-motion.jpg"), "the motion did not end within its slide")
+    }
 }

@@ -14,6 +14,25 @@ final class ClipPlayback {
         let id: PhotoID
         let path: RawPath
         var embedded = false
+        /// The photo whose motion this is (a Live or Motion Photo); nil for a clip, its own item.
+        var still: RawPath? = nil
+
+        /// A Live Photo's or a Motion Photo's motion.
+        init(motionOf photo: Photo) {
+            id = photo.id
+            path = photo.motion ?? photo.path
+            embedded = photo.motion == nil
+            still = photo.path
+        }
+
+        init(id: PhotoID, path: RawPath, embedded: Bool = false) {
+            self.id = id
+            self.path = path
+            self.embedded = embedded
+        }
+
+        /// The library item's file: the clip, or the photo the motion belongs to.
+        var itemPath: RawPath { still ?? path }
     }
 
     /// One frame for the owner to show, `progress` 0...1 where the clip's length is known.
@@ -39,6 +58,10 @@ final class ClipPlayback {
     private var generation = 0
     /// The playing item's first frame came (said once in the log: the e2e video stage waits for it).
     private var hasShownFrame = false
+    /// The item stops at its end instead of starting again (a Live Photo in the slideshow).
+    private var playsOnce = false
+    /// Where the last frame shown was: a frame before it means the clip started again.
+    private var lastPosition: Duration?
     private let mailbox: Mailbox
     private let logger: Logger
 
@@ -56,13 +79,16 @@ final class ClipPlayback {
     /// Frames come at the screen's size on every board: kept in the decoder's YUV they cost no
     /// memory beyond the decoder's own (the e2e video stage: +0 MB over the album in a 256 MB
     /// guest), and a frame at its own size is drawn without a scaled copy.
-    func play(_ newItem: Item, fitting box: Size, withSound: Bool = false, show: @escaping (Frame?) -> Void) {
+    func play(_ newItem: Item, fitting box: Size, withSound: Bool = false, once: Bool = false,
+              show: @escaping (Frame?) -> Void) {
         guard newItem != item else { return }
         stop()
         item = newItem
         self.show = show
         generation += 1
         hasShownFrame = false
+        playsOnce = once
+        lastPosition = nil
         let wanted = generation, path = newItem.path, embedded = newItem.embedded, mailbox = mailbox
         let sound = withSound ? sound : nil
         let owner = WeakLoopBound(self, on: mailbox.thread)
@@ -142,6 +168,14 @@ final class ClipPlayback {
             return
         }
         guard let frame = player.takeFrame() else { return }
+        if playsOnce, let position = frame.position {
+            // The player went back to its start: played once, the photo shows again.
+            if let last = lastPosition, position < last {
+                stop()
+                return
+            }
+            lastPosition = position
+        }
         if !hasShownFrame {
             hasShownFrame = true
             let withSound = player.playsSound ? ", with sound on \(sound?.device ?? "ALSA")" : ""

@@ -31,8 +31,8 @@ final class AlbumPresenter {
     private let logger: Logger
     /// The kiosk's one clip player (shared with the slideshow): the centre page's clip.
     let clips: ClipPlayback
-    /// JPEGs looked into for a Motion Photo's video: whether they have one.
-    private var motionPhotos: [PhotoID: Bool] = [:]
+    /// JPEGs looked into for a Motion Photo's video (shared with the slideshow).
+    private let motionPhotos: MotionPhotoLookup
 
     /// A drag in the filmstrip moved a photo.
     var onMovePhoto: (_ from: Int, _ to: Int) -> Void = { _, _ in }
@@ -43,7 +43,7 @@ final class AlbumPresenter {
 
     init(host: ScreenHost, grid: ThumbnailGridView, photos: PhotoList, thumbnails: ThumbnailService,
          albumService: AlbumService, cache: ImageCache, pyramids: PyramidCache?, originalSizes: OriginalSizes,
-         clips: ClipPlayback, mailbox: Mailbox, logger: Logger) {
+         clips: ClipPlayback, motionPhotos: MotionPhotoLookup, mailbox: Mailbox, logger: Logger) {
         self.host = host
         self.grid = grid
         self.photos = photos
@@ -55,6 +55,7 @@ final class AlbumPresenter {
         self.mailbox = mailbox
         self.logger = logger
         self.clips = clips
+        self.motionPhotos = motionPhotos
     }
 
     /// Opens the album at photo `index`: its grid thumbnail at once, then the screen-sized decode
@@ -125,7 +126,7 @@ final class AlbumPresenter {
     /// The list changed: the album stays on the photo it showed.
     func libraryDidChange() {
         // A playing clip whose file went or changed stops; one still there plays on.
-        if let playing = clips.item, photos.index(of: playing.id).map({ photos[$0].path }) != playing.path { clips.stop() }
+        if let playing = clips.item, photos.index(of: playing.id).map({ photos[$0].path }) != playing.itemPath { clips.stop() }
         album?.reloadData(centeredAt: albumPhotoID.flatMap { photos.index(of: $0) })
     }
 
@@ -136,7 +137,14 @@ final class AlbumPresenter {
     private func pageSettled(at index: Int) {
         guard index < photos.count, let album else { return }
         let photo = photos[index]
-        if photo.file.type == .jpeg, photo.motion == nil, motionPhotos[photo.id] == nil { lookForMotionPhoto(photo) }
+        if motionPhotos.hasVideo(photo) == nil {
+            // Once it is known to carry a video, its page takes a hold.
+            let id = photo.id
+            motionPhotos.look(into: photo) { [weak self] found in
+                guard found, let self, let index = self.photos.index(of: id) else { return }
+                self.album?.motionDidChange(at: index)
+            }
+        }
         guard photo.file.type.isClip else { return }
         let item = ClipPlayback.Item(id: photo.id, path: photo.path)
         guard item != clips.item else { return }
@@ -165,23 +173,7 @@ final class AlbumPresenter {
     /// Whether a hold on photo `index` plays motion: a Live Photo's .mov, a Motion Photo's video.
     private func hasMotion(at index: Int) -> Bool {
         guard index < photos.count else { return false }
-        return photos[index].motion != nil || motionPhotos[photos[index].id] == true
-    }
-
-    /// Reads whether a JPEG carries a Motion Photo's video (its XMP and the bytes it points at),
-    /// once, off the loop; its page then takes a hold.
-    private func lookForMotionPhoto(_ photo: Photo) {
-        motionPhotos[photo.id] = false
-        let path = photo.path, id = photo.id, mailbox = mailbox
-        let owner = WeakLoopBound(self, on: mailbox.thread)
-        WorkerThread.detached(name: "pk-motion-look") {
-            let found = MotionPhotoClip.videoRange(in: path) != nil
-            mailbox.post {
-                guard let self = owner.value, found else { return }
-                self.motionPhotos[id] = true
-                if let index = self.photos.index(of: id) { self.album?.motionDidChange(at: index) }
-            }
-        }
+        return photos[index].motion != nil || motionPhotos.hasVideo(photos[index]) == true
     }
 
     /// A finger held on a Live Photo or Motion Photo plays its motion until it lifts, as on a
@@ -193,8 +185,7 @@ final class AlbumPresenter {
             if clips.item?.id == photo.id { clips.stop() }
             return
         }
-        let item = photo.motion.map { ClipPlayback.Item(id: photo.id, path: $0) }
-            ?? ClipPlayback.Item(id: photo.id, path: photo.path, embedded: true)
+        let item = ClipPlayback.Item(motionOf: photo)
         logger.info("motion of \(photo.path.description) plays while held")
         clips.play(item, fitting: album.bounds.size, withSound: true) { [weak self] frame in
             guard let page = self?.page(showing: item) else { return }

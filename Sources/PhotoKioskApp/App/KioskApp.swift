@@ -23,6 +23,8 @@ public final class KioskApp {
     let albumPresenter: AlbumPresenter
     /// The one clip playing at a time, in the album or the slideshow (see ClipPlayback).
     let clips: ClipPlayback
+    /// Which JPEGs are Motion Photos (the album's holds, the slideshow's motion).
+    let motionPhotos: MotionPhotoLookup
     /// The full-screen album, while open.
     public var album: PhotoAlbumView? { albumPresenter.album }
     /// The person's own photo order: drags and the reset prompt.
@@ -157,10 +159,12 @@ public final class KioskApp {
         host.window.addSubview(grid)
         clips = ClipPlayback(mailbox: loop.mailbox, logger: logger)
         clips.sound = config.sound.output
+        motionPhotos = MotionPhotoLookup(mailbox: loop.mailbox)
         albumPresenter = AlbumPresenter(host: host, grid: grid, photos: photos, thumbnails: thumbnails,
                                         albumService: albumService, cache: cache,
                                         pyramids: thumbnailCacheDirectory.map { PyramidCache(directory: $0 + "/pyramids") },
-                                        originalSizes: images.originalSizes, clips: clips, mailbox: loop.mailbox, logger: logger)
+                                        originalSizes: images.originalSizes, clips: clips, motionPhotos: motionPhotos,
+                                        mailbox: loop.mailbox, logger: logger)
         orderEditor = PhotoOrderEditor(customOrder: customOrder, photos: photos, grid: grid, window: host.window)
         libraryHold = LibraryUpdateHold(while: { [weak grid] in grid?.isReordering ?? false })
         noPhotosScreen = NoPhotosScreen(host: host, folders: folders, logger: logger)

@@ -114,6 +114,8 @@ public struct KioskConfig: Equatable, Sendable {
         /// The longest a video clip plays (muted) before the next photo; a shorter one loops until
         /// `interval` has passed. 0: clips show as their still poster frame for `interval`.
         public var clipSeconds: Double = 30
+        /// A Live Photo's or Motion Photo's motion plays once as its slide comes in.
+        public var playsMotion: Bool = true
         /// Two portrait photos side by side on a landscape screen (two landscape ones stacked on a
         /// portrait screen); see `PortraitPairing` for which photos pair.
         public var pairPortraits: Bool = false

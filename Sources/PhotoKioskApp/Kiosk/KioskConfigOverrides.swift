@@ -28,6 +28,7 @@ public struct KioskConfigOverrides: Equatable, Sendable {
     public var portraitFill: KioskConfig.PortraitFill?
     public var kenBurns: Bool?
     public var clipSeconds: Double?
+    public var playsMotion: Bool?
     public var pairPortraits: Bool?
     public var background: Color?
     public var overlayClock: KioskConfig.OverlayPosition?
@@ -122,6 +123,7 @@ extension KioskConfig {
         set(o.portraitFill, &c.slideshow.portraitFill)
         set(o.kenBurns, &c.slideshow.kenBurns)
         set(o.clipSeconds, &c.slideshow.clipSeconds)
+        set(o.playsMotion, &c.slideshow.playsMotion)
         set(o.pairPortraits, &c.slideshow.pairPortraits)
         set(o.background, &c.slideshow.background)
         set(o.overlayClock, &c.overlay.clock)

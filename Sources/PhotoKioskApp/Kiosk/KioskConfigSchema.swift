@@ -114,6 +114,8 @@ extension KioskConfig {
         .number("slideshow.clip_seconds", \.slideshow.clipSeconds, 0...3600, "seconds", remark: "0 shows clips as still pictures",
                 flag: "--clip-seconds", default: "30", example: "60",
                 "The longest a video clip plays (muted) before the next photo; a shorter clip loops until the interval has passed."),
+        .bool("slideshow.play_motion", \.slideshow.playsMotion, flag: "--play-motion", default: "true", example: "false",
+              "A Live Photo or Motion Photo plays its motion once (muted) as its slide comes in, then stays as the photo; not with `ken_burns`."),
         .bool("slideshow.ken_burns", \.slideshow.kenBurns, flag: "--ken-burns", default: "false", example: "true",
               "A slow zoom (15 % over the photo's time on screen) towards a point in the middle of each photo; redraws every frame while on."),
         .bool("slideshow.pair_portraits", \.slideshow.pairPortraits, flag: "--pair-portraits", default: "false",

@@ -64,7 +64,7 @@ final class SlideshowPresenter {
                 session.showPaired(with: slide.photos[1])   // the order moves on past the pair
                 (next, afterNext) = session.slideshow.upcoming()
             }
-            if let playing = app.clips.item, !slide.photos.contains(playing.path) { app.clips.stop() }
+            if let playing = app.clips.item, !slide.photos.contains(playing.itemPath) { app.clips.stop() }
             view.show(slide, style: first ? .crossfade : settings.transition, duration: settings.transitionDuration,
                       kenBurns: kenBurns(for: slide))
             app.overlaySlideshowShows(photo)
@@ -83,7 +83,7 @@ final class SlideshowPresenter {
     /// Removes the slideshow: slides in preparation are dropped, the screens beneath come back
     /// unchanged.
     func stop() {
-        if let playing = app.clips.item, view?.photos.contains(playing.path) == true { app.clips.stop() }
+        if let playing = app.clips.item, view?.photos.contains(playing.itemPath) == true { app.clips.stop() }
         preparation.cancelAll()
         for view in hiddenBeneath { view.isHidden = false }
         hiddenBeneath = []
@@ -111,6 +111,23 @@ final class SlideshowPresenter {
                 self.onClipLength?(self.slideSeconds(forClipOf: length))
             } else if frame == nil, !timed {
                 self.onClipLength?(nil)   // it could not play: a still for the interval
+            }
+        }
+    }
+
+    /// The slide on screen is a Live Photo or a Motion Photo, now fully in: its motion plays once,
+    /// muted, over the photo (as Apple's Photos plays one as it comes up), then the still stays for
+    /// the rest of the slide's time. Not with Ken Burns, whose zoom runs over the still.
+    private func playSettledMotion() {
+        guard settings.playsMotion, !settings.kenBurns, let view, view.photos.count == 1, let path = view.photo,
+              let photo = app.photos.photo(at: path), !photo.file.type.isClip else { return }
+        app.motionPhotos.look(into: photo) { [weak self, weak view] isMotionPhoto in
+            // A Live Photo's motion is its own file; a Motion Photo's was found inside the JPEG.
+            guard photo.motion != nil || isMotionPhoto, let self, let view, view.photo == path, view.isSettled else { return }
+            self.logger.info("slideshow: the motion of \(path.description) plays once")
+            self.app.clips.play(ClipPlayback.Item(motionOf: photo), fitting: self.app.window.bounds.size, once: true) { [weak view] frame in
+                guard let view, view.photo == path else { return }
+                view.showMotionFrame(frame?.picture)
             }
         }
     }
@@ -152,6 +169,7 @@ final class SlideshowPresenter {
         view.onSettled = { [weak self] in
             self?.hideScreensBeneath()
             self?.playSettledClip()
+            self?.playSettledMotion()
         }
         app.clips.stop()   // the album's clip, about to be covered
         app.window.addSubview(view)
