@@ -15,31 +15,41 @@ import Widgets
 struct ClipSlideshowAppTests {
     let scratch = ScratchDirectory()
 
+    /// A 320x200 JPEG of one colour.
+    func jpeg(_ color: Color) throws -> [UInt8] {
+        let photo = Bitmap(width: 320, height: 200)
+        Canvas(target: photo).clear(color)
+        return try JPEGEncoder.encode(photo, options: .init(quality: 95))
+    }
+
     /// A red photo, a 3 s clip of a moving ball, a blue photo, in that (name) order.
     func makeFolder() throws -> String {
         let folder = scratch.newFolder("library")
         for (name, color) in [("a-photo", Color.red), ("c-photo", Color.blue)] {
-            let photo = Bitmap(width: 320, height: 200)
-            Canvas(target: photo).clear(color)
-            try FileReader.write(try JPEGEncoder.encode(photo, options: .init(quality: 95)), to: folder + "/\(name).jpg")
+            try FileReader.write(try jpeg(color), to: folder + "/\(name).jpg")
         }
         _ = try ClipFixture.write(pattern: "ball", width: 320, height: 180, frames: 90, as: .webm, to: folder, name: "b-clip")
         return folder
     }
 
-    func makeApp(folder: String, clipSeconds: Double) throws -> (KioskApp, HeadlessDisplay) {
+    /// The kiosk in its slideshow over `folder` (1.5 s a photo unless `adjust` says otherwise).
+    func makeApp(folder: String, adjust: (inout KioskConfig.Slideshow) -> Void) throws -> (KioskApp, HeadlessDisplay) {
         var config = KioskConfig()
         config.library.thumbnailSize = 190
         config.slideshow.idleTimeout = 0.3
         config.slideshow.interval = 1.5
         config.slideshow.transitionDuration = 0.1
-        config.slideshow.clipSeconds = clipSeconds
+        adjust(&config.slideshow)
         let display = HeadlessDisplay(width: 800, height: 600)
         let app = KioskApp(config: config, folders: [folder], display: display, loop: try EventLoop(signals: []),
                            thumbnailCacheDirectory: nil, logger: .init(label: "test"))
         try app.start()
         app.startKioskSession(resume: nil, seed: 1)
         return (app, display)
+    }
+
+    func makeApp(folder: String, clipSeconds: Double) throws -> (KioskApp, HeadlessDisplay) {
+        try makeApp(folder: folder) { $0.clipSeconds = clipSeconds }
     }
 
     func shows(_ app: KioskApp, _ name: String) -> Bool {
@@ -92,27 +102,19 @@ struct ClipSlideshowAppTests {
     func makeLiveFolder() throws -> String {
         let folder = scratch.newFolder("live")
         for (name, color) in [("a-photo", Color.red), ("b-live", Color.green)] {
-            let photo = Bitmap(width: 320, height: 180)
-            Canvas(target: photo).clear(color)
-            try FileReader.write(try JPEGEncoder.encode(photo, options: .init(quality: 95)), to: folder + "/\(name).jpg")
+            try FileReader.write(try jpeg(color), to: folder + "/\(name).jpg")
         }
         let clip = try ClipFixture.write(pattern: "ball", width: 320, height: 180, frames: 30, as: .mp4, to: folder, name: "b-live")
         #expect(rename(clip, folder + "/b-live.mov") == 0)
         return folder
     }
 
+    /// 4 s a photo: a 1 s motion ends well inside its slide.
     func makeLiveApp(folder: String, playsMotion: Bool) throws -> KioskApp {
-        var config = KioskConfig()
-        config.library.thumbnailSize = 190
-        config.slideshow.idleTimeout = 0.3
-        config.slideshow.interval = 4
-        config.slideshow.transitionDuration = 0.1
-        config.slideshow.playsMotion = playsMotion
-        let app = KioskApp(config: config, folders: [folder], display: HeadlessDisplay(width: 800, height: 600),
-                           loop: try EventLoop(signals: []), thumbnailCacheDirectory: nil, logger: .init(label: "test"))
-        try app.start()
-        app.startKioskSession(resume: nil, seed: 1)
-        return app
+        try makeApp(folder: folder) {
+            $0.interval = 4
+            $0.playsMotion = playsMotion
+        }.0
     }
 
     @Test("a Live Photo's motion plays once as its slide comes in, then its still stays for the rest of the interval")
@@ -145,16 +147,11 @@ struct ClipSlideshowAppTests {
     @Test("a Motion Photo's motion, inside its JPEG, plays once as its slide comes in; an ordinary JPEG plays nothing")
     func motionPhotoPlaysOnce() throws {
         let folder = scratch.newFolder("motion")
-        let red = Bitmap(width: 320, height: 180)
-        Canvas(target: red).clear(.red)
-        try FileReader.write(try JPEGEncoder.encode(red, options: .init(quality: 95)), to: folder + "/a-photo.jpg")
+        try FileReader.write(try jpeg(.red), to: folder + "/a-photo.jpg")
         let clip = try ClipFixture.write(pattern: "ball", width: 320, height: 180, frames: 30, as: .mp4,
                                          to: scratch.path.description, name: "motion-video")
         let video = try FileReader.read(path: clip, maxBytes: .max)
-        let green = Bitmap(width: 320, height: 180)
-        Canvas(target: green).clear(.green)
-        let jpeg = try JPEGEncoder.encode(green, options: .init(quality: 95))
-        try FileReader.write(LivePhotoFixtures.motionPhoto(jpeg: jpeg, xmp: LivePhotoFixtures.containerXMP(length: video.count), video: video),
+        try FileReader.write(LivePhotoFixtures.motionPhoto(jpeg: try jpeg(.green), xmp: LivePhotoFixtures.containerXMP(length: video.count), video: video),
                              to: folder + "/b-motion.jpg")
         let app = try makeLiveApp(folder: folder, playsMotion: true)
         try app.runLoop(for: 5) { app.sessionDriver?.slideshowView != nil }
