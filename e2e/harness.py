@@ -110,11 +110,18 @@ class QMP:
         self.cmd('qmp_capabilities')
     def _read(self):
         while True:
-            m = json.loads(self.f.readline())
+            line = self.f.readline()
+            if not line: raise ConnectionError('QEMU closed the QMP socket')
+            m = json.loads(line)
             if 'event' not in m: return m
     def cmd(self, name, **args):
-        self.f.write(json.dumps({'execute': name, 'arguments': args}) + '\n'); self.f.flush()
-        return self._read()
+        # QEMU gone or the socket reset (a guest that crashed, two runs on one socket): an answer
+        # with an error, which the stage reports as its failure, instead of a harness traceback.
+        try:
+            self.f.write(json.dumps({'execute': name, 'arguments': args}) + '\n'); self.f.flush()
+            return self._read()
+        except (OSError, ValueError) as e:
+            return {'error': {'class': 'QMPConnectionLost', 'desc': f'{name}: {type(e).__name__}: {e}'}}
 
 def pixel(img, fx, fy):
     w, h, px = img
