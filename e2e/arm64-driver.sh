@@ -91,15 +91,18 @@ echo "@@ARM64_REGISTRY $registry $(stat -c '%s bytes, owner %U' $registry), $(ls
 
 # The small board's flick: the same program, by hand, on the big photos at 1920x1080, then the
 # 1080p30 H.264 clip after them (named to sort last; copied in now, after the sync measured the
-# photos). GST_REGISTRY_1_0 as photokiosk.service sets it.
+# photos). GST_REGISTRY_1_0 and HOME as photokiosk.service has them: GStreamer reads every plugin
+# again when a value a plugin depends on (libvisual: HOME) differs from the registry's.
 systemctl stop photokiosk.service
 cp /opt/pk/clip/*.mp4 /opt/pk/bigphotos/
-GST_REGISTRY_1_0=$registry /usr/bin/photokiosk run --display drm --input libinput --mode 1920x1080 \
-  --photos /opt/pk/bigphotos --cache-dir /tmp/sbcache > /tmp/app.log 2>&1 &
+registry_stamp=$(stat -c '%Y %s %i' $registry)
+HOME=$(getent passwd photokiosk | cut -d: -f6) GST_REGISTRY_1_0=$registry /usr/bin/photokiosk run --display drm \
+  --input libinput --mode 1920x1080 --photos /opt/pk/bigphotos --cache-dir /tmp/sbcache > /tmp/app.log 2>&1 &
 APP=$!
 alive() { kill -0 $APP 2>/dev/null || { dmesg | tail -n 20; fail "photokiosk died: $1"; }; }
 sleep 3; alive start
 ready sb_grid
+echo "@@ARM64_MEMORY grid VmHWM $(awk '/^VmHWM/{print $2}' /proc/$APP/status) kB (the ten photos' thumbnails and the clip's poster)"
 touch_cmd "tap 213 379"; ready sb_page_0
 expect photo_index 0 || fail "the tap opened photo $(status photo_index), not the first"
 n=1
@@ -130,6 +133,9 @@ echo "@@ARM64_CLIP album VmHWM ${hwm} kB, with the clip playing ${clip} kB: +$((
 if dmesg | grep -qiE "out of memory|oom-kill|invoked oom-killer"; then fail "OOM in the kernel log while the clip played"; fi
 grep -q "cannot play clip" /tmp/app.log && fail "$(grep -m1 'cannot play clip' /tmp/app.log)"
 [ $((clip - hwm)) -le 40960 ] || fail "the clip added $((clip - hwm)) kB over the album's peak (bound 40960 kB)"
+# The kiosk found the registry current: had it read any plugin again, it would have saved it anew.
+[ "$(stat -c '%Y %s %i' $registry)" = "$registry_stamp" ] \
+  || fail "the kiosk wrote GStreamer's registry again (it found it stale and read plugins itself): $(stat -c '%y %s bytes, owner %U' $registry)"
 kill -TERM $APP; wait $APP; rc=$?
 [ $rc = 0 ] || fail "photokiosk exited with $rc on SIGTERM"
 echo "@@EXIT 0"

@@ -141,8 +141,10 @@ install -d -m 755 -o photokiosk -g photokiosk /var/cache/photokiosk /var/lib/pho
 # GStreamer's plugin registry where the unit's GST_REGISTRY_1_0 points, written by the kiosk's user
 # now, so its first clip does not load every plugin into the kiosk (the Debian package also does
 # it whenever a GStreamer plugin package changes; here, run it again after installing plugins).
-runuser -u photokiosk -- env GST_REGISTRY_1_0=/var/cache/photokiosk/gstreamer-registry.bin \
-    "$PREFIX/bin/photokiosk" prepare-clips \
+# In the service's environment (its user's HOME): GStreamer reads every plugin again when a value
+# a plugin depends on (libvisual: HOME) differs from the registry's.
+runuser -u photokiosk -- env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME="$(getent passwd photokiosk | cut -d: -f6)" \
+    GST_REGISTRY_1_0=/var/cache/photokiosk/gstreamer-registry.bin "$PREFIX/bin/photokiosk" prepare-clips \
     || echo "Could not prepare GStreamer's registry; the first video clip will read every plugin (run: sudo -u photokiosk $PREFIX/bin/photokiosk prepare-clips)"
 
 udevadm control --reload-rules 2>/dev/null && udevadm trigger --subsystem-match=backlight 2>/dev/null || true

@@ -17,8 +17,9 @@ struct PrepareClips: ParsableCommand {
         Loads GStreamer in this process, which reads the installed plugins and saves what it found \
         in the registry the kiosk's service reads (GST_REGISTRY_1_0, as photokiosk.service sets it). \
         The package runs it after installing and whenever a GStreamer plugin package is installed or \
-        upgraded. By hand: sudo -u photokiosk photokiosk prepare-clips. Exits 0 when GStreamer is not \
-        installed (nothing to prepare).
+        upgraded. By hand, as the service's user with its HOME (GStreamer reads every plugin again when \
+        a value a plugin depends on, such as HOME, differs): sudo -u photokiosk photokiosk prepare-clips. \
+        Exits 0 when GStreamer is not installed (nothing to prepare).
         """)
 
     /// The registry photokiosk.service names in GST_REGISTRY_1_0 (deploy/photokiosk.service).
