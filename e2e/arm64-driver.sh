@@ -105,15 +105,20 @@ ready sb_grid
 echo "@@ARM64_MEMORY grid VmHWM $(awk '/^VmHWM/{print $2}' /proc/$APP/status) kB (the ten photos' thumbnails and the clip's poster)"
 touch_cmd "tap 213 379"; ready sb_page_0
 expect photo_index 0 || fail "the tap opened photo $(status photo_index), not the first"
+# VmHWM as each page rests: where the album's peak comes from (the photo, or the clip's poster
+# made beside it).
+page_hwm="$(awk '/^VmHWM/{print $2}' /proc/$APP/status)"
 n=1
 while [ $n -lt 10 ]; do
   alive "page $n"
   touch_cmd "$SWIPE"; ready sb_page_$n
   expect photo_index $n || fail "swipe $n did not page: photo $(status photo_index) ($(tail -n 1 /tmp/uitouch.out))"
+  page_hwm="$page_hwm $(awk '/^VmHWM/{print $2}' /proc/$APP/status)"
   n=$((n+1))
 done
 alive album
 echo "@@ARM64_SWIPES $(grep -o 'in [0-9]* ms' /tmp/uitouch.out | cut -d' ' -f2 | tr '\n' ' ')ms (16 ms steps: 144 ms when not starved)"
+echo "@@ARM64_MEMORY VmHWM at pages 0-9: $page_hwm kB; the clip's poster: $(grep -m1 -o 'broken photo: 99-clip[^:]*: .*' /tmp/app.log || echo 'no failure logged')"
 hwm=$(awk '/^VmHWM/{print $2}' /proc/$APP/status)
 echo "@@ARM64_MEMORY album VmHWM ${hwm} kB ($((hwm / 1024)) MB), VmRSS $(awk '/^VmRSS/{print $2}' /proc/$APP/status) kB"
 if dmesg | grep -qiE "out of memory|oom-kill|invoked oom-killer"; then fail "OOM in the kernel log"; fi
