@@ -6,10 +6,11 @@
 # The base system (debootstrap + systemd, udev, curl) is cached, and over it the package's
 # dependencies (while its Depends line is unchanged); the package goes into a fresh copy of that
 # every run.
-# Usage: build-arm64-rootfs.sh CACHE KERNEL_ROOT OUTDIR PACKAGE.deb UITOUCH DRIVER BIGPHOTOS SAMPLES
+# Usage: build-arm64-rootfs.sh CACHE KERNEL_ROOT OUTDIR PACKAGE.deb UITOUCH DRIVER BIGPHOTOS SAMPLES CLIP
+#   CLIP: the video clip the driver plays after the big photos (in the guest's /opt/pk/clip)
 #   writes OUTDIR/arm64-disk.img and OUTDIR/arm64-initrd.gz; prints one summary line at the end.
 set -euo pipefail
-CACHE=$1 KROOT=$2 OUT=$3 DEB=$4 UITOUCH=$5 DRIVER=$6 BIG=$7 SAMPLES=$8
+CACHE=$1 KROOT=$2 OUT=$3 DEB=$4 UITOUCH=$5 DRIVER=$6 BIG=$7 SAMPLES=$8 CLIP=$9
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 INCLUDE=systemd,systemd-sysv,udev,kmod,dbus,curl
 KVER=$(ls "$KROOT/lib/modules")
@@ -46,8 +47,10 @@ fi
 #    `apt-get satisfy` from the package's own Depends line (a name Debian 13 arm64 lacks fails
 #    here), kept while that line is unchanged. Unpacking them through qemu-user took minutes.
 #    rclone too (a Recommends): the guest measures the photo sources' sync unit (issue 34).
+#    GStreamer's plugins for an H.264 clip and libyuv (Recommends and Suggests): the guest plays
+#    a 1080p clip (issue 35), and the package, installed after them, prepares their registry.
 deps=$CACHE/arm64-deps
-depends="$(dpkg-deb -f "$DEB" Depends), rclone"
+depends="$(dpkg-deb -f "$DEB" Depends), rclone, gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, gstreamer1.0-libav, libyuv0"
 stamp="$(cat "$base/.photokiosk-base") | $depends"
 if [ "$(cat "$deps/.photokiosk-deps" 2>/dev/null)" != "$stamp" ]; then
   [ ! -d "$deps.part" ] || release "$deps.part"
@@ -76,6 +79,7 @@ install_package >"$OUT/arm64-apt.log" 2>&1 \
   || { in_root "$R" apt-get update -q >>"$OUT/arm64-apt.log" 2>&1 && install_package >>"$OUT/arm64-apt.log" 2>&1; } \
   || { tail -n 20 "$OUT/arm64-apt.log"; exit 1; }
 in_root "$R" dpkg-query -W photokiosk
+grep -h "GStreamer" "$OUT/arm64-apt.log" || echo "the postinst said nothing about GStreamer's registry"
 release "$R"; trap - EXIT
 
 # 4. The test's configuration, through the config file as a frame builder would edit it: DRM and
@@ -105,7 +109,7 @@ depmod -b "$R" "$KVER"
 printf 'uinput\nevdev\n' > "$R/etc/modules-load.d/photokiosk-e2e.conf"
 
 # 6. The driver on the serial console (PL011: ttyAMA0); login prompt and apt's timers off.
-mkdir -p "$R/opt/pk"; cp "$UITOUCH" "$DRIVER" "$R/opt/pk/"; cp -r "$BIG" "$R/opt/pk/bigphotos"
+mkdir -p "$R/opt/pk/clip"; cp "$UITOUCH" "$DRIVER" "$R/opt/pk/"; cp -r "$BIG" "$R/opt/pk/bigphotos"; cp "$CLIP" "$R/opt/pk/clip/"
 install_driver_unit "$R" "arm64 stage" arm64-driver.sh ttyAMA0
 for u in serial-getty@ttyAMA0.service getty@tty1.service apt-daily.timer apt-daily-upgrade.timer \
          systemd-timesyncd.service e2scrub_reap.service; do ln -sf /dev/null "$R/etc/systemd/system/$u"; done

@@ -11,6 +11,7 @@
 #                          and the touch-rotation example beside it (not active)
 #   - a `photokiosk` system user in the video, render and input groups, and its cache and
 #     state folders /var/cache/photokiosk and /var/lib/photokiosk
+#   - GStreamer's plugin registry for video clips (photokiosk prepare-clips), when GStreamer is there
 #
 # Usage: scripts/install.sh [--binary PATH] [--no-enable] [--no-token]
 #   --binary PATH  install this program instead of building one (e.g. a cross-compiled one)
@@ -137,6 +138,14 @@ else
 fi
 install -d -m 755 -o photokiosk -g photokiosk /var/cache/photokiosk /var/lib/photokiosk
 [ "${new_config:-0}" -eq 1 ] && chgrp photokiosk "$CONFDIR/config.toml"
+# GStreamer's plugin registry where the unit's GST_REGISTRY_1_0 points, written by the kiosk's user
+# now, so its first clip does not load every plugin into the kiosk (the Debian package also does
+# it whenever a GStreamer plugin package changes; here, run it again after installing plugins).
+# In the service's environment (its user's HOME): GStreamer reads every plugin again when a value
+# a plugin depends on (libvisual: HOME) differs from the registry's.
+runuser -u photokiosk -- env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME="$(getent passwd photokiosk | cut -d: -f6)" \
+    GST_REGISTRY_1_0=/var/cache/photokiosk/gstreamer-registry.bin "$PREFIX/bin/photokiosk" prepare-clips \
+    || echo "Could not prepare GStreamer's registry; the first video clip will read every plugin (run: sudo -u photokiosk $PREFIX/bin/photokiosk prepare-clips)"
 
 udevadm control --reload-rules 2>/dev/null && udevadm trigger --subsystem-match=backlight 2>/dev/null || true
 if [ ! -d /run/systemd/system ]; then

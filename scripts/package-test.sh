@@ -6,9 +6,11 @@
 #   3. in a Debian 12 chroot (debootstrap, cached in ~/.cache/photokiosk-e2e): installs the older
 #      package, edits the config, upgrades, then removes and purges, checking the unit is enabled,
 #      the user and its groups exist, the config edit survives, --version matches the package,
-#      the man page and the bash, zsh and fish completions work, and purge removes config, state
-#      and cache.
-# One line per check goes to PACKAGE_RESULTS ("package NAME PASS|FAIL [why]", make test's
+#      the man page and the bash, zsh and fish completions work, GStreamer's registry for video
+#      clips is written as the kiosk's user on install (GStreamer comes as a Recommends) and again
+#      by the trigger when a plugin package is reinstalled, and purge removes config, state and
+#      cache.
+# One line per check goes to PACKAGE_RESULTS ("package NAME PASS|FAIL|SKIP [why]", make test's
 # summary). The chroot has no running systemd: starting, restarting and sandboxing the service
 # are not exercised here. Exit status 0 only when every check passed.
 set -uo pipefail
@@ -16,13 +18,13 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$ROOT/.build/package-test
 RESULTS=${PACKAGE_RESULTS:-/dev/null}
 failed=0
-record() { echo "package $1 $2${3:+ $3}" >>"$RESULTS"; echo "package $1 $2${3:+ $3}"; [ "$2" = PASS ] || failed=1; }
+record() { echo "package $1 $2${3:+ $3}" >>"$RESULTS"; echo "package $1 $2${3:+ $3}"; [ "$2" = PASS ] || [ "$2" = SKIP ] || failed=1; }
 # check NAME WHY COMMAND...: one recorded line, PASS when the command succeeds.
 check() { local name=$1 why=$2; shift 2
   if "$@" >>"$OUT/checks.log" 2>&1; then record "$name" PASS; else record "$name" FAIL "$why (log: $OUT/checks.log)"; fi; }
 # abandon WHY NAME...: the named checks cannot run; each is a failure.
 abandon() { local why=$1; shift; for n in "$@"; do record "$n" FAIL "$why"; done; exit 1; }
-CHROOT_CHECKS="install-old enabled user dirs token upgrade token-kept config-kept version man completion verify remove purge"
+CHROOT_CHECKS="install-old enabled user dirs token clip-registry upgrade token-kept config-kept version man completion clip-registry-trigger verify remove purge"
 
 "$ROOT/scripts/install-deps.sh" debhelper dpkg-dev lintian debootstrap \
   || abandon "cannot install debhelper, lintian or debootstrap" build lintian security $CHROOT_CHECKS
@@ -66,6 +68,17 @@ check dirs "the cache and state folders are missing or not the kiosk's" \
 check token "the first install wrote no remote token, or left the config readable by others" \
   sh -c "grep -E '^token = \"[A-Za-z0-9_-]{24}\"' '$root/etc/photokiosk/config.toml' >/dev/null \
          && [ \"\$(chroot '$root' stat -c '%a %U %G' /etc/photokiosk/config.toml)\" = '640 root photokiosk' ]"
+# GStreamer's registry (photokiosk prepare-clips in the postinst, debian/photokiosk.triggers):
+# written where the unit's GST_REGISTRY_1_0 points, by the kiosk's user. GStreamer is a Recommends,
+# so apt brought it; without it (no such package here) these checks are skipped, and say so.
+registry=/var/cache/photokiosk/gstreamer-registry.bin
+registry_is_the_kiosks() { in_root sh -c "ls -l $registry && [ -s $registry ] && [ \"\$(stat -c %U $registry)\" = photokiosk ]"; }
+gstreamer_here() { in_root sh -c 'ls /usr/lib/*/libgstreamer-1.0.so.0' >/dev/null 2>&1; }
+if gstreamer_here; then
+  check clip-registry "no GStreamer registry of the photokiosk user's at $registry after the install" registry_is_the_kiosks
+else
+  record clip-registry SKIP "GStreamer was not installed in the chroot (a Recommends): no registry to check"
+fi
 token_line=$(grep '^token = ' "$root/etc/photokiosk/config.toml" || true)
 echo '# edited by package-test' >>"$root/etc/photokiosk/config.toml"
 touch "$root/var/lib/photokiosk/kept-by-upgrade"
@@ -88,6 +101,15 @@ check completion "bash, zsh or fish does not complete photokiosk's subcommands" 
     && echo "bash: ${COMPREPLY[*]}" && [[ " ${COMPREPLY[*]} " == *" snapshot "* ]] \
     && zsh -c "autoload -U compinit && compinit -u && [[ \$_comps[photokiosk] == _photokiosk ]]" && echo "zsh: _photokiosk" \
     && fish_says=$(fish -c "complete -C\"photokiosk sn\"") && echo "fish: $fish_says" && [[ $fish_says == snapshot* ]]'
+# A plugin package installed again (as an upgrade would) fires the trigger: the registry is back.
+trigger_rewrites_registry() { rm -f "$root$registry"
+  in_root apt-get install -y -q --reinstall gstreamer1.0-plugins-base && registry_is_the_kiosks; }
+if gstreamer_here; then
+  check clip-registry-trigger "reinstalling gstreamer1.0-plugins-base did not write the registry again (the trigger)" \
+    trigger_rewrites_registry
+else
+  record clip-registry-trigger SKIP "GStreamer was not installed in the chroot: no plugin package to fire the trigger"
+fi
 check verify "systemd-analyze verify reports the unit" \
   sh -c "out=\$(chroot '$root' systemd-analyze verify /lib/systemd/system/photokiosk.service 2>&1); echo \"\$out\"; [ -z \"\$out\" ]"
 

@@ -11,6 +11,6 @@ struct PhotoKioskCommand: ParsableCommand {
         """,
         version: BuildVersion.text,
         subcommands: [Run.self, Snapshot.self, Thumbnail.self, Tiles.self, Demo.self, Doctor.self, Record.self, Replay.self, TouchTest.self,
-                      ConfigReference.self, Sources.self, SourceQuotaCommand.self],
+                      ConfigReference.self, Sources.self, SourceQuotaCommand.self, PrepareClips.self],
         defaultSubcommand: Run.self)
 }
