@@ -6,8 +6,10 @@
 # build's snapshot of the same photos), a tap opens a photo, a swipe pages, an upload through the
 # remote API reaches the library; then the small board's flick through big generated photos
 # (as the smallboard stage) with the peak memory checked here: VmHWM at most 120 MB, no OOM kill;
-# then a 1080p30 H.264 clip after them plays with at most 40 MB over that peak (GStreamer's
-# registry prepared by the package, @@ARM64_REGISTRY, @@ARM64_CLIP).
+# then a 1080p30 H.264 clip is added to the folder: the album takes it in (its poster, which loads
+# GStreamer and its decoder, @@ARM64_CLIP_LIBRARY) and, swiped to, plays it with at most 40 MB
+# over the album's peak with the clip in it (GStreamer's registry prepared by the package,
+# @@ARM64_REGISTRY, @@ARM64_CLIP).
 # Between the two, the photo sources' sync unit (photokiosk-sync.service, as the package installed
 # it: its sandbox, MemoryMax and idle priority) copies a "server" folder into the library and
 # systemd's memory peak of its cgroup is reported (@@ARM64_SYNC).
@@ -89,12 +91,11 @@ registry=/var/cache/photokiosk/gstreamer-registry.bin
 [ "$(stat -c %U $registry)" = photokiosk ] || fail "$registry belongs to $(stat -c %U $registry), not photokiosk"
 echo "@@ARM64_REGISTRY $registry $(stat -c '%s bytes, owner %U' $registry), $(ls /usr/lib/aarch64-linux-gnu/gstreamer-1.0/*.so | wc -l) plugins"
 
-# The small board's flick: the same program, by hand, on the big photos at 1920x1080, then the
-# 1080p30 H.264 clip after them (named to sort last; copied in now, after the sync measured the
-# photos). GST_REGISTRY_1_0 and HOME as photokiosk.service has them: GStreamer reads every plugin
-# again when a value a plugin depends on (libvisual: HOME) differs from the registry's.
+# The small board's flick: the same program, by hand, on the big photos at 1920x1080; then the
+# 1080p30 H.264 clip is copied in after them (named to sort last). GST_REGISTRY_1_0 and HOME as
+# photokiosk.service has them: GStreamer reads every plugin again when a value a plugin depends
+# on (libvisual: HOME) differs from the registry's.
 systemctl stop photokiosk.service
-cp /opt/pk/clip/*.mp4 /opt/pk/bigphotos/
 registry_stamp=$(stat -c '%Y %s %i' $registry)
 HOME=$(getent passwd photokiosk | cut -d: -f6) GST_REGISTRY_1_0=$registry /usr/bin/photokiosk run --display drm \
   --input libinput --mode 1920x1080 --photos /opt/pk/bigphotos --cache-dir /tmp/sbcache > /tmp/app.log 2>&1 &
@@ -102,11 +103,10 @@ APP=$!
 alive() { kill -0 $APP 2>/dev/null || { dmesg | tail -n 20; fail "photokiosk died: $1"; }; }
 sleep 3; alive start
 ready sb_grid
-echo "@@ARM64_MEMORY grid VmHWM $(awk '/^VmHWM/{print $2}' /proc/$APP/status) kB (the ten photos' thumbnails and the clip's poster)"
+echo "@@ARM64_MEMORY grid VmHWM $(awk '/^VmHWM/{print $2}' /proc/$APP/status) kB (the ten photos' thumbnails)"
 touch_cmd "tap 213 379"; ready sb_page_0
 expect photo_index 0 || fail "the tap opened photo $(status photo_index), not the first"
-# VmHWM as each page rests: where the album's peak comes from (the photo, or the clip's poster
-# made beside it).
+# VmHWM as each page rests: which page's photo raised the album's peak.
 page_hwm="$(awk '/^VmHWM/{print $2}' /proc/$APP/status)"
 n=1
 while [ $n -lt 10 ]; do
@@ -118,7 +118,7 @@ while [ $n -lt 10 ]; do
 done
 alive album
 echo "@@ARM64_SWIPES $(grep -o 'in [0-9]* ms' /tmp/uitouch.out | cut -d' ' -f2 | tr '\n' ' ')ms (16 ms steps: 144 ms when not starved)"
-echo "@@ARM64_MEMORY VmHWM at pages 0-9: $page_hwm kB; the clip's poster: $(grep -m1 -o 'broken photo: 99-clip[^:]*: .*' /tmp/app.log || echo 'no failure logged')"
+echo "@@ARM64_MEMORY VmHWM at pages 0-9: $page_hwm kB"
 hwm=$(awk '/^VmHWM/{print $2}' /proc/$APP/status)
 echo "@@ARM64_MEMORY album VmHWM ${hwm} kB ($((hwm / 1024)) MB), VmRSS $(awk '/^VmRSS/{print $2}' /proc/$APP/status) kB"
 if dmesg | grep -qiE "out of memory|oom-kill|invoked oom-killer"; then fail "OOM in the kernel log"; fi
@@ -130,8 +130,25 @@ grep -q "cannot show photo" /tmp/app.log && problem "a photo was not shown: $(gr
 grep -q "broken photo" /tmp/app.log && problem "a tile is broken: $(grep -m1 'broken photo' /tmp/app.log)"
 [ "$hwm" -le $((120 * 1024)) ] || problem "VmHWM ${hwm} kB is over 120 MB"
 
-# The clip (issue 35 item 4): a swipe from the tenth photo; it plays once the page rests. What it
-# adds over the album's peak (the clip's poster in the grid included) is held to 40 MB.
+# The clip (issue 35 item 4), added to the folder while the album shows the tenth photo: the kiosk
+# lists it after it and makes its poster (the filmstrip's and the next page's), which loads
+# GStreamer and its decoder into the kiosk for good: the album's peak with a clip in the library,
+# as the video stage takes it. Then a swipe to it; it plays once the page rests, and what it adds
+# over that peak is held to 40 MB.
+library=$(status library_size)
+cp /opt/pk/clip/*.mp4 /opt/pk/bigphotos/
+expect library_size $((library + 1)) || problem "the library did not take the clip in: $(status library_size) items"
+# Its posters (the filmstrip's, the next page's) are made once VmHWM has stood still for 10 s
+# (at most 90 s: TCG is slow to map the decoder's libraries).
+last=0; still=0; i=0
+while [ $still -lt 5 ] && [ $i -lt 45 ]; do
+  sleep 2; now=$(awk '/^VmHWM/{print $2}' /proc/$APP/status)
+  if [ "$now" = "$last" ]; then still=$((still + 1)); else still=0; fi
+  last=$now; i=$((i + 1))
+done
+alive "the clip's poster"
+with_clip=$(awk '/^VmHWM/{print $2}' /proc/$APP/status)
+echo "@@ARM64_CLIP_LIBRARY album VmHWM ${with_clip} kB with the clip's poster made: +$((with_clip - hwm)) kB over the photos' ${hwm} kB (GStreamer, its decoder, the poster)"
 touch_cmd "$SWIPE"
 i=0; while ! grep -q "clip playing" /tmp/app.log && [ $i -lt 1200 ]; do sleep 0.1; i=$((i+1)); alive "clip"; done
 grep -q "clip playing" /tmp/app.log || fail "the clip did not start playing within 120 s (photo $(status photo_index)): $(grep -i clip /tmp/app.log | tail -n 3)"
@@ -139,10 +156,11 @@ grep "clip playing" /tmp/app.log | sed 's/^.*\] /@@ARM64_CLIP_LOG /'
 sleep 5
 alive "clip playing"
 clip=$(awk '/^VmHWM/{print $2}' /proc/$APP/status)
-echo "@@ARM64_CLIP album VmHWM ${hwm} kB, with the clip playing ${clip} kB: +$((clip - hwm)) kB (bound 40960 kB)"
+echo "@@ARM64_CLIP album VmHWM ${with_clip} kB, with the clip playing ${clip} kB: +$((clip - with_clip)) kB (bound 40960 kB)"
 if dmesg | grep -qiE "out of memory|oom-kill|invoked oom-killer"; then fail "OOM in the kernel log while the clip played"; fi
 grep -q "cannot play clip" /tmp/app.log && problem "$(grep -m1 'cannot play clip' /tmp/app.log)"
-[ $((clip - hwm)) -le 40960 ] || problem "the clip added $((clip - hwm)) kB over the album's peak (bound 40960 kB)"
+[ $((clip - with_clip)) -le 40960 ] || problem "the clip added $((clip - with_clip)) kB over the album's peak (bound 40960 kB)"
+grep -q "broken photo: 99-clip" /tmp/app.log && problem "the clip's poster is broken: $(grep -m1 'broken photo: 99-clip' /tmp/app.log)"
 # The kiosk found the registry current: had it read any plugin again, it would have saved it anew.
 [ "$(stat -c '%Y %s %i' $registry)" = "$registry_stamp" ] \
   || problem "the kiosk wrote GStreamer's registry again (it found it stale and read plugins itself): $(stat -c '%y %s bytes, owner %U' $registry)"

@@ -47,7 +47,7 @@ if [ "$STEP" = prepare ]; then
   # The clip played after them: the video stage's 1080p30 H.264 clip (video-clip.py's size, rate,
   # length and pattern), made here by GStreamer's x264enc once, but lighter to decode: the bars
   # stand still (P-frames of skipped blocks) and x264's fastest preset: under TCG the video
-  # stage's clip (moving, veryfast, 6 Mbit/s) gave no poster within the decoder's 5 s here, nor
+  # stage's clip (moving, veryfast, 6 Mbit/s) gave no poster within the decoder's 5 s here (its bound then), nor
   # did moving bars at ultrafast and 2 Mbit/s. Frames are still 1920x1080 I420 at 30/s.
   CLIP=$A/clip/99-clip-1080p30-still.mp4
   if [ ! -f "$CLIP" ]; then

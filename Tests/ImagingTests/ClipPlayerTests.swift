@@ -197,7 +197,7 @@ struct ClipPlayerTests {
         let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120),
                                     sound: try #require(ClipSound(device: "null"))) {}
         defer { player.stop() }
-        // An audio branch left waiting would hold the opening until its 5 s bound.
+        // An audio branch left waiting would hold the opening until its bound.
         #expect(ContinuousClock.now - started < .milliseconds(Int64(ClipPlayer.openTimeoutMilliseconds)))
         #expect(!player.playsSound && player.soundProblem == nil)
         player.play()

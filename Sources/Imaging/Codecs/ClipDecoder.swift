@@ -12,8 +12,11 @@ import Glibc
 /// from a path, never from bytes in memory.
 public enum ClipDecoder {
     /// How long a poster may take: a damaged or endless file fails within this, never hangs a
-    /// worker. A healthy 4K clip prerolls in well under a second even on a small board.
-    static let prerollTimeoutMilliseconds: Int32 = 5000
+    /// worker. A healthy clip prerolls in well under a second once GStreamer's plugins are in
+    /// memory, but the first one after a start maps the decoder's plugin and its libraries (libav
+    /// pulls in 177 on Debian 13 arm64) from the SD card: the 512 MB arm64 guest's first poster
+    /// took over 5 s (the bound before), so that slow first load is allowed for.
+    static let prerollTimeoutMilliseconds: Int32 = 15_000
     /// The box a poster is read in when its final size is only picked once its natural size is
     /// known (a thumbnail's, see `ImageDecoder.decode(path:plan:)`): big enough for any grid
     /// cell, small enough that a 4K clip's frame is scaled down by GStreamer, not copied whole.

@@ -18,8 +18,10 @@ public final class ClipPlayer: @unchecked Sendable {
         public let position: Duration?
     }
 
-    /// How long opening may take: a damaged or endless file fails within this, never hangs.
-    static let openTimeoutMilliseconds: Int32 = 5000
+    /// How long opening may take: a damaged or endless file fails within this, never hangs. As
+    /// long as a poster may take (`ClipDecoder.prerollTimeoutMilliseconds`): a clip whose poster
+    /// came from the disk cache may be the first to load the decoder's plugin.
+    static let openTimeoutMilliseconds: Int32 = ClipDecoder.prerollTimeoutMilliseconds
     /// The longest a pull waits, so the worker notices a stop within this.
     static let pullTimeoutMilliseconds: Int32 = 100
 
