@@ -168,10 +168,7 @@ struct ClipAlbumAppTests {
           .enabled(if: canPlaySound, "GStreamer's vorbisenc or alsasink is missing (gstreamer1.0-plugins-base, gstreamer1.0-alsa)"))
     func soundInTheAlbumOnly() throws {
         let folder = scratch.newFolder("library")
-        try ExternalTool.run("gst-launch-1.0", ["-q", "videotestsrc", "num-buffers=90", "pattern=ball", "!",
-                                                "video/x-raw,format=I420,width=320,height=180,framerate=30/1", "!",
-                                                "vp8enc", "!", "webmmux", "name=mux", "!", "filesink", "location=\(folder)/tone.webm",
-                                                "audiotestsrc", "freq=440", "num-buffers=130", "!", "audioconvert", "!", "vorbisenc", "!", "mux."])
+        _ = try ClipFixture.write(pattern: "ball", width: 320, height: 180, frames: 90, tone: true, as: .webm, to: folder, name: "tone")
         var config = KioskConfig()
         config.library.thumbnailSize = 190
         config.sound.clips = true

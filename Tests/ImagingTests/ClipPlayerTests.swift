@@ -144,11 +144,7 @@ struct ClipPlayerTests {
     @Test("a clip with a sound track plays its pictures (the audio stream is left unlinked)",
           .enabled(if: canEncodeVorbis, "GStreamer's vorbisenc is missing (gstreamer1.0-plugins-base)"))
     func clipWithSoundPlays() throws {
-        let path = dir + "/sound.webm"
-        try ExternalTool.run("gst-launch-1.0", ["-q", "videotestsrc", "num-buffers=60", "pattern=blue", "!",
-                                                "video/x-raw,format=I420,width=160,height=120,framerate=30/1", "!",
-                                                "vp8enc", "!", "webmmux", "name=mux", "!", "filesink", "location=\(path)",
-                                                "audiotestsrc", "num-buffers=90", "!", "audioconvert", "!", "vorbisenc", "!", "mux."])
+        let path = try ClipFixture.write(pattern: "blue", width: 160, height: 120, frames: 60, tone: true, as: .webm, to: dir, name: "sound")
         let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120)) {}
         defer { player.stop() }
         player.play()
@@ -158,27 +154,29 @@ struct ClipPlayerTests {
         #expect(player.failure == nil, "\(String(describing: player.failure))")
     }
 
-    /// A WebM clip of `seconds` with a 440 Hz tone, or without sound.
+    /// A blue WebM clip of `seconds` with a 440 Hz tone, or without sound.
     func clip(named name: String, seconds: Int, tone: Bool) throws -> String {
-        let path = dir + "/\(name).webm"
-        let sound = tone ? ["audiotestsrc", "freq=440", "num-buffers=\(seconds * 44)", "!", "audioconvert", "!", "vorbisenc", "!", "mux."] : []
-        try ExternalTool.run("gst-launch-1.0", ["-q", "videotestsrc", "num-buffers=\(seconds * 30)", "pattern=blue", "!",
-                                                "video/x-raw,format=I420,width=160,height=120,framerate=30/1", "!",
-                                                "vp8enc", "!", "webmmux", "name=mux", "!", "filesink", "location=\(path)"] + sound)
-        return path
+        try ClipFixture.write(pattern: "blue", width: 160, height: 120, frames: seconds * 30, tone: tone, as: .webm, to: dir, name: name)
+    }
+
+    /// The clip at `path` opened with its sound asked for on ALSA's `device`.
+    func soundPlayer(_ path: String, device: String) throws -> ClipPlayer {
+        try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120),
+                       sound: try #require(ClipSound(device: device))) {}
     }
 
     static let canPlaySound = canEncodeVorbis
         && (try? ExternalTool.run("gst-inspect-1.0", ["--exists", "alsasink"])) != nil
+    static let needsSound = ConditionTrait.enabled(
+        if: canPlaySound, "GStreamer's vorbisenc or alsasink is missing (gstreamer1.0-plugins-base, gstreamer1.0-alsa)")
 
     @Test("with sound asked for, a clip with a sound track opens with it on the ALSA device, and its pictures still play",
-          .enabled(if: canPlaySound, "GStreamer's vorbisenc or alsasink is missing (gstreamer1.0-plugins-base, gstreamer1.0-alsa)"))
+          needsSound)
     func soundPlaysOnTheDevice() throws {
         // ALSA's null device takes the sound without a card (a card's own pacing is the e2e
         // video stage's: snd-aloop in the guest).
         let path = try clip(named: "tone", seconds: 2, tone: true)
-        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120),
-                                    sound: try #require(ClipSound(device: "null"))) {}
+        let player = try soundPlayer(path, device: "null")
         defer { player.stop() }
         #expect(player.playsSound)
         #expect(player.soundProblem == nil, "\(String(describing: player.soundProblem))")
@@ -190,12 +188,11 @@ struct ClipPlayerTests {
     }
 
     @Test("a clip without sound plays as before when sound is asked for (no branch waits for audio)",
-          .enabled(if: canPlaySound, "GStreamer's vorbisenc or alsasink is missing (gstreamer1.0-plugins-base, gstreamer1.0-alsa)"))
+          needsSound)
     func silentClipWithSoundAsked() throws {
         let path = try clip(named: "silent", seconds: 1, tone: false)
         let started = ContinuousClock.now
-        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120),
-                                    sound: try #require(ClipSound(device: "null"))) {}
+        let player = try soundPlayer(path, device: "null")
         defer { player.stop() }
         // An audio branch left waiting would hold the opening until its bound.
         #expect(ContinuousClock.now - started < .milliseconds(Int64(ClipPlayer.openTimeoutMilliseconds)))
@@ -205,11 +202,10 @@ struct ClipPlayerTests {
     }
 
     @Test("sound on a device that is not there: the clip plays muted and says why",
-          .enabled(if: canPlaySound, "GStreamer's vorbisenc or alsasink is missing (gstreamer1.0-plugins-base, gstreamer1.0-alsa)"))
+          needsSound)
     func missingDevicePlaysMuted() throws {
         let path = try clip(named: "nocard", seconds: 1, tone: true)
-        let player = try ClipPlayer(path: RawPath(path), format: .matroskaClip, fitting: Size(width: 160, height: 120),
-                                    sound: try #require(ClipSound(device: "hw:CARD=NoSuchCard,DEV=0"))) {}
+        let player = try soundPlayer(path, device: "hw:CARD=NoSuchCard,DEV=0")
         defer { player.stop() }
         #expect(!player.playsSound)
         let problem = try #require(player.soundProblem, "no reason given")

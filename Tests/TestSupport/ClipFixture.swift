@@ -12,6 +12,8 @@ public enum ClipFixture {
         case mp4
 
         var fileExtension: String { self == .webm ? "webm" : "mp4" }
+        /// The sound track's encoder: what phones' clips carry in each container.
+        var audioEncoder: String { self == .webm ? "vorbisenc" : "avenc_aac" }
         var encoder: [String] {
             switch self {
             case .webm: return ["vp8enc", "!", "webmmux"]
@@ -36,13 +38,16 @@ public enum ClipFixture {
     public static let canRun = missingElements.isEmpty
 
     /// Writes `frames` frames of videotestsrc's `pattern` (red, blue, smpte, ...) at `fps` as
-    /// `directory/name.EXT`; returns the path.
-    public static func write(pattern: String, width: Int, height: Int, frames: Int, fps: Int = 30,
+    /// `directory/name.EXT`, with a 440 Hz tone as long as the pictures when `tone` (vorbisenc
+    /// or avenc_aac: the tests that ask for one check for its encoder); returns the path.
+    public static func write(pattern: String, width: Int, height: Int, frames: Int, fps: Int = 30, tone: Bool = false,
                              as container: Container, to directory: String, name: String) throws -> String {
         let out = "\(directory)/\(name).\(container.fileExtension)"
+        let sound = tone ? ["audiotestsrc", "freq=440", "num-buffers=\(frames * 44_100 / fps / 1024 + 1)", "!", "audioconvert", "!",
+                            container.audioEncoder, "!", "mux."] : []
         try ExternalTool.run("gst-launch-1.0", ["-q", "videotestsrc", "num-buffers=\(frames)", "pattern=\(pattern)", "!",
                                                 "video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(fps)/1", "!"]
-                                               + container.encoder + ["!", "filesink", "location=\(out)"])
+                                               + container.encoder + ["name=mux", "!", "filesink", "location=\(out)"] + sound)
         return out
     }
 

@@ -16,8 +16,7 @@ public struct ClipSound: Sendable, Equatable {
 
     /// nil for a name that is empty, too long, or has a character outside the allowed set.
     public init?(device: String) {
-        guard !device.isEmpty, device.utf8.count <= Self.maxDeviceLength,
-              device.utf8.allSatisfy(Self.isAllowed) else { return nil }
+        guard Self.problem(with: device) == nil else { return nil }
         self.device = device
     }
 
