@@ -148,7 +148,7 @@ let package = Package(
                                                      .product(name: "SystemPackage", package: "swift-system"),
                                                      .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SystemAccessTests", dependencies: ["Basics", "SystemAccess", "ChildProcesses", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "UITests", dependencies: ["UI", "Graphics"]),
+        .testTarget(name: "UITests", dependencies: ["UI", "Graphics", "TestSupport"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Basics", "Widgets", "UI", "Graphics", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["Basics", "PhotoKioskApp", "Widgets", "UI", "Imaging", "Platform", "Graphics", "TestSupport",
                                                      "SystemAccess", .product(name: "SystemPackage", package: "swift-system"),

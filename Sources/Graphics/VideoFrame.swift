@@ -104,8 +104,9 @@ public final class VideoFrame: @unchecked Sendable {
     /// Converts `area` of the frame (inside its bounds) to XRGB8888 rows starting at
     /// `destination`. 4:2:0 shares one chroma sample between two columns and two rows, and the
     /// converter pairs them from its first pixel, so an area starting on an odd column or row is
-    /// converted in up to four parts, each starting where a chroma sample does.
-    func convert(_ area: PixelRect, into destination: UnsafeMutableRawPointer, stride destinationStride: Int) {
+    /// converted in up to four parts, each starting where a chroma sample does. Public for a
+    /// display's video plane, which converts into its own scanout buffer.
+    public func convert(_ area: PixelRect, into destination: UnsafeMutableRawPointer, stride destinationStride: Int) {
         guard !area.isEmpty else { return }
         guard area.y % 2 == 1 else {
             convertColumns(area, into: destination, stride: destinationStride)

@@ -30,6 +30,9 @@ public protocol Display: AnyObject {
     func attach(to loop: any EventLoopRegistry, onEvent: @escaping (DisplayEvent) -> Void) throws
     /// Gives the screen back (restores the console's CRTC). Safe to call more than once.
     func close()
+    /// A plane a playing clip's frames can go on instead of into `frameBuffer` (VideoPlane);
+    /// nil when the screen has none.
+    var videoPlane: (any VideoPlane)? { get }
 }
 
 /// What a display tells the app between frames.
@@ -50,4 +53,6 @@ extension Display {
     /// Displays without events (headless) need nothing from the loop.
     public func attach(to loop: any EventLoopRegistry, onEvent: @escaping (DisplayEvent) -> Void) throws {}
     public func close() {}
+    /// Most screens (headless, fbdev, QEMU's) have no plane besides their own.
+    public var videoPlane: (any VideoPlane)? { nil }
 }

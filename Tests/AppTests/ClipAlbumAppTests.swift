@@ -122,6 +122,33 @@ struct ClipAlbumAppTests {
         #expect(lit.isEmpty, "\(lit.prefix(6))")
     }
 
+    @Test("a clip filling the screen at its own size can go on a video plane once the chrome over it has faded, less its bar")
+    func videoPlanePlacement() throws {
+        let folder = scratch.newFolder("library")
+        _ = try ClipFixture.write(pattern: "ball", width: 800, height: 450, frames: 60, as: .webm, to: folder, name: "a-clip")
+        let (app, _) = try startedGridApp(folders: [folder], size: Size(width: 800, height: 450))
+        #expect(try app.runUntilSettled(timeout: 20))
+        app.openPhoto(at: 0)
+        let view = try #require(app.album)
+        let page = try #require(view.centerPage)
+        try app.runLoop(for: 20) { isPlayingFrame(page) }
+        #expect(isPlayingFrame(page))
+        #expect(view.isChromeVisible && app.host.window.videoPlacement() == nil, "the chrome is drawn over the clip")
+        try app.runLoop(for: 10) { !view.isChromeVisible }
+        #expect(view.chromeFrames.isEmpty, "the \"‹ Grid\" button fades too while a clip plays: \(view.chromeFrames)")
+        let placement = try #require(app.host.window.videoPlacement(), "nothing covers the clip but its bar")
+        #expect(placement.frame === page.displayedMotionFrame)
+        // The bar (opaque) along the clip's bottom stays on the screen's own buffer.
+        #expect(placement.destination.x == 0 && placement.destination.y == 0 && placement.destination.width == 800)
+        #expect((430..<450).contains(placement.destination.height), "\(placement.destination)")
+        #expect(placement.source == placement.destination)
+        // A touch brings the chrome back over it.
+        view.showChrome()
+        try app.runLoop(for: 0.1)
+        #expect(app.host.window.videoPlacement() == nil)
+        #expect(view.chromeFrames.contains { $0.minX < 100 && $0.minY < 100 }, "the button is back: \(view.chromeFrames)")
+    }
+
     @Test("a damaged clip stays a still page, the log says why, and the album goes on")
     func damagedClip() throws {
         let folder = scratch.newFolder("library")

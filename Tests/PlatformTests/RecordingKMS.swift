@@ -41,6 +41,17 @@ final class RecordingKMS: KMSDevice {
     var setCRTCErrors: [Int32] = []
     /// What the console showed before the kiosk.
     var consoleCRTC: SavedCRTC?
+    /// Overlay planes the card offers, and what the plane commits did: like the kernel, one
+    /// commit at a time on the CRTC, whether a page flip or a plane's.
+    var overlays: [OverlayPlaneInfo] = []
+    var planeCommitErrors: [Int32] = []
+    private(set) var planeCommits: [PlaneUpdate] = []
+    private(set) var queuedPlane: PlaneUpdate?
+    /// What the overlay plane shows (nil: nothing).
+    private(set) var planeShown: PlaneUpdate?
+    private(set) var disabledPlanes: [UInt32] = []
+    /// For each plane commit, the screen buffer flipped in the same commit (nil: none).
+    private(set) var screenFramebuffersWithPlane: [UInt32?] = []
 
     init(width: Int, height: Int, connected: Bool = true) {
         resources = KMSResources(connectors: [], encoders: [EncoderInfo(id: 40, crtcID: 0, possibleCRTCs: 1)], crtcIDs: [50])
@@ -59,12 +70,21 @@ final class RecordingKMS: KMSDevice {
     /// The queued flip reaches the screen and its completion is read (what the loop does when
     /// the card's descriptor is readable).
     func completeFlip() {
-        guard let queued = queuedFlip else { return }
-        shownFramebuffer = queued
-        queuedFlip = nil
+        guard queuedPlane != nil || queuedFlip != nil else { return }
+        if let plane = queuedPlane {
+            planeShown = plane.framebufferID == 0 ? nil : plane
+            queuedPlane = nil
+        }
+        if let queued = queuedFlip {
+            shownFramebuffer = queued
+            queuedFlip = nil
+        }
         unreadCompletions += 1
         readEvents()
     }
+
+    /// The pixels a buffer holds, by framebuffer id (a plane's buffers are scanout buffers too).
+    func bitmap(ofFramebuffer id: UInt32) -> Bitmap? { buffers.first { $0.framebufferID == id }?.bitmap }
 
     private var unreadCompletions = 0
 
@@ -94,7 +114,7 @@ final class RecordingKMS: KMSDevice {
 
     func pageFlip(crtcID: UInt32, framebufferID: UInt32) throws(KMSError) {
         if !pageFlipErrors.isEmpty { throw KMSError(errno: pageFlipErrors.removeFirst()) }
-        guard queuedFlip == nil else { throw KMSError(errno: EBUSY) }
+        guard queuedFlip == nil, queuedPlane == nil else { throw KMSError(errno: EBUSY) }
         queuedFlip = framebufferID
         flips += 1
     }
@@ -115,4 +135,22 @@ final class RecordingKMS: KMSDevice {
     }
 
     func close() { closed = true }
+
+    func overlayPlanes() -> [OverlayPlaneInfo] { overlays }
+
+    func commitPlane(_ update: PlaneUpdate, screenFramebuffer: UInt32?) throws(KMSError) {
+        if !planeCommitErrors.isEmpty { throw KMSError(errno: planeCommitErrors.removeFirst()) }
+        guard queuedFlip == nil, queuedPlane == nil else { throw KMSError(errno: EBUSY) }
+        queuedPlane = update
+        queuedFlip = screenFramebuffer
+        if screenFramebuffer != nil { flips += 1 }
+        planeCommits.append(update)
+        screenFramebuffersWithPlane.append(screenFramebuffer)
+    }
+
+    func disablePlane(_ planeID: UInt32) throws(KMSError) {
+        disabledPlanes.append(planeID)
+        planeShown = nil
+        queuedPlane = nil
+    }
 }

@@ -156,6 +156,7 @@ final class AlbumPresenter {
         clips.play(item, fitting: album.bounds.size, withSound: true) { [weak self] frame in
             guard let self else { return }
             if frame == nil { self.album?.preloadsNeighbours = true }
+            self.album?.isPlayingClip = frame != nil
             guard let page = self.page(showing: item) else { return }
             page.showMotionFrame(frame?.picture)
             page.motionProgress = frame.map { $0.progress ?? 0 }

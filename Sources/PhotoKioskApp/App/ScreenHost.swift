@@ -105,8 +105,10 @@ public final class ScreenHost {
         if window.needsDisplay && display.isReadyForFrame {
             let target = display.frameBuffer
             if canvas?.bitmap !== target { canvas = (target, Canvas(target: target)) }
+            let onPlane = placeVideo()
             let damage = window.render(into: canvas!.canvas)
             do {
+                display.videoPlane?.show(onPlane)   // goes with this present
                 try display.present(damage: damage)
                 if !damage.isEmpty { framesPresented += 1 }
                 if let touchTime = unpresentedTouchTime {
@@ -121,6 +123,19 @@ public final class ScreenHost {
             unpresentedTouchTime = nil
         }
         if armsLoopTimer { loop.setDeadline(window.nextDeadline) }
+    }
+
+    /// Decides, before a frame is drawn, whether a playing clip's frame goes on the display's
+    /// video plane (Window+VideoPlane): the view showing it then draws nothing new for it.
+    private func placeVideo() -> VideoPlaneContent? {
+        guard let plane = display.videoPlane, let placement = window.videoPlacement() else {
+            window.setVideoOnPlane(nil)
+            return nil
+        }
+        let content = VideoPlaneContent(frame: placement.frame, source: placement.source, destination: placement.destination)
+        let accepted = plane.accepts(content)
+        window.setVideoOnPlane(accepted ? placement.view : nil)
+        return accepted ? content : nil
     }
 
     /// Runs until `stop()` (a quit key, SIGINT or SIGTERM), then gives the screen back.

@@ -110,7 +110,16 @@ public final class SlideshowView: View {
     func showMotionFrame(_ frame: VideoFrame?) {
         guard frame !== motionFrame else { return }
         motionFrame = frame
-        if let rect = motionRect { setNeedsDisplay(rect) }
+        if isVideoOnPlane && frame != nil {
+            setNeedsVideoFrame()
+        } else if let rect = motionRect {
+            setNeedsDisplay(rect)
+        }
+    }
+
+    public override var videoContent: (frame: VideoFrame, rect: Rect)? {
+        guard let motionFrame, let motionRect else { return nil }
+        return (motionFrame, motionRect)
     }
 
     /// Where the slide's photo is on screen: the clip's frame goes there.

@@ -28,6 +28,10 @@ public func platformReport(drmDirectory: String = "/dev/dri", inputDirectory: St
                let mode = OutputChoice.mode(in: chosen.modes, request: nil) {
                 lines.append("    would use \(chosen.name) \(mode)")
             }
+            let xrgb = card.overlayPlanes().filter { $0.formats.contains(CDRM_FORMAT_XRGB8888) }
+            lines.append("    video plane: " + (xrgb.isEmpty
+                ? "none (a clip's frames are copied into the screen's buffer)"
+                : "overlay plane\(xrgb.count == 1 ? "" : "s") \(xrgb.map { String($0.id) }.joined(separator: ", ")) (XR24): a playing clip nothing covers goes there"))
         } catch {
             lines.append("  \(path): \(error)")
         }

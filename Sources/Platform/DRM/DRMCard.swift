@@ -12,6 +12,13 @@ final class DRMCard {
     let opener: DeviceOpener
     /// Page-flip completions read from `fd`; its address is each flip's user_data.
     let dispatcher = DRMEventDispatcher()
+    /// The overlay planes, read once (DRMCard+Planes), and their property ids by name.
+    var overlayPlaneList: [OverlayPlaneInfo]?
+    var planePropertyIDs: [UInt32: [String: UInt32]] = [:]
+    /// Each CRTC's primary plane, found once atomic mode setting is on.
+    var primaryPlaneIDs: [UInt32: UInt32] = [:]
+    /// Whether atomic mode setting is on for this node (turned on by the first plane commit).
+    var isAtomic = false
 
     /// Opens `path` (through the seat when there is one) and checks that it can scan out dumb
     /// buffers.

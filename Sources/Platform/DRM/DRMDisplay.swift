@@ -81,6 +81,14 @@ public final class DRMDisplay: Display {
         case frontBufferWithDirtyFB
     }
 
+    /// What the commit pending (`.flipPending`) changes: the screen's buffer, or the video plane
+    /// (to buffer `showing`, or off). One at a time: the kernel refuses a second commit on a
+    /// CRTC while one is queued.
+    enum InFlight: Equatable {
+        case screen
+        case videoPlane(showing: Int?, withScreen: Bool)
+    }
+
     /// The screen currently driven: connector, mode, CRTC and the two scanout buffers.
     private final class Output {
         let connector: ConnectorInfo
@@ -91,6 +99,8 @@ public final class DRMDisplay: Display {
         var damage: DamageTracker
         var front = 0
         var back: Int { 1 - front }
+        /// The overlay plane a clip's frames go on, when the CRTC has one (see `VideoPlane`).
+        var videoPlane: OverlayVideoPlane?
 
         init(connector: ConnectorInfo, mode: ModeInfo, crtcID: UInt32, buffers: [any ScanoutBuffer],
              copiers: [ScanoutCopier], logicalBounds: PixelRect) {
@@ -111,6 +121,7 @@ public final class DRMDisplay: Display {
     private var output: Output?
     private(set) var state: State
     private(set) var presentMode: PresentMode
+    private(set) var inFlight = InFlight.screen
     /// What the screen schedule asked for (DRMDisplay+ScreenPower): a setting, kept while there
     /// is no screen to apply it to, and applied after every modeset.
     var screenWanted = true
@@ -120,6 +131,8 @@ public final class DRMDisplay: Display {
     private var hotplug: UdevMonitor?
     private var masterRetry: EventLoop.TimerID?
     private var seatObserver: Int?
+    /// Whether the log has said that the screen has a video plane (once, not at every modeset).
+    private var announcedVideoPlane = false
 
     /// Opens the card and sets the mode on the chosen screen. With no screen connected it
     /// waits for one (after `attach`) instead of failing. Throws when there is no DRM device
@@ -218,6 +231,7 @@ public final class DRMDisplay: Display {
         }
         let output = Output(connector: connector, mode: mode, crtcID: crtcID, buffers: buffers, copiers: copiers,
                             logicalBounds: frameBuffer.bounds)
+        output.videoPlane = chooseVideoPlane(crtcIndex: resources.crtcIDs.firstIndex(of: crtcID), crtcID: crtcID, mode: mode)
         if saved == nil, let current = kms.currentCRTC(crtcID) {
             saved = (current, connector.id)
         }
@@ -233,6 +247,8 @@ public final class DRMDisplay: Display {
     /// `.notMaster`) when another program owns the display.
     private func setCRTC(_ output: Output) throws(PlatformError) -> Bool {
         output.damage.invalidateAll()
+        output.videoPlane?.forgetShown()
+        inFlight = .screen
         output.copiers[output.front].copy(output.damage.take(for: output.front))
         do throws(KMSError) {
             try kms.setCRTC(output.crtcID, framebufferID: output.buffers[output.front].framebufferID,
@@ -257,10 +273,10 @@ public final class DRMDisplay: Display {
         case .ready, .flipRefused:
             break
         case .flipPending(let deferred):
-            state = .flipPending(deferred: deferred || !damage.isEmpty)
+            state = .flipPending(deferred: deferred || !damage.isEmpty || output.videoPlane?.wanted != nil)
             return
         case .poweredOff(let flipPending, let deferred):
-            state = .poweredOff(flipPending: flipPending, deferred: deferred || !damage.isEmpty)
+            state = .poweredOff(flipPending: flipPending, deferred: deferred || !damage.isEmpty || output.videoPlane?.wanted != nil)
             return
         case .waitingForScreen, .notMaster, .closed:
             return   // the modeset that ends these redraws everything
@@ -269,10 +285,18 @@ public final class DRMDisplay: Display {
         guard presentMode == .pageFlip else { return presentInFrontBuffer(output) }
         let back = output.back
         let rects = output.damage.take(for: back)
+        if !rects.isEmpty { output.copiers[back].copy(rects) }
+        if output.videoPlane?.wanted != nil { return commitVideoPlane(output, withScreen: rects) }
         guard !rects.isEmpty else { return }
-        output.copiers[back].copy(rects)
+        flipScreen(output, rects)
+    }
+
+    /// A page flip to the back buffer, which holds `rects` newly copied.
+    private func flipScreen(_ output: Output, _ rects: [PixelRect]) {
+        let back = output.back
         do throws(KMSError) {
             try kms.pageFlip(crtcID: output.crtcID, framebufferID: output.buffers[back].framebufferID)
+            inFlight = .screen
             state = .flipPending(deferred: false)
         } catch {
             output.damage.add(rects)    // the back buffer did not reach the screen; keep its damage
@@ -309,11 +333,11 @@ public final class DRMDisplay: Display {
         guard let output else { return }
         switch state {
         case .flipPending(let deferred):
-            output.front = output.back
+            finishCommit(output)
             state = .ready
             if deferred { presentDeferred() }
         case .poweredOff(flipPending: true, let deferred):
-            output.front = output.back
+            finishCommit(output)
             state = .poweredOff(flipPending: false, deferred: deferred)
         default:
             return   // a flip from before master was lost or the screen went away
@@ -388,6 +412,7 @@ public final class DRMDisplay: Display {
             onEvent?(.suspended("\(name) disconnected"))
         case .remodeset, .connect:
             let wasWaiting = output == nil
+            if let output { switchOffVideoPlane(output) }
             output = nil
             do {
                 if try activate(), isShowing {
@@ -413,6 +438,7 @@ public final class DRMDisplay: Display {
     /// next modeset, and the buffers can be freed without the kernel clinging to them.
     private func switchOff(_ output: Output) {
         guard isShowing else { return }
+        switchOffVideoPlane(output)
         do throws(KMSError) {
             try kms.disableCRTC(output.crtcID)
         } catch {
@@ -475,11 +501,109 @@ public final class DRMDisplay: Display {
             if let masterRetry { loop.cancelTimer(masterRetry) }
         }
         if let seatObserver { kms.seat?.removeObserver(seatObserver) }
+        if let output { switchOffVideoPlane(output) }
         if let saved, saved.crtc.showsSomething {
             try? kms.restoreCRTC(saved.crtc, connectorID: saved.connectorID)
         }
         saved = nil
         output = nil
         kms.close()
+    }
+}
+
+// MARK: Video plane
+
+extension DRMDisplay: VideoPlane {
+    public var videoPlane: (any VideoPlane)? { output?.videoPlane == nil ? nil : self }
+
+    public func accepts(_ content: VideoPlaneContent) -> Bool {
+        guard let plane = output?.videoPlane, isShowing else { return false }
+        return plane.accepts(content)
+    }
+
+    /// Recorded, and committed with the next `present` (the app presents right after), in one
+    /// atomic commit with the screen's own flip when that frame changed the screen too.
+    public func show(_ content: VideoPlaneContent?) {
+        _ = output?.videoPlane?.want(content)
+    }
+
+    /// The plane for a screen whose CRTC is `crtcIndex`: only with page flips (whose completions
+    /// pace the plane's commits) and no rotation (the plane would need the driver to rotate).
+    private func chooseVideoPlane(crtcIndex: Int?, crtcID: UInt32, mode: ModeInfo) -> OverlayVideoPlane? {
+        guard configuration.rotation == .none, presentMode == .pageFlip, let crtcIndex,
+              let chosen = OverlayVideoPlane.choose(from: kms.overlayPlanes(), crtcIndex: crtcIndex) else { return nil }
+        if !announcedVideoPlane {
+            announcedVideoPlane = true
+            log.info("video plane: overlay plane \(chosen.id) can carry a clip's frames (XR24)")
+        }
+        return OverlayVideoPlane(planeID: chosen.id, crtcID: crtcID, screen: PixelRect(x: 0, y: 0, width: mode.width, height: mode.height))
+    }
+
+    /// Commits what the app wants on the plane, and the back buffer with it when `rects` (just
+    /// copied there) is not empty.
+    private func commitVideoPlane(_ output: Output, withScreen rects: [PixelRect]) {
+        guard let plane = output.videoPlane else { return }
+        let wanted = plane.wanted
+        let next: (update: PlaneUpdate, showing: Int?)?
+        do throws(PlatformError) {
+            next = try plane.takeWanted { width, height throws(PlatformError) in try kms.makeScanoutBuffer(width: width, height: height) }
+        } catch {
+            output.damage.add(rects)
+            return giveUpVideoPlane(output, because: error.description)
+        }
+        guard let next else {
+            if !rects.isEmpty { flipScreen(output, rects) }
+            return
+        }
+        do throws(KMSError) {
+            try kms.commitPlane(next.update, screenFramebuffer: rects.isEmpty ? nil : output.buffers[output.back].framebufferID)
+            inFlight = .videoPlane(showing: next.showing, withScreen: !rects.isEmpty)
+            state = .flipPending(deferred: false)
+            if (next.showing == nil) != (plane.shown == nil) {
+                let at = next.update.destination
+                log.info(next.showing == nil ? "video plane: off (the clip is drawn into the screen, or has stopped)"
+                    : "video plane: plane \(plane.planeID) (XR24) shows the clip at \(at.width)x\(at.height)+\(at.x)+\(at.y)")
+            }
+        } catch {
+            output.damage.add(rects)    // the back buffer did not reach the screen; keep its damage
+            if error.isNotMaster {
+                plane.putBack(wanted)
+                lostMaster()
+            } else if error.isBusy {
+                plane.putBack(wanted)
+                state = .flipRefused
+            } else {
+                giveUpVideoPlane(output, because: "atomic commit: \(error)")
+            }
+        }
+    }
+
+    /// The plane failed for good: frames are drawn into the screen again, which the app learns
+    /// by `accepts` saying no, and a full redraw puts the clip's frame there.
+    private func giveUpVideoPlane(_ output: Output, because reason: String) {
+        log.warning("video plane: plane \(output.videoPlane?.planeID ?? 0) cannot be used (\(reason)): clips are drawn into the screen")
+        switchOffVideoPlane(output)
+        output.videoPlane = nil
+        loop?.addTimer(after: 0) { [weak self] in self?.onEvent?(.needsFullRedraw) }
+    }
+
+    /// Takes the plane off the screen at once (the screen goes, or the console gets it back).
+    private func switchOffVideoPlane(_ output: Output) {
+        guard let plane = output.videoPlane, plane.shown != nil || inFlight != .screen else { return }
+        try? kms.disablePlane(plane.planeID)
+        plane.didShow(nil)
+    }
+
+    /// The commit pending completed: the screen's back buffer is now in front, or the plane
+    /// shows what was committed.
+    private func finishCommit(_ output: Output) {
+        switch inFlight {
+        case .screen:
+            output.front = output.back
+        case .videoPlane(let showing, let withScreen):
+            output.videoPlane?.didShow(showing)
+            if withScreen { output.front = output.back }
+        }
+        inFlight = .screen
     }
 }

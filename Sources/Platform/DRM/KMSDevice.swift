@@ -40,6 +40,39 @@ protocol KMSDevice: AnyObject {
     /// Reads the events waiting on `eventDescriptor`.
     func readEvents()
     func close()
+
+    // Video planes (DRMDisplay+VideoPlane)
+
+    /// The overlay planes (neither primary nor cursor): which CRTCs each can go on and which
+    /// formats it takes. Read before atomic mode setting is on, when the kernel lists overlays
+    /// alone, so a card without any is never switched to it.
+    func overlayPlanes() -> [OverlayPlaneInfo]
+    /// Puts `update` on its plane without waiting; its completion comes through `readEvents`,
+    /// as a page flip's does. With `screenFramebuffer` the screen's own (primary) plane flips to
+    /// it in the same commit, so a frame that changes both takes one vblank, not two. The first
+    /// call turns atomic mode setting on.
+    func commitPlane(_ update: PlaneUpdate, screenFramebuffer: UInt32?) throws(KMSError)
+    /// Takes `planeID` off the screen and waits until it is (before the console gets it back).
+    func disablePlane(_ planeID: UInt32) throws(KMSError)
+}
+
+/// An overlay plane as the kernel describes it.
+struct OverlayPlaneInfo: Equatable {
+    var id: UInt32
+    /// A bit for each CRTC it can go on, by the CRTC's index in `KMSResources.crtcIDs`.
+    var possibleCRTCs: UInt32
+    /// DRM fourcc codes.
+    var formats: [UInt32]
+}
+
+/// What a plane shows: `source` of framebuffer `framebufferID` at `destination` on `crtcID`,
+/// the same size (no scaling).
+struct PlaneUpdate: Equatable {
+    var planeID: UInt32
+    var crtcID: UInt32
+    var framebufferID: UInt32
+    var source: PixelRect
+    var destination: PixelRect
 }
 
 /// What a probe finds.

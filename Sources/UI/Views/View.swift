@@ -278,4 +278,21 @@ open class View {
         guard let window, let visible = visibleRectInWindow(rect) else { return }
         window.addDamage(visible)
     }
+
+    // MARK: Video (Window+VideoPlane)
+
+    /// A video frame this view draws 1:1 into `rect` (bounds coordinates), for the window to
+    /// put on the display's video plane instead when nothing covers it; nil for most views.
+    open var videoContent: (frame: VideoFrame, rect: Rect)? { nil }
+
+    /// Set by the window while this view's `videoContent` is on the display's video plane: a new
+    /// frame then needs `setNeedsVideoFrame`, not a redraw. Taken off, the view redraws.
+    public internal(set) var isVideoOnPlane = false {
+        didSet { if oldValue && !isVideoOnPlane { setNeedsDisplay() } }
+    }
+
+    /// A new frame of `videoContent` while it is on the plane: the next frame shows it there.
+    public func setNeedsVideoFrame() {
+        window?.videoFrameChanged = true
+    }
 }

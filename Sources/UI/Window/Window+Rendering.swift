@@ -13,6 +13,7 @@ extension Window {
         layoutIfNeeded()
         let copied = performScrollCopy(on: canvas)
         lastRenderTarget = canvas.target
+        videoFrameChanged = false
         let rects = damage.rects
         damage.removeAll()
         for rect in rects {

@@ -29,6 +29,10 @@ public final class Window: View {
     var scrollCopy: ScrollCopy?
     /// The bitmap the last frame was rendered into: only there can pixels be copied.
     weak var lastRenderTarget: Bitmap?
+    /// A view's video frame on the display's plane changed (Window+VideoPlane).
+    var videoFrameChanged = false
+    /// The view whose video is on the display's plane now.
+    weak var videoOnPlaneView: View?
     /// Renders that moved pixels instead of redrawing a scrolled view (for tests and benchmarks).
     public internal(set) var copiedFrameCount = 0
     private(set) lazy var router = TouchRouter(window: self)
@@ -95,7 +99,7 @@ public final class Window: View {
     public var pendingDamage: [PixelRect] { damage.rects }
 
     /// True when a render would draw something (damage or pending layout).
-    public var needsDisplay: Bool { !damage.isEmpty || scrollCopy != nil || subtreeNeedsLayout }
+    public var needsDisplay: Bool { !damage.isEmpty || scrollCopy != nil || subtreeNeedsLayout || videoFrameChanged }
 
     func addDamage(_ rect: Rect) {
         damage.add(PixelRect(covering: rect))

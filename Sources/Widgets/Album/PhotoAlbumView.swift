@@ -344,6 +344,17 @@ public final class PhotoAlbumView: View {
         indicator.alpha = alpha
         caption.alpha = alpha
         filmstrip.alpha = alpha
+        backButton.alpha = isPlayingClip ? alpha : 1
+    }
+
+    /// A clip plays on the centre page (the app says so). The "‹ Grid" button then fades with
+    /// the rest of the chrome, as a phone hides its controls over a playing video, and a touch
+    /// brings it back: nothing is drawn over the clip, so it can go on the display's video plane.
+    public var isPlayingClip = false {
+        didSet {
+            guard isPlayingClip != oldValue else { return }
+            if isPlayingClip { showChrome() } else { backButton.alpha = 1 }
+        }
     }
 
     private var isChromeInUse: Bool {

@@ -11,8 +11,14 @@ final class PhotoContentView: View {
     }
     /// A playing clip's frame, drawn instead of the bitmap (which stays as loaded).
     var motionFrame: VideoFrame? {
-        didSet { if motionFrame !== oldValue { setNeedsDisplay() } }
+        didSet {
+            guard motionFrame !== oldValue else { return }
+            // On the display's video plane a new frame goes there; the photo again is drawn.
+            if isVideoOnPlane && motionFrame != nil { setNeedsVideoFrame() } else { setNeedsDisplay() }
+        }
     }
+
+    override var videoContent: (frame: VideoFrame, rect: Rect)? { motionFrame.map { ($0, bounds) } }
     var isBroken = false {
         didSet { if isBroken != oldValue { setNeedsDisplay() } }
     }
