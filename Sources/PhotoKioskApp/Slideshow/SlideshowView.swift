@@ -118,7 +118,8 @@ public final class SlideshowView: View {
     }
 
     public override var videoContent: (frame: VideoFrame, rect: Rect)? {
-        guard let motionFrame, let motionRect else { return nil }
+        // Drawn only on the settled slide, last: nothing of this view's own is painted over it.
+        guard progress >= 1, let motionFrame, let motionRect else { return nil }
         return (motionFrame, motionRect)
     }
 
