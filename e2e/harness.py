@@ -197,12 +197,15 @@ def check(img, rules, previous, last_try, named={}):
             # before its READY) show the clip on an overlay plane; ('overlay_moved', STAGE) whose
             # framebuffer is not the one STAGE's shot had
             plane = plane_rules()
-            bad += plane.overlay_problems(PLANES.get('last'))
-            if rule[0] == 'overlay_moved':
-                now, then = plane.parse(PLANES.get('last') or ''), plane.parse(PLANES.get(rule[1]) or '')
-                if now and then and now.get('overlay') and then.get('overlay') and now['overlay']['fb'] == then['overlay']['fb']:
-                    bad.append(f'the overlay plane shows the same framebuffer ({now["overlay"]["fb"]}) as in {rule[1]}: '
-                               'no new frame went on the plane')
+            if rule[0] == 'overlay':
+                bad += plane.overlay_problems(PLANES.get('last'))
+                continue
+            now, then = plane.parse(PLANES.get('last') or ''), plane.parse(PLANES.get(rule[1]) or '')
+            if not (now and then and now.get('overlay') and then.get('overlay')):
+                bad.append(f'no overlay framebuffers to compare with {rule[1]}\'s (the overlay plane was not in use in both shots)')
+            elif now['overlay']['fb'] == then['overlay']['fb']:
+                bad.append(f'the overlay plane shows the same framebuffer ({now["overlay"]["fb"]}) as in {rule[1]}: '
+                           'no new frame went on the plane')
             continue
         if isinstance(rule, str) and rule.startswith(('like:', 'turned:', 'photo:')):
             kind, name = rule.split(':', 1)
@@ -426,6 +429,7 @@ def main():
                     if 'error' not in res:
                         img = pixels.read_ppm(ppm)
                         bad = check(img, expect.get(stage, []), previous, None, named)
+                        pixels.write_png(img, ppm[:-4] + '.png')
                 elif shot is not None:
                     res = {'error': f'{line}: no --shots disk'}
                 else:

@@ -27,6 +27,9 @@ CARDS=$(ls /dev/dri | grep '^card')
 [ "$CARDS" = card0 ] || fail "vkms must be the only card, /dev/dri has: $(ls /dev/dri | tr '\n' ' ')"
 grep -q '^vkms ' /proc/modules || fail "vkms is not loaded: $(dmesg | grep -i vkms | tail -n 3)"
 /opt/pk/planeshot list || fail "the card has no overlay plane that takes XRGB8888 (vkms loaded without enable_overlay=1?)"
+# planeshot itself first: its own patterns on the primary and an overlay plane (offset CRTC and SRC
+# rectangles) must come back pixel for pixel, or its shots of the kiosk would prove nothing
+/opt/pk/planeshot selftest 1920x1200 || fail "planeshot cannot compose vkms's planes (its self-test failed)"
 mkdir -p /mnt/disk
 i=0; while { [ ! -e /dev/vda ] || [ ! -e /dev/vdb ]; } && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
 [ -b /dev/vdb ] || fail "no shots disk /dev/vdb"
@@ -43,10 +46,13 @@ touch_cmd "tap $CLIP_TAP"                                # the clip's tile: the 
 wait_log "clip playing: .*$CLIP" 120 || fail "the clip did not start playing within 120 s of a tap on its tile: $(grep -iE 'opened|clip' /tmp/app.log | tail -n 3)"
 started=$(up)
 grep "clip playing" /tmp/app.log | sed 's/^.*\] /@@PLANE_LOG /'
-# the kiosk's own word that the clip is on a plane: "video plane: plane N (FMT) shows the clip at WxH+X+Y"
-if wait_log "video plane: .*[0-9][0-9]*x[0-9][0-9]*+[0-9][0-9]*+[0-9][0-9]*" 30; then
+# the kiosk's own word that the clip is on a plane: "video plane: plane N (FMT) shows the clip at
+# WxH+X+Y" (not "video plane: off (...)", its line when it stops using one)
+plane_line() { grep "video plane: " /tmp/app.log | grep -v "video plane: off" | grep -E '[0-9]+x[0-9]+\+[0-9]+\+[0-9]+' | head -n 1; }
+i=0; while [ -z "$(plane_line)" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
+if [ -n "$(plane_line)" ]; then
   grep "video plane:" /tmp/app.log | sed 's/^.*\] /@@PLANE_LOG /'
-  LOGGED=$(grep "video plane: .*[0-9]x[0-9]" /tmp/app.log | head -n 1 | grep -o '[0-9][0-9]*x[0-9][0-9]*+[0-9][0-9]*+[0-9][0-9]*' | tail -n 1)
+  LOGGED=$(plane_line | grep -oE '[0-9]+x[0-9]+\+[0-9]+\+[0-9]+' | tail -n 1)
 else
   problem "the kiosk did not use the overlay plane: no \"video plane: ...\" line with a rectangle in its log 30 s after \"clip playing\""
 fi
@@ -76,6 +82,7 @@ if [ -n "${LOGGED:-}" ]; then
   echo "@@PLANE_RECT the kiosk logged $LOGGED, the overlay plane shows ${SHOWN:-nothing}"
   [ "$LOGGED" = "$SHOWN" ] || problem "the kiosk logged the clip at $LOGGED but the overlay plane shows ${SHOWN:-nothing}"
 fi
+grep "video plane:" /tmp/app.log | sed 's/^.*\] /@@PLANE_LOG_AFTER_SHOTS /'   # did it let the plane go meanwhile?
 if dmesg | grep -qiE "out of memory|oom-kill|invoked oom-killer"; then fail "OOM in the kernel log"; fi
 if grep -q "cannot play clip" /tmp/app.log; then fail "$(grep 'cannot play clip' /tmp/app.log | head -n 1)"; fi
 kill -TERM $APP; wait $APP; rc=$?

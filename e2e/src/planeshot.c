@@ -8,6 +8,12 @@
 //                           2: the CRTC's overlay plane is off (FB_ID 0) and OUT.ppm is the primary
 //                           plane alone (written all the same: it shows what the kiosk drew);
 //                           1: anything else unexpected (the reason on stderr, no OUT.ppm).
+//   planeshot selftest WxH  before the kiosk starts (no other master): shows two patterns of its
+//                           own, the primary plane full screen and an overlay plane at an offset
+//                           CRTC rectangle from an offset SRC rectangle, with one atomic commit,
+//                           composes them as `shot` does and compares every pixel with where the
+//                           patterns must land. Exit 0 only when all match: a planeshot that
+//                           misplaced the overlay would otherwise blame (or excuse) the kiosk.
 // Runs as root beside the kiosk, which is DRM master: a non-master client may read the planes'
 // state, and GETFB2 gives root (CAP_SYS_ADMIN) a GEM handle to any framebuffer, which MAP_DUMB
 // and mmap turn into pixels (the kiosk's framebuffers are dumb buffers).
@@ -159,7 +165,10 @@ static void draw(const struct plane *p, uint8_t *rgb, int w, int h, char *say, s
              fb.width, fb.height, cw, ch, cx, cy, sw, sh, sx, sy);
 }
 
-static int shot(const char *out) {
+struct composed { int w, h, used, attempts; uint8_t *rgb; uint32_t off_overlay; char summary[700]; };
+
+// The active CRTC's planes composed into c->rgb; 0 with an overlay plane in use, 2 without one.
+static int compose(struct composed *c) {
     // the active CRTC (the kiosk drives one) and its mode
     struct drm_mode_card_res res = {0};
     xioctl(DRM_IOCTL_MODE_GETRESOURCES, &res, "GETRESOURCES");
@@ -202,25 +211,151 @@ static int shot(const char *out) {
         if (again[primary].fb == planes[primary].fb && (overlay < 0 || again[overlay].fb == planes[overlay].fb)) break;
     }
     if (attempt > 20) die("the framebuffers changed during each of 20 copies%s", "");
+    if (overlay < 0) snprintf(overlay_say, sizeof overlay_say, "plane %u off (fb 0)", planes[off_overlay].id);
+    snprintf(c->summary, sizeof c->summary, "crtc %u mode %dx%d | primary %s | overlay %s | %d attempt(s)",
+             crtc.crtc_id, w, h, primary_say, overlay_say, attempt);
+    c->w = w; c->h = h; c->rgb = rgb; c->used = overlay >= 0; c->attempts = attempt; c->off_overlay = planes[off_overlay].id;
+    return overlay >= 0 ? 0 : 2;
+}
+
+static int shot(const char *out) {
+    struct composed c;
+    int r = compose(&c);
     FILE *f = fopen(out, "wb");
     if (!f) die("cannot write %s", out);
-    fprintf(f, "P6\n%d %d\n255\n", w, h);
-    if (fwrite(rgb, 1, (size_t)w * h * 3, f) != (size_t)w * h * 3 || fclose(f)) die("cannot write %s", out);
-    if (overlay < 0) snprintf(overlay_say, sizeof overlay_say, "plane %u off (fb 0)", planes[off_overlay].id);
-    printf("@@PLANES crtc %u mode %dx%d | primary %s | overlay %s | %d attempt(s)\n", crtc.crtc_id, w, h, primary_say, overlay_say, attempt);
+    fprintf(f, "P6\n%d %d\n255\n", c.w, c.h);
+    if (fwrite(c.rgb, 1, (size_t)c.w * c.h * 3, f) != (size_t)c.w * c.h * 3 || fclose(f)) die("cannot write %s", out);
+    printf("@@PLANES %s\n", c.summary);
     fflush(stdout);
-    if (overlay < 0) {
+    if (r == 2)
         fprintf(stderr, "planeshot: the overlay plane %u holds no framebuffer (FB_ID 0): %s is the primary plane alone\n",
-                planes[off_overlay].id, out);
-        return 2;
+                c.off_overlay, out);
+    return r;
+}
+
+// --- selftest: planeshot's own patterns on the planes, composed and compared ---
+
+static uint32_t prop_id(uint32_t obj, uint32_t type, const char *name) {
+    struct drm_mode_obj_get_properties op = { .obj_id = obj, .obj_type = type };
+    xioctl(DRM_IOCTL_MODE_OBJ_GETPROPERTIES, &op, "OBJ_GETPROPERTIES");
+    uint32_t ids[op.count_props ? op.count_props : 1]; uint64_t values[op.count_props ? op.count_props : 1];
+    op.props_ptr = (uintptr_t)ids; op.prop_values_ptr = (uintptr_t)values;
+    xioctl(DRM_IOCTL_MODE_OBJ_GETPROPERTIES, &op, "OBJ_GETPROPERTIES");
+    for (uint32_t i = 0; i < op.count_props; i++) {
+        struct drm_mode_get_property gp = { .prop_id = ids[i] };
+        xioctl(DRM_IOCTL_MODE_GETPROPERTY, &gp, "GETPROPERTY");
+        if (!strcmp(gp.name, name)) return ids[i];
     }
+    die("no property %s", name);
     return 0;
+}
+
+// A dumb XRGB8888 buffer filled by `colour`, made a framebuffer.
+static uint32_t pattern_fb(uint32_t w, uint32_t h, uint32_t (*colour)(uint32_t x, uint32_t y)) {
+    struct drm_mode_create_dumb cd = { .width = w, .height = h, .bpp = 32 };
+    xioctl(DRM_IOCTL_MODE_CREATE_DUMB, &cd, "CREATE_DUMB");
+    struct drm_mode_map_dumb map = { .handle = cd.handle };
+    xioctl(DRM_IOCTL_MODE_MAP_DUMB, &map, "MAP_DUMB");
+    uint8_t *px = mmap(NULL, cd.size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)map.offset);
+    if (px == MAP_FAILED) die("mmap of a dumb buffer: %s", strerror(errno));
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) *(uint32_t *)(px + (size_t)y * cd.pitch + x * 4) = colour(x, y);
+    munmap(px, cd.size);
+    struct drm_mode_fb_cmd2 fb = { .width = w, .height = h, .pixel_format = DRM_FORMAT_XRGB8888,
+                                   .handles = { cd.handle }, .pitches = { cd.pitch } };
+    xioctl(DRM_IOCTL_MODE_ADDFB2, &fb, "ADDFB2");
+    return fb.fb_id;
+}
+// Two patterns no offset error can pass: up to 2048x2048 each pixel's colour says where it is, and
+// red under 0x80 is the primary's, 0x80 and over the overlay's.
+static uint32_t primary_colour(uint32_t x, uint32_t y) { return ((x >> 8) * 8 + (y >> 8)) << 16 | (x & 255) << 8 | (y & 255); }
+static uint32_t overlay_colour(uint32_t x, uint32_t y) { return (0x80 | (y >> 5)) << 16 | (x & 255) << 8 | ((x >> 8) * 32 + (y & 31)); }
+
+static int selftest(const char *size) {
+    int want_w, want_h;
+    if (sscanf(size, "%dx%d", &want_w, &want_h) != 2) die("selftest WxH, not %s", size);
+    xioctl(DRM_IOCTL_SET_MASTER, NULL, "SET_MASTER (selftest runs before the kiosk)");
+    struct drm_mode_card_res res = {0};
+    xioctl(DRM_IOCTL_MODE_GETRESOURCES, &res, "GETRESOURCES");
+    uint32_t crtcs[res.count_crtcs ? res.count_crtcs : 1], conns[res.count_connectors ? res.count_connectors : 1];
+    res.crtc_id_ptr = (uintptr_t)crtcs; res.connector_id_ptr = (uintptr_t)conns; res.count_fbs = res.count_encoders = 0;
+    xioctl(DRM_IOCTL_MODE_GETRESOURCES, &res, "GETRESOURCES");
+    if (!res.count_crtcs || !res.count_connectors) die("no CRTC or connector%s", "");
+    struct drm_mode_modeinfo mode = {0};
+    uint32_t connector = 0;
+    for (uint32_t i = 0; i < res.count_connectors && !connector; i++) {
+        struct drm_mode_get_connector gc = { .connector_id = conns[i] };
+        xioctl(DRM_IOCTL_MODE_GETCONNECTOR, &gc, "GETCONNECTOR");
+        if (gc.connection != 1 || !gc.count_modes) continue;
+        struct drm_mode_modeinfo modes[gc.count_modes];
+        gc.modes_ptr = (uintptr_t)modes; gc.count_props = gc.count_encoders = 0;
+        xioctl(DRM_IOCTL_MODE_GETCONNECTOR, &gc, "GETCONNECTOR");
+        for (uint32_t m = 0; m < gc.count_modes; m++)
+            if (modes[m].hdisplay == want_w && modes[m].vdisplay == want_h) { mode = modes[m]; connector = conns[i]; break; }
+    }
+    if (!connector) die("no connected connector offers %s", size);
+    uint32_t crtc = crtcs[0];                             // vkms: one CRTC, index 0
+    struct plane planes[32];
+    uint32_t n = planes_of_card(planes, 32);
+    int primary = -1, overlay = -1;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(planes[i].possible_crtcs & 1)) continue;
+        if (planes[i].type == PRIMARY && primary < 0) primary = (int)i;
+        if (planes[i].type == OVERLAY && overlay < 0 && takes(&planes[i], DRM_FORMAT_XRGB8888)) overlay = (int)i;
+    }
+    if (primary < 0 || overlay < 0) die("no primary or no XRGB8888 overlay plane for CRTC 0%s", "");
+    // the overlay at a CRTC rectangle off every edge, from a SRC rectangle off its buffer's origin
+    uint32_t ow = (uint32_t)want_w - 200, oh = (uint32_t)want_h - 170, cx = 100, cy = 60, sx = 20, sy = 30;
+    uint32_t primary_fb = pattern_fb(want_w, want_h, primary_colour), overlay_fb = pattern_fb(ow + sx + 7, oh + sy + 5, overlay_colour);
+    struct drm_mode_create_blob blob = { .data = (uintptr_t)&mode, .length = sizeof mode };
+    xioctl(DRM_IOCTL_MODE_CREATEPROPBLOB, &blob, "CREATEPROPBLOB");
+    uint32_t pp = planes[primary].id, op = planes[overlay].id;
+    struct { uint32_t obj, type; const char *name; uint64_t value; } set[] = {
+        {connector, DRM_MODE_OBJECT_CONNECTOR, "CRTC_ID", crtc},
+        {crtc, DRM_MODE_OBJECT_CRTC, "MODE_ID", blob.blob_id}, {crtc, DRM_MODE_OBJECT_CRTC, "ACTIVE", 1},
+        {pp, DRM_MODE_OBJECT_PLANE, "FB_ID", primary_fb}, {pp, DRM_MODE_OBJECT_PLANE, "CRTC_ID", crtc},
+        {pp, DRM_MODE_OBJECT_PLANE, "CRTC_X", 0}, {pp, DRM_MODE_OBJECT_PLANE, "CRTC_Y", 0},
+        {pp, DRM_MODE_OBJECT_PLANE, "CRTC_W", (uint64_t)want_w}, {pp, DRM_MODE_OBJECT_PLANE, "CRTC_H", (uint64_t)want_h},
+        {pp, DRM_MODE_OBJECT_PLANE, "SRC_X", 0}, {pp, DRM_MODE_OBJECT_PLANE, "SRC_Y", 0},
+        {pp, DRM_MODE_OBJECT_PLANE, "SRC_W", (uint64_t)want_w << 16}, {pp, DRM_MODE_OBJECT_PLANE, "SRC_H", (uint64_t)want_h << 16},
+        {op, DRM_MODE_OBJECT_PLANE, "FB_ID", overlay_fb}, {op, DRM_MODE_OBJECT_PLANE, "CRTC_ID", crtc},
+        {op, DRM_MODE_OBJECT_PLANE, "CRTC_X", cx}, {op, DRM_MODE_OBJECT_PLANE, "CRTC_Y", cy},
+        {op, DRM_MODE_OBJECT_PLANE, "CRTC_W", ow}, {op, DRM_MODE_OBJECT_PLANE, "CRTC_H", oh},
+        {op, DRM_MODE_OBJECT_PLANE, "SRC_X", (uint64_t)sx << 16}, {op, DRM_MODE_OBJECT_PLANE, "SRC_Y", (uint64_t)sy << 16},
+        {op, DRM_MODE_OBJECT_PLANE, "SRC_W", (uint64_t)ow << 16}, {op, DRM_MODE_OBJECT_PLANE, "SRC_H", (uint64_t)oh << 16}};
+    enum { N = sizeof set / sizeof set[0] };
+    uint32_t objs[N], counts[N], props[N]; uint64_t values[N];
+    uint32_t nobjs = 0;
+    for (uint32_t i = 0; i < N; i++) {                    // grouped by object, in the order listed
+        if (!nobjs || objs[nobjs - 1] != set[i].obj) { objs[nobjs] = set[i].obj; counts[nobjs++] = 0; }
+        counts[nobjs - 1]++;
+        props[i] = prop_id(set[i].obj, set[i].type, set[i].name); values[i] = set[i].value;
+    }
+    struct drm_mode_atomic commit = { .flags = DRM_MODE_ATOMIC_ALLOW_MODESET, .count_objs = nobjs, .objs_ptr = (uintptr_t)objs,
+                                      .count_props_ptr = (uintptr_t)counts, .props_ptr = (uintptr_t)props,
+                                      .prop_values_ptr = (uintptr_t)values };
+    xioctl(DRM_IOCTL_MODE_ATOMIC, &commit, "ATOMIC commit of the two patterns");
+    struct composed c;
+    if (compose(&c) != 0) die("the overlay plane is off right after the commit that put it on%s", "");
+    uint64_t wrong = 0; int fx = -1, fy = -1;
+    for (int y = 0; y < c.h; y++)
+        for (int x = 0; x < c.w; x++) {
+            int in = x >= (int)cx && x < (int)(cx + ow) && y >= (int)cy && y < (int)(cy + oh);
+            uint32_t v = in ? overlay_colour(x - cx + sx, y - cy + sy) : primary_colour(x, y);
+            const uint8_t *p = c.rgb + ((size_t)y * c.w + x) * 3;
+            if (p[0] != (v >> 16 & 255) || p[1] != (v >> 8 & 255) || p[2] != (v & 255)) { if (!wrong++) { fx = x; fy = y; } }
+        }
+    printf("@@PLANESHOT_SELFTEST %s: %s; %llu of %d pixels wrong", wrong ? "FAIL" : "ok", c.summary, (unsigned long long)wrong, c.w * c.h);
+    if (wrong) printf(", the first at (%d,%d)", fx, fy);
+    printf("\n");
+    fflush(stdout);
+    return wrong ? 1 : 0;                                // closing the card gives master up and removes both framebuffers
 }
 
 int main(int argc, char **argv) {
     if (argc > 2 && !strcmp(argv[1], "--card")) { card = argv[2]; argv += 2; argc -= 2; }
-    if (argc < 2 || (strcmp(argv[1], "list") && (strcmp(argv[1], "shot") || argc != 3))) {
-        fprintf(stderr, "usage: planeshot [--card /dev/dri/cardN] list | shot OUT.ppm\n"); return 1;
+    if (argc < 2 || (strcmp(argv[1], "list") && ((strcmp(argv[1], "shot") && strcmp(argv[1], "selftest")) || argc != 3))) {
+        fprintf(stderr, "usage: planeshot [--card /dev/dri/cardN] list | shot OUT.ppm | selftest WxH\n"); return 1;
     }
     fd = open(card, O_RDWR | O_CLOEXEC);
     if (fd < 0) die("cannot open %s", card);
@@ -228,5 +363,5 @@ int main(int argc, char **argv) {
     xioctl(DRM_IOCTL_SET_CLIENT_CAP, &cap, "SET_CLIENT_CAP UNIVERSAL_PLANES");
     cap = (struct drm_set_client_cap){ .capability = DRM_CLIENT_CAP_ATOMIC, .value = 1 };
     xioctl(DRM_IOCTL_SET_CLIENT_CAP, &cap, "SET_CLIENT_CAP ATOMIC (the planes' FB_ID, CRTC_* and SRC_* properties)");
-    return !strcmp(argv[1], "list") ? list() : shot(argv[2]);
+    return !strcmp(argv[1], "list") ? list() : !strcmp(argv[1], "shot") ? shot(argv[2]) : selftest(argv[2]);
 }
