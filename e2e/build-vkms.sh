@@ -31,6 +31,6 @@ sed -i "s|/usr/src/linux-headers-$ABI-common|$W/root/usr/src/linux-headers-$ABI-
 make -C root/usr/src/linux-headers-$KVER M="$W/mod" CONFIG_DRM_VKMS=m modules >build.log 2>&1 || { tail -20 build.log; exit 1; }
 # a symbol no module of this kernel exports would only show at insmod in the guest: stop here
 if grep -q 'undefined!' build.log; then grep 'undefined!' build.log; exit 1; fi
-echo "build-vkms: depends=$(/sbin/modinfo -F depends mod/vkms.ko) vermagic=$(/sbin/modinfo -F vermagic mod/vkms.ko)"
+echo "build-vkms: depends=$(modinfo -F depends mod/vkms.ko) vermagic=$(modinfo -F vermagic mod/vkms.ko)"
 cp mod/vkms.ko "$OUT.tmp.$$" && mv "$OUT.tmp.$$" "$OUT"
 echo "build-vkms: $OUT ($(du -h "$OUT" | cut -f1)): download and extract $((t1 - t0)) s, build $(( $(date +%s) - t1 )) s"

@@ -200,12 +200,7 @@ def check(img, rules, previous, last_try, named={}):
             if rule[0] == 'overlay':
                 bad += plane.overlay_problems(PLANES.get('last'))
                 continue
-            now, then = plane.parse(PLANES.get('last') or ''), plane.parse(PLANES.get(rule[1]) or '')
-            if not (now and then and now.get('overlay') and then.get('overlay')):
-                bad.append(f'no overlay framebuffers to compare with {rule[1]}\'s (the overlay plane was not in use in both shots)')
-            elif now['overlay']['fb'] == then['overlay']['fb']:
-                bad.append(f'the overlay plane shows the same framebuffer ({now["overlay"]["fb"]}) as in {rule[1]}: '
-                           'no new frame went on the plane')
+            bad += plane.moved_problems(PLANES.get(rule[1]), PLANES.get('ids'), PLANES.get('last'), rule[1])
             continue
         if isinstance(rule, str) and rule.startswith(('like:', 'turned:', 'photo:')):
             kind, name = rule.split(':', 1)
@@ -418,7 +413,7 @@ def main():
                 continue
             if tag != 'TOUCH': print(f'[{time.time()-t0:6.1f}s] {line}', flush=True)
             marks.setdefault(tag, time.time() - t0)
-            if tag == 'PLANES': PLANES['last'] = line
+            if tag in ('PLANES', 'PLANE_FB_IDS'): PLANES['last' if tag == 'PLANES' else 'ids'] = line
             if tag == 'READY':
                 stage = line.split()[1]
                 ppm = f'{a.out}/{a.mode}-{a.display}-{stage}.ppm'

@@ -49,7 +49,8 @@ grep "clip playing" /tmp/app.log | sed 's/^.*\] /@@PLANE_LOG /'
 # the kiosk's own word that the clip is on a plane: "video plane: plane N (FMT) shows the clip at
 # WxH+X+Y" (not "video plane: off (...)", its line when it stops using one)
 plane_line() { grep "video plane: " /tmp/app.log | grep -v "video plane: off" | grep -E '[0-9]+x[0-9]+\+[0-9]+\+[0-9]+' | head -n 1; }
-i=0; while [ -z "$(plane_line)" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
+end=$(( $(cut -d. -f1 /proc/uptime) + 30 ))              # by the clock: each look costs TCG time too
+while [ -z "$(plane_line)" ] && [ $(cut -d. -f1 /proc/uptime) -lt $end ]; do sleep 0.2; done
 if [ -n "$(plane_line)" ]; then
   grep "video plane:" /tmp/app.log | sed 's/^.*\] /@@PLANE_LOG /'
   LOGGED=$(plane_line | grep -oE '[0-9]+x[0-9]+\+[0-9]+\+[0-9]+' | tail -n 1)
@@ -61,8 +62,9 @@ alive "clip playing"
 # Both shots first, a second apart; then each goes to the host in turn (the handshake's own
 # time must not stretch the second between them). planeshot's exit status 2: the overlay plane is
 # off and the shot is the primary plane alone (the host's overlay rule then fails the stage).
+# The second between them is spent watching the overlay's FB_ID (the framebuffers that went on it).
 for s in a b; do
-  [ $s = b ] && sleep 1
+  [ $s = b ] && { /opt/pk/planeshot watch 1000 > /tmp/fb-ids 2>&1 || fail "planeshot watch: $(cat /tmp/fb-ids)"; }
   /opt/pk/planeshot shot /tmp/shot-$s.ppm > /tmp/shot-$s.planes 2>/tmp/shot-$s.err; rc=$?
   cat /tmp/shot-$s.err
   [ $rc = 0 ] || [ $rc = 2 ] || fail "planeshot failed (status $rc): $(cat /tmp/shot-$s.err)"
@@ -71,6 +73,7 @@ done
 alive shots
 offset=0
 for s in a b; do
+  [ $s = b ] && cat /tmp/fb-ids                         # "@@PLANE_FB_IDS": what the plane showed between the shots
   cat /tmp/shot-$s.planes                                # the "@@PLANES" line the host checks with this shot
   dd if=/tmp/shot-$s.ppm of=/dev/vdb bs=1M seek=$offset conv=fsync 2>/dev/null || fail "cannot write the shot to /dev/vdb"
   ready "plane_clip_$s shot@$offset"

@@ -8,7 +8,9 @@ here are the rules on the planes themselves, from planeshot's "@@PLANES" line:
 
   overlay        an overlay plane is in use, on the clip's rectangle less at most BAR_ROWS rows at
                  its bottom (the progress bar stays on the primary plane), not scaled
-  overlay_moved  and its framebuffer is not the one STAGE's shot had: new frames went on the plane
+  overlay_moved  new frames went on the plane since STAGE's shot: its FB_ID is not one value from
+                 that shot to this one (planeshot watch samples it in between: with a pool of two
+                 buffers the second shot may find the first one's FB_ID again)
 
   plane.py prepare VIDEO_DIR OUT_DIR   OUT_DIR/expect.json (the harness's rules for the stage's
                                        two shots) and OUT_DIR/plane.env (where the guest taps the
@@ -69,6 +71,22 @@ def overlay_problems(line):
     if overlay['src'][2:] != (ow, oh):
         bad.append(f'the overlay plane scales: SRC {rect_text(overlay["src"])} onto {rect_text(overlay["at"])}')
     return bad
+
+
+def moved_problems(before, between, after, stage):
+    """What says no new frame went on the overlay plane from STAGE's shot to this one: the FB_IDs
+    of its "@@PLANES" line (before), planeshot watch's "@@PLANE_FB_IDS" line (between) and this
+    shot's (after)."""
+    then, now = parse(before or ''), parse(after or '')
+    if not (then and now and then.get('overlay') and now.get('overlay')):
+        return [f'no overlay framebuffers to compare with {stage}\'s (the overlay plane was not in use in both shots)']
+    watched = re.search(r'ms:([\d ]*)\(', between or '')
+    ids = [then['overlay']['fb']] + [int(v) for v in (watched[1].split() if watched else [])] + [now['overlay']['fb']]
+    if len(set(ids) - {0}) < 2:
+        return [f'the overlay plane showed framebuffer {ids[0]} alone from {stage}\'s shot to this one '
+                f'({"FB_IDs sampled between: " + watched[1].strip() if watched else "no FB_ID samples between the shots"}): '
+                'no new frame went on the plane']
+    return []
 
 
 def prepare(video_dir, out):

@@ -8,6 +8,11 @@
 //                           2: the CRTC's overlay plane is off (FB_ID 0) and OUT.ppm is the primary
 //                           plane alone (written all the same: it shows what the kiosk drew);
 //                           1: anything else unexpected (the reason on stderr, no OUT.ppm).
+//   planeshot watch MS      the overlay plane's FB_ID every 5 ms for MS ms, as one line:
+//                           "@@PLANE_FB_IDS overlay plane O over MS ms: F1 F2 ... (N changes)",
+//                           each value once per run of equal samples (0: the plane was off).
+//                           Between two shots: with a pool of two buffers, a second later the
+//                           plane may show the same FB_ID again though frames went on meanwhile.
 //   planeshot selftest WxH  before the kiosk starts (no other master): shows two patterns of its
 //                           own, the primary plane full screen and an overlay plane at an offset
 //                           CRTC rectangle from an offset SRC rectangle, with one atomic commit,
@@ -27,6 +32,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 #include <drm.h>
 #include <drm_fourcc.h>
@@ -233,8 +239,7 @@ static int shot(const char *out) {
     return r;
 }
 
-// --- selftest: planeshot's own patterns on the planes, composed and compared ---
-
+// A property of an object by its name (its id).
 static uint32_t prop_id(uint32_t obj, uint32_t type, const char *name) {
     struct drm_mode_obj_get_properties op = { .obj_id = obj, .obj_type = type };
     xioctl(DRM_IOCTL_MODE_OBJ_GETPROPERTIES, &op, "OBJ_GETPROPERTIES");
@@ -249,6 +254,44 @@ static uint32_t prop_id(uint32_t obj, uint32_t type, const char *name) {
     die("no property %s", name);
     return 0;
 }
+
+static int watch(const char *ms_text) {
+    long ms = atol(ms_text);
+    if (ms <= 0 || ms > 60000) die("watch MS, 1-60000, not %s", ms_text);
+    // the overlay in use (else the first one), then only its FB_ID: one ioctl a sample, so the
+    // watch takes little of the one vCPU the kiosk decodes on
+    struct plane planes[32];
+    uint32_t n = planes_of_card(planes, 32);
+    const struct plane *p = NULL;
+    for (uint32_t i = 0; i < n && !p; i++) if (planes[i].type == OVERLAY && planes[i].fb) p = &planes[i];
+    for (uint32_t i = 0; i < n && !p; i++) if (planes[i].type == OVERLAY) p = &planes[i];
+    if (!p) die("no overlay plane%s", "");
+    uint32_t fb_prop = prop_id(p->id, DRM_MODE_OBJECT_PLANE, "FB_ID"), changes = 0;
+    struct drm_mode_obj_get_properties op = { .obj_id = p->id, .obj_type = DRM_MODE_OBJECT_PLANE };
+    xioctl(DRM_IOCTL_MODE_OBJ_GETPROPERTIES, &op, "OBJ_GETPROPERTIES");
+    uint32_t count = op.count_props, ids[count ? count : 1]; uint64_t values[count ? count : 1];
+    uint64_t last = UINT64_MAX;
+    char seen[4000] = ""; size_t used = 0;
+    struct timespec t0, now;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do {
+        op = (struct drm_mode_obj_get_properties){ .obj_id = p->id, .obj_type = DRM_MODE_OBJECT_PLANE, .count_props = count,
+                                                   .props_ptr = (uintptr_t)ids, .prop_values_ptr = (uintptr_t)values };
+        xioctl(DRM_IOCTL_MODE_OBJ_GETPROPERTIES, &op, "OBJ_GETPROPERTIES");
+        for (uint32_t i = 0; i < count; i++) {
+            if (ids[i] != fb_prop || values[i] == last) continue;
+            if (last != UINT64_MAX) changes++;
+            if (used < sizeof seen - 24) used += (size_t)snprintf(seen + used, sizeof seen - used, " %llu", (unsigned long long)values[i]);
+            last = values[i];
+        }
+        usleep(10000);
+        clock_gettime(CLOCK_MONOTONIC, &now);
+    } while ((now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+    printf("@@PLANE_FB_IDS overlay plane %u over %ld ms:%s (%u changes)\n", p->id, ms, seen, changes);
+    return 0;
+}
+
+// --- selftest: planeshot's own patterns on the planes, composed and compared ---
 
 // A dumb XRGB8888 buffer filled by `colour`, made a framebuffer.
 static uint32_t pattern_fb(uint32_t w, uint32_t h, uint32_t (*colour)(uint32_t x, uint32_t y)) {
@@ -354,8 +397,9 @@ static int selftest(const char *size) {
 
 int main(int argc, char **argv) {
     if (argc > 2 && !strcmp(argv[1], "--card")) { card = argv[2]; argv += 2; argc -= 2; }
-    if (argc < 2 || (strcmp(argv[1], "list") && ((strcmp(argv[1], "shot") && strcmp(argv[1], "selftest")) || argc != 3))) {
-        fprintf(stderr, "usage: planeshot [--card /dev/dri/cardN] list | shot OUT.ppm | selftest WxH\n"); return 1;
+    if (argc < 2 || (strcmp(argv[1], "list") && ((strcmp(argv[1], "shot") && strcmp(argv[1], "selftest") && strcmp(argv[1], "watch"))
+                                                 || argc != 3))) {
+        fprintf(stderr, "usage: planeshot [--card /dev/dri/cardN] list | shot OUT.ppm | watch MS | selftest WxH\n"); return 1;
     }
     fd = open(card, O_RDWR | O_CLOEXEC);
     if (fd < 0) die("cannot open %s", card);
@@ -363,5 +407,6 @@ int main(int argc, char **argv) {
     xioctl(DRM_IOCTL_SET_CLIENT_CAP, &cap, "SET_CLIENT_CAP UNIVERSAL_PLANES");
     cap = (struct drm_set_client_cap){ .capability = DRM_CLIENT_CAP_ATOMIC, .value = 1 };
     xioctl(DRM_IOCTL_SET_CLIENT_CAP, &cap, "SET_CLIENT_CAP ATOMIC (the planes' FB_ID, CRTC_* and SRC_* properties)");
-    return !strcmp(argv[1], "list") ? list() : !strcmp(argv[1], "shot") ? shot(argv[2]) : selftest(argv[2]);
+    return !strcmp(argv[1], "list") ? list() : !strcmp(argv[1], "shot") ? shot(argv[2])
+         : !strcmp(argv[1], "watch") ? watch(argv[2]) : selftest(argv[2]);
 }
