@@ -426,19 +426,20 @@ display_stages() {
 }
 
 # The clip on vkms's overlay plane: one boot. Its display device is bochs-display, whatever DISPLAYS
-# says: no driver binds it (the kiosk draws on vkms), so it only has to be the cheapest.
+# says: no driver binds it (the kiosk draws on vkms), so it only has to be the cheapest. Its outputs
+# (console log, shots, QMP socket) go to $PL: a bochs stage in the other lane uses $OUT/qmp-bochs.sock.
 plane_stage() {
   local t=$(date +%s) r=0 why
   cp --sparse=always "$VD/disk.img" "$PL/disk.img"       # a fresh disk: no caches from an earlier boot
   rm -f "$PL/shots.img" && truncate -s 16M "$PL/shots.img"   # zeros: a shot the guest did not write is no PPM
   if python3 "$E2E/harness.py" --display bochs --mode plane --kernel "$KROOT/vmlinux" --initrd "$PL/initrd.gz" \
        --memory 512 --drive "$PL/disk.img" --shots "$PL/shots.img" --expect "$PL/expect.json" --timeout 600 \
-       --out "$OUT" --append "${E2E_APPEND:-}" | tee "$OUT/harness-plane-vkms.txt"; then
+       --out "$PL" --append "${E2E_APPEND:-}" | tee "$PL/harness.txt"; then
     echo "e2e plane/vkms PASS" >>"$RESULTS"
   else
-    why=$( { grep -ao '@@[A-Z0-9_]*FAIL.*' "$OUT/console-plane-bochs.log" 2>/dev/null | head -n 1 || true
-             grep -ao 'RESULT .*' "$OUT/harness-plane-vkms.txt" | tail -n 1 || true; } | tr '\n' ' ' | cut -c1-400)
-    echo "e2e plane/vkms FAIL $why; console log in $OUT" >>"$RESULTS"; r=1
+    why=$( { grep -ao '@@[A-Z0-9_]*FAIL.*' "$PL/console-plane-bochs.log" 2>/dev/null | head -n 1 || true
+             grep -ao 'RESULT .*' "$PL/harness.txt" | tail -n 1 || true; } | tr '\n' ' ' | cut -c1-400)
+    echo "e2e plane/vkms FAIL $why; console log in $PL" >>"$RESULTS"; r=1
   fi
   echo "e2e: plane stage $(( $(date +%s) - t )) s (vkms)"
   return $r
