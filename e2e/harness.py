@@ -440,7 +440,7 @@ def main():
                         time.sleep(0.5)
                     qmp.cmd('screendump', filename=ppm[:-4] + '.png', format='png')
                 if 'error' in res or not os.path.exists(ppm):
-                    failures.append(f'screendump {stage}: {res}')
+                    failures.append(f'{"planeshot" if shot is not None else "screendump"} {stage}: {res}')
                 else:
                     previous = img
                     named[stage] = img
