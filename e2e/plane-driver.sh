@@ -41,8 +41,17 @@ export GST_PLUGIN_SYSTEM_PATH=/mnt/disk/gst GST_REGISTRY=/tmp/gst-registry.bin
 APP=$!
 wait_log "library: " 300 || { alive start; fail "no library line in the kiosk's log within 300 s"; }
 alive start
-sleep 2                                                  # the grid laid out and drawn once
-touch_cmd "tap $CLIP_TAP"                                # the clip's tile: the album opens on it
+# A tap on the clip's tile opens the album on it ("opened photo 4 of 5: …clip…"). One that came
+# before the grid took input is tapped again (seen: a tap right at the "library:" line did nothing,
+# one 2 s later worked); once the album is open no tap follows (it would pause the clip).
+taps=0
+sleep 2
+while ! grep -q "opened photo .*$CLIP" /tmp/app.log && [ $taps -lt 10 ]; do
+  touch_cmd "tap $CLIP_TAP"; taps=$((taps + 1))
+  wait_log "opened photo .*$CLIP" 10
+done
+echo "@@PLANE_TAPS $taps tap(s) on the clip's tile ($CLIP_TAP in uitouch's units)"
+wait_log "opened photo .*$CLIP" 1 || fail "the album did not open on the clip after $taps taps on its tile: $(grep -iE 'opened' /tmp/app.log | tail -n 3)"
 wait_log "clip playing: .*$CLIP" 120 || fail "the clip did not start playing within 120 s of a tap on its tile: $(grep -iE 'opened|clip' /tmp/app.log | tail -n 3)"
 started=$(up)
 grep "clip playing" /tmp/app.log | sed 's/^.*\] /@@PLANE_LOG /'
