@@ -8,7 +8,7 @@ at most 3% of the screen differs from that earlier stage's screendump: the same 
 or take a caption that faded; "turned:<stage>": likewise, with that screendump turned by 180°;
 "photo:<stage>": likewise, in the top 70% only, above the album's bottom chrome, which fades
 on its own clock)."""
-import argparse, importlib.util, json, os, select, socket, subprocess, sys, time
+import argparse, importlib.util, json, os, re, select, socket, subprocess, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pixels
 
@@ -159,6 +159,15 @@ def video_clip(cache={}):
 
 CLIP_FRAMES = {}   # stage -> the decoded frame its screendump matched (video stage)
 LAST_CLIP = {}     # the last clip match: frame, mean difference, outliers
+PLANES = {}        # the plane stage: 'last' -> planeshot's last "@@PLANES" line; stage -> the line of its shot
+
+def plane_rules(cache={}):
+    """e2e/plane.py, the plane stage's checks on the planes (loaded on first use)."""
+    if 'module' not in cache:
+        spec = importlib.util.spec_from_file_location('plane', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'plane.py'))
+        cache['module'] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(cache['module'])
+    return cache['module']
 
 def check(img, rules, previous, last_try, named={}):
     bad = []
@@ -182,6 +191,16 @@ def check(img, rules, previous, last_try, named={}):
                     if frame == CLIP_FRAMES.get(rule[2]): bad.append(f'the same frame ({frame}) as {rule[2]}: the clip does not play')
                     changed = video.outside_differs(img, other)
                     if changed: bad.append(f'{changed} pixels outside the clip\'s rectangle changed since {rule[2]}')
+            continue
+        if isinstance(rule, tuple) and rule[0] in ('overlay', 'overlay_moved'):
+            # the plane stage: ('overlay',) the planes of this shot (the "@@PLANES" line printed
+            # before its READY) show the clip on an overlay plane; ('overlay_moved', STAGE) whose
+            # framebuffer is not the one STAGE's shot had
+            plane = plane_rules()
+            if rule[0] == 'overlay':
+                bad += plane.overlay_problems(PLANES.get('last'))
+                continue
+            bad += plane.moved_problems(PLANES.get(rule[1]), PLANES.get('ids'), PLANES.get('last'), rule[1])
             continue
         if isinstance(rule, str) and rule.startswith(('like:', 'turned:', 'photo:')):
             kind, name = rule.split(':', 1)
@@ -249,6 +268,9 @@ STAGES = {'platform': ['quadrants', 'damage', 'touch', 'rotated90', 'dirtyfb', '
           # 512 MB guest (video-driver.sh): three big photos, then a 1080p30 H.264 clip playing
           # (two screendumps a second apart), paused by a tap
           'video': ['vid_grid', 'vid_page_0', 'vid_page_1', 'vid_page_2', 'vid_clip_a', 'vid_clip_b', 'vid_paused'],
+          # the video stage's clip on vkms (plane-driver.sh): two screens composed from the planes
+          # in the guest (planeshot) a second apart, read from the --shots disk
+          'plane': ['plane_clip_a', 'plane_clip_b'],
           # real touch panels over uhid (panels-driver.sh): no screendumps, the host checks the
           # app's reports with panels.py check
           'panels': [],
@@ -291,6 +313,21 @@ def screendump(qmp, path):
     time.sleep(0.05)
     return res
 
+def read_shot(disk, mib, path):
+    """A binary PPM the guest wrote to the raw disk at `mib` MiB (the plane stage's planeshots),
+    copied to `path`; QMP-like: {} or {'error': why}."""
+    with open(disk, 'rb') as f:
+        f.seek(mib << 20)
+        head = f.read(64)
+        m = re.match(rb'P6\s+(\d+)\s+(\d+)\s+255\s', head)   # one whitespace byte, then the pixels
+        if not m: return {'error': f'no PPM at {mib} MiB of {disk}: {head[:20]!r}'}
+        w, h = int(m[1]), int(m[2])
+        f.seek((mib << 20) + m.end())
+        px = f.read(w * h * 3)
+    if len(px) != w * h * 3: return {'error': f'the PPM at {mib} MiB of {disk} is cut short'}
+    pixels.write_ppm((w, h, px), path)
+    return {}
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--display', default='bochs', choices=DISPLAYS)
@@ -305,6 +342,8 @@ def main():
     ap.add_argument('--memory', type=int, default=1024, help='guest RAM in MB (smallboard: 256)')
     ap.add_argument('--resolution', help='WxH of the display device (default: its own, 1280x800)')
     ap.add_argument('--drive', help='a raw disk image for the guest (/dev/vda)')
+    ap.add_argument('--shots', help='a second raw disk (/dev/vdb) where the guest writes the screens it composed '
+                    '(the plane stage): "@@READY STAGE shot@N" means the PPM at N MiB instead of a screendump')
     ap.add_argument('--arch', default='x86_64', choices=['x86_64', 'arm64'],
                     help='arm64: qemu-system-aarch64 -M virt, 4 Cortex-A53, root on --drive')
     a = ap.parse_args()
@@ -319,7 +358,7 @@ def main():
         for stage, rules in json.load(open(a.expect)).items():
             expect[stage] = expect.get(stage, []) + [
                 r if isinstance(r, str) else ('near', tuple(r[1]), tuple(r[2])) if r[0] == 'near'
-                else tuple(r) if r[0] in ('reference', 'clip', 'clip_moved')
+                else tuple(r) if r[0] in ('reference', 'clip', 'clip_moved', 'overlay', 'overlay_moved')
                 else (tuple(r[0]), 'not', tuple(r[2])) if len(r) == 3 else (tuple(r[0]), tuple(r[1])) for r in rules]
     os.makedirs(a.out, exist_ok=True)
     qmp_path = f'{a.out}/qmp-{a.display}.sock'
@@ -330,6 +369,8 @@ def main():
         device[-1] += f',xres={w},yres={h}' + (',vgamem=33554432' if a.display == 'bochs' else '')
     if a.drive:
         device += ['-drive', f'file={a.drive},if=virtio,format=raw']
+    if a.shots:
+        device += ['-drive', f'file={a.shots},if=virtio,format=raw']
     cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', str(a.memory), '-smp', '1', '-kernel', a.kernel, '-initrd', a.initrd,
            '-append', f'console=ttyS0 quiet panic=-1 pk.mode={a.mode} {a.append}'.rstrip(),
            '-display', 'none', '-serial', 'stdio', '-monitor', 'none', '-qmp', f'unix:{qmp_path},server=on,wait=off',
@@ -372,27 +413,40 @@ def main():
                 continue
             if tag != 'TOUCH': print(f'[{time.time()-t0:6.1f}s] {line}', flush=True)
             marks.setdefault(tag, time.time() - t0)
+            if tag in ('PLANES', 'PLANE_FB_IDS'): PLANES['last' if tag == 'PLANES' else 'ids'] = line
             if tag == 'READY':
                 stage = line.split()[1]
                 ppm = f'{a.out}/{a.mode}-{a.display}-{stage}.ppm'
-                give_up = time.time() + PATIENCE.get(stage, 0) * SLOW
-                last_try = None
-                while True:
-                    res = screendump(qmp, ppm)
-                    if 'error' in res or not os.path.exists(ppm): break
-                    img = pixels.read_ppm(ppm)
-                    bad = check(img, expect.get(stage, []), previous, last_try, named)
-                    if not bad or time.time() > give_up: break
-                    last_try = img
-                    time.sleep(0.5)
-                qmp.cmd('screendump', filename=ppm[:-4] + '.png', format='png')
+                shot = next((int(w[5:]) for w in line.split()[2:] if w.startswith('shot@')), None)
+                if shot is not None and a.shots:   # the guest's own composed screen: taken once, checked once
+                    PLANES[stage] = PLANES.get('last')
+                    res = read_shot(a.shots, shot, ppm)
+                    if 'error' not in res:
+                        img = pixels.read_ppm(ppm)
+                        bad = check(img, expect.get(stage, []), previous, None, named)
+                        pixels.write_png(img, ppm[:-4] + '.png')
+                elif shot is not None:
+                    res = {'error': f'{line}: no --shots disk'}
+                else:
+                    give_up = time.time() + PATIENCE.get(stage, 0) * SLOW
+                    last_try = None
+                    while True:
+                        res = screendump(qmp, ppm)
+                        if 'error' in res or not os.path.exists(ppm): break
+                        img = pixels.read_ppm(ppm)
+                        bad = check(img, expect.get(stage, []), previous, last_try, named)
+                        if not bad or time.time() > give_up: break
+                        last_try = img
+                        time.sleep(0.5)
+                    qmp.cmd('screendump', filename=ppm[:-4] + '.png', format='png')
                 if 'error' in res or not os.path.exists(ppm):
-                    failures.append(f'screendump {stage}: {res}')
+                    failures.append(f'{"planeshot" if shot is not None else "screendump"} {stage}: {res}')
                 else:
                     previous = img
                     named[stage] = img
                     stages.append(stage)
-                    print(f'    screendump {stage}: {img[0]}x{img[1]} -> {"OK" if not bad else "FAIL " + "; ".join(bad)}', flush=True)
+                    print(f'    {"planeshot" if shot is not None else "screendump"} {stage}: {img[0]}x{img[1]} -> '
+                          f'{"OK" if not bad else "FAIL " + "; ".join(bad)}', flush=True)
                     for rule in expect.get(stage, []):
                         if isinstance(rule, tuple) and rule[0] == 'reference' and rule[1] in REFERENCE_FIGURES:
                             differing, total, largest = REFERENCE_FIGURES[rule[1]]

@@ -73,6 +73,16 @@ def write_ppm(img, path):
     with open(path, 'wb') as f: f.write(b'P6\n%d %d\n255\n' % (w, h) + px)
 
 
+def write_png(img, path):
+    """RGB, 8 bits, no filter: a screen the guest composed (the plane stage), for people to look at."""
+    w, h, px = img
+    chunk = lambda kind, data: struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
+    rows = b''.join(b'\0' + px[y * w * 3:(y + 1) * w * 3] for y in range(h))
+    with open(path, 'wb') as f:
+        f.write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0))
+                + chunk(b'IDAT', zlib.compress(rows, 6)) + chunk(b'IEND', b''))
+
+
 def compare(a, b, threshold=0):
     """(pixels differing by more than threshold, total pixels, largest channel difference, first (x, y))."""
     (wa, ha, pa), (wb, hb, pb) = a, b

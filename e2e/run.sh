@@ -21,13 +21,14 @@ CACHE=${PHOTOKIOSK_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/photokiosk-e2e}
 OUT=${PHOTOKIOSK_E2E_OUT:-$ROOT/.build/e2e}
 KPKG=linux-image-6.1.0-50-amd64        # pinned: module names and load order were checked with it
 DISPLAYS=${DISPLAYS:-bochs virtio}
-ALL_MODES="platform app seat blank presence faults calib unit smallboard video panels powercut storage arm64"
+ALL_MODES="platform app seat blank presence faults calib unit smallboard video plane panels powercut storage arm64"
 MODES=${MODES:-$ALL_MODES}
 E2E_SKIP=${E2E_SKIP:-}
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
 RESULTS=${E2E_RESULTS:-/dev/null}
 # record STAGE VERDICT WHY: one line per display for make test's summary.
 record() { if [ "$1" = arm64 ]; then echo "e2e arm64 $2${3:+ $3}" >>"$RESULTS"; return; fi   # one VM, virtio-gpu
+  if [ "$1" = plane ]; then echo "e2e plane/vkms $2${3:+ $3}" >>"$RESULTS"; return; fi   # one VM, its card is vkms
   for d in $DISPLAYS; do echo "e2e $1/$d $2${3:+ $3}" >>"$RESULTS"; done; }
 has_mode() { [[ " $MODES " == *" $1 "* ]]; }
 drop_mode() { MODES=$(echo " $MODES " | sed "s/ $1 / /; s/^ *//; s/ *$//"); }
@@ -61,8 +62,9 @@ has_mode unit && ! command -v debootstrap >/dev/null && need+=(debootstrap)   # 
 command -v cjpeg >/dev/null || need+=(libjpeg-turbo-progs)
 has_mode smallboard && ! command -v mke2fs >/dev/null && need+=(e2fsprogs)
 # the video stage: its disk, and GStreamer to make its clip (x264enc), decode the reference and
-# give the guest its libraries and plugins (scripts/install-deps.sh installs the same)
-if has_mode video; then
+# give the guest its libraries and plugins (scripts/install-deps.sh installs the same); the plane
+# stage plays the same clip from the same disk
+if has_mode video || has_mode plane; then
   command -v mke2fs >/dev/null || need+=(e2fsprogs)
   command -v gst-launch-1.0 >/dev/null || need+=(gstreamer1.0-tools)
   for p in x264enc:gstreamer1.0-plugins-ugly avdec_h264:gstreamer1.0-libav qtdemux:gstreamer1.0-plugins-good \
@@ -138,11 +140,12 @@ fi
 # 3. What runs in the guest: the test bundle (GuestE2ETests), the app, the uinput helper.
 cd "$ROOT"
 X86_MODES=$(echo " $MODES " | sed 's/ arm64 / /; s/^ *//; s/ *$//')   # the stages that boot the x86 guest
-# the stages that need the debug build and the shared initramfs (powercut has its own of both)
-BUNDLE_MODES=$(echo " $X86_MODES " | sed 's/ powercut / /; s/ storage / /; s/^ *//; s/ *$//')
+# the stages that need the debug build and the shared initramfs (powercut, storage and plane have
+# their own initramfs and run the release program)
+BUNDLE_MODES=$(echo " $X86_MODES " | sed 's/ powercut / /; s/ storage / /; s/ plane / /; s/^ *//; s/ *$//')
 if [ -n "$BUNDLE_MODES" ]; then
   swift build --build-tests > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; fail "build ($OUT/build.log)"; }
-else   # arm64 alone: only the program (its snapshot is the grid's reference)
+elif has_mode arm64 || [ "${E2E_PROGRAM:-release}" = debug ]; then   # only the program (arm64: its snapshot is the grid's reference)
   swift build --product photokiosk > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; fail "build ($OUT/build.log)"; }
 fi
 BIN=$(swift build --show-bin-path)
@@ -293,7 +296,7 @@ VD=$OUT/video
 # (the clip's sound: the AAC parser, conversion, ALSA; level measures what the loopback card hears)
 VIDEO_PLUGINS="coreelements typefindfunctions isomp4 matroska playback libav vpx videoconvertscale videofilter app
   audioparsers audioconvert audioresample alsa level"
-if has_mode video; then
+if has_mode video || has_mode plane; then
   gst_dir=/usr/lib/$(gcc -print-multiarch)/gstreamer-1.0
   stamp=$VD/prepared-$(cat "$E2E/video-clip.py" "$E2E/smallboard-photos.py" | sha256sum | cut -c1-12)
   rm -rf "$VD/disk" && mkdir -p "$VD/disk/cache" "$VD/disk/lib" "$VD/disk/gst" "$VD/disk/alsa"
@@ -309,8 +312,31 @@ if has_mode video; then
     && cp -L "$(ldconfig -p | awk '/libgstreamer-1.0.so.0 .*x86-64/{print $NF}')" "$VD/disk/lib/" \
     && cp -L "$(ldconfig -p | awk '/libyuv.so.0 .*x86-64/{print $NF}')" "$VD/disk/lib/" \
     && rm -f "$VD/disk.img" && mke2fs -q -F -t ext2 -d "$VD/disk" "$VD/disk.img" $(( $(du -sm "$VD/disk" | cut -f1) + 128 ))M \
-    && EXTRA_MODULES="virtio_blk ext4 snd-aloop" "$E2E/build-initrd.sh" "$KROOT" "$VD/initrd.gz" "$OUT/uitouch" "$E2E/video-driver.sh" \
-    || cannot_run video "cannot prepare its clip, photos, disk image or initramfs ($OUT/video-prepare.log)"
+    || { for m in video plane; do has_mode $m && cannot_run $m "cannot prepare the clip, photos or disk image ($OUT/video-prepare.log)"; done; true; }
+fi
+if has_mode video && ! EXTRA_MODULES="virtio_blk ext4 snd-aloop" "$E2E/build-initrd.sh" "$KROOT" "$VD/initrd.gz" "$OUT/uitouch" "$E2E/video-driver.sh"; then
+  cannot_run video "cannot build its initramfs"
+fi
+
+# The plane stage (plane-driver.sh, plane.py, src/planeshot.c): the video stage's clip and disk on
+# vkms, the one card here with an overlay plane (QEMU's display devices have none). Debian's kernel
+# does not build vkms, so build-vkms.sh builds it once from Debian's kernel source for the pinned
+# kernel (~30 s, cached under its own name, like gpio-sim.ko). Its initramfs has no bochs or
+# virtio-gpu module, so vkms is the guest's only card; the modules vkms.ko links (its depends=,
+# written by modpost: drm, drm_kms_helper, drm_shmem_helper) load at boot.
+PL=$OUT/plane
+VKMS=$CACHE/vkms-$(ls "$KROOT/lib/modules").ko
+if has_mode plane && [ ! -f "$VKMS" ] && ! SUDO=$SUDO "$E2E/build-vkms.sh" "$CACHE" "$(ls "$KROOT/lib/modules")" "$VKMS" \
+    >"$OUT/vkms-build.log" 2>&1; then
+  cannot_run plane "cannot build vkms.ko ($OUT/vkms-build.log)"
+fi
+if has_mode plane; then
+  mkdir -p "$PL" && cp "$VKMS" "$PL/vkms.ko" \
+    && gcc -O2 -Wall -static -I/usr/include/libdrm -o "$OUT/planeshot" "$E2E/src/planeshot.c" \
+    && python3 "$E2E/plane.py" prepare "$VD" "$PL" \
+    && BASE_MODULES="virtio_pci uinput evdev" EXTRA_MODULES="virtio_blk ext4 $(modinfo -F depends "$VKMS" | tr , ' ')" \
+       "$E2E/build-initrd.sh" "$KROOT" "$PL/initrd.gz" "$OUT/uitouch" "$OUT/planeshot" "$PL/vkms.ko" "$E2E/plane-driver.sh" "$PL/plane.env" \
+    || cannot_run plane "cannot build planeshot, its tap point or its initramfs"
 fi
 
 # Power cuts (e2e/powercut.py, powercut-driver.sh): the release build (the debug one takes a
@@ -399,6 +425,26 @@ display_stages() {
   return $r
 }
 
+# The clip on vkms's overlay plane: one boot. Its display device is bochs-display, whatever DISPLAYS
+# says: no driver binds it (the kiosk draws on vkms), so it only has to be the cheapest. Its outputs
+# (console log, shots, QMP socket) go to $PL: a bochs stage in the other lane uses $OUT/qmp-bochs.sock.
+plane_stage() {
+  local t=$(date +%s) r=0 why
+  cp --sparse=always "$VD/disk.img" "$PL/disk.img"       # a fresh disk: no caches from an earlier boot
+  rm -f "$PL/shots.img" && truncate -s 16M "$PL/shots.img"   # zeros: a shot the guest did not write is no PPM
+  if python3 "$E2E/harness.py" --display bochs --mode plane --kernel "$KROOT/vmlinux" --initrd "$PL/initrd.gz" \
+       --memory 512 --drive "$PL/disk.img" --shots "$PL/shots.img" --expect "$PL/expect.json" --timeout 600 \
+       --out "$PL" --append "${E2E_APPEND:-}" | tee "$PL/harness.txt"; then
+    echo "e2e plane/vkms PASS" >>"$RESULTS"
+  else
+    why=$( { grep -ao '@@[A-Z0-9_]*FAIL.*' "$PL/console-plane-bochs.log" 2>/dev/null | head -n 1 || true
+             grep -ao 'RESULT .*' "$PL/harness.txt" | tail -n 1 || true; } | tr '\n' ' ' | cut -c1-400)
+    echo "e2e plane/vkms FAIL $why; console log in $PL" >>"$RESULTS"; r=1
+  fi
+  echo "e2e: plane stage $(( $(date +%s) - t )) s (vkms)"
+  return $r
+}
+
 # Power cuts: on one display device (the first in DISPLAYS): the storage path does not depend on it.
 powercut_stage() {
   local d=$FIRST t=$(date +%s) r=0
@@ -440,7 +486,8 @@ arm64_stage() {   # once, on virtio-gpu; meanwhile the same scenes drawn by both
 # ~16 min on a 2-core host).
 # One lane took 38 min in CI. The second lane's output is printed after the first's;
 # E2E_LANES=1 runs both halves one after the other.
-lane_first() { local r=0; display_stages $FIRST || r=1; if has_mode arm64; then arm64_stage || r=1; fi; return $r; }
+lane_first() { local r=0; display_stages $FIRST || r=1; if has_mode plane; then plane_stage || r=1; fi
+  if has_mode arm64; then arm64_stage || r=1; fi; return $r; }
 lane_second() { local r=0 d
   for d in $DISPLAYS; do [ $d = "$FIRST" ] || display_stages $d || r=1; done
   if has_mode powercut; then powercut_stage || r=1; fi
