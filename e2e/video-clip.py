@@ -139,7 +139,7 @@ def match(out, img):
     return best
 
 
-BUTTON = (400, RECT[1])   # the album's "‹ Grid" button in the top left corner, which stays
+BUTTON = (400, RECT[1])   # the album's "‹ Grid" button's corner (it fades with the chrome once the clip plays)
 
 def outside_lit(img):
     """Pixels outside the clip's rectangle that are not black, the back button's corner aside."""

@@ -19,10 +19,10 @@ import TestSupport
         var events: [DisplayEvent] = []
 
         init(overlays: [OverlayPlaneInfo] = [OverlayPlaneInfo(id: 60, possibleCRTCs: 1, formats: [DRMVideoPlaneTests.xr24])],
-             rotation: Rotation = .none, pageFlip: Bool = true) throws {
+             rotation: Rotation = .none, pageFlip: Bool = true, videoPlane: Bool = true) throws {
             kms = RecordingKMS(width: 64, height: 48)
             kms.overlays = overlays
-            display = try DRMDisplay(kms: kms, configuration: DRMConfiguration(rotation: rotation, pageFlip: pageFlip),
+            display = try DRMDisplay(kms: kms, configuration: DRMConfiguration(rotation: rotation, pageFlip: pageFlip, videoPlane: videoPlane),
                                      logger: Logger(label: "test.drm"), watchesScreens: false)
             try display.attach(to: loop) { [unowned self] in self.events.append($0) }
         }
@@ -50,6 +50,7 @@ import TestSupport
 
     @Test func aScreenWithoutAnOverlayARotatedOneOrOneWithoutPageFlipsHasNoPlane() throws {
         #expect(try Harness(overlays: []).display.videoPlane == nil)
+        #expect(try Harness(videoPlane: false).display.videoPlane == nil, "PHOTOKIOSK_DRM_NO_VIDEO_PLANE")
         #expect(try Harness(rotation: .clockwise90).display.videoPlane == nil)
         #expect(try Harness(pageFlip: false).display.videoPlane == nil)
         #expect(try Harness().display.videoPlane != nil)

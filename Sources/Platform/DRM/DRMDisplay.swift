@@ -19,16 +19,22 @@ public struct DRMConfiguration: Sendable {
     /// environment variable PHOTOKIOSK_DRM_NO_PAGEFLIP is set (to any value, even 0): an escape
     /// hatch for odd drivers, read once when the configuration is made.
     public var pageFlip: Bool
+    /// False never puts a clip on an overlay plane (see `VideoPlane`): by default true unless
+    /// PHOTOKIOSK_DRM_NO_VIDEO_PLANE is set, the same kind of escape hatch for a driver whose
+    /// overlay planes misbehave.
+    public var videoPlane: Bool
 
     public init(devicePath: String? = nil, connectorName: String? = nil, mode: ModeRequest? = nil,
                 rotation: Rotation = .none, deviceDirectory: String = "/dev/dri",
-                pageFlip: Bool = getenv("PHOTOKIOSK_DRM_NO_PAGEFLIP") == nil) {
+                pageFlip: Bool = getenv("PHOTOKIOSK_DRM_NO_PAGEFLIP") == nil,
+                videoPlane: Bool = getenv("PHOTOKIOSK_DRM_NO_VIDEO_PLANE") == nil) {
         self.devicePath = devicePath
         self.connectorName = connectorName
         self.mode = mode
         self.rotation = rotation
         self.deviceDirectory = deviceDirectory
         self.pageFlip = pageFlip
+        self.videoPlane = videoPlane
     }
 }
 
@@ -530,7 +536,7 @@ extension DRMDisplay: VideoPlane {
     /// The plane for a screen whose CRTC is `crtcIndex`: only with page flips (whose completions
     /// pace the plane's commits) and no rotation (the plane would need the driver to rotate).
     private func chooseVideoPlane(crtcIndex: Int?, crtcID: UInt32, mode: ModeInfo) -> OverlayVideoPlane? {
-        guard configuration.rotation == .none, presentMode == .pageFlip, let crtcIndex,
+        guard configuration.videoPlane, configuration.rotation == .none, presentMode == .pageFlip, let crtcIndex,
               let chosen = OverlayVideoPlane.choose(from: kms.overlayPlanes(), crtcIndex: crtcIndex) else { return nil }
         if !announcedVideoPlane {
             announcedVideoPlane = true
