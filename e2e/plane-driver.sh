@@ -10,6 +10,8 @@
 # video stage's pixel rules, and the overlay's rectangle and framebuffer from the "@@PLANES" line).
 # A kiosk that does not use the plane fails the stage, but the shots are still taken and checked:
 # they show what the primary plane holds instead.
+# Then a tap pauses the clip and brings the chrome over it: the plane must go off, and come back
+# once the chrome has faded.
 ready() { echo "@@READY $1"; read -t 300 ack; }
 touch_cmd() { echo "$1" > "$PHOTOKIOSK_E2E_FIFO"; }
 fail() { echo "@@PLANE_FAIL $1"; [ -f /tmp/app.log ] && tail -n 30 /tmp/app.log; exit 1; }
@@ -95,6 +97,18 @@ if [ -n "${LOGGED:-}" ]; then
   [ "$LOGGED" = "$SHOWN" ] || problem "the kiosk logged the clip at $LOGGED but the overlay plane shows ${SHOWN:-nothing}"
 fi
 grep "video plane:" /tmp/app.log | sed 's/^.*\] /@@PLANE_LOG_AFTER_SHOTS /'   # did it let the plane go meanwhile?
+# A tap on the clip pauses it and brings the chrome back over it: the plane must go off (a
+# non-blocking atomic commit that disables it, which the kernel must take), the paused frame be
+# drawn into the screen's buffer, and once the chrome has faded again the plane must come back.
+ons() { grep -c "video plane: plane .* shows the clip at" /tmp/app.log; }
+before=$(ons)
+touch_cmd "tap 2048 2048"
+wait_log "video plane: off" 20 || problem "a tap on the clip (the chrome over it) did not take it off the plane: $(grep 'video plane' /tmp/app.log | tail -n 2)"
+end=$(( $(cut -d. -f1 /proc/uptime) + 20 ))
+while [ "$(ons)" -le "$before" ] && [ $(cut -d. -f1 /proc/uptime) -lt $end ]; do sleep 0.2; done
+[ "$(ons)" -gt "$before" ] || problem "the paused clip did not go back on the plane once the chrome had faded: $(grep 'video plane' /tmp/app.log | tail -n 2)"
+grep "video plane:" /tmp/app.log | tail -n 2 | sed 's/^.*\] /@@PLANE_LOG_AFTER_TAP /'
+if grep -q "video plane: .* cannot be used" /tmp/app.log; then problem "$(grep 'cannot be used' /tmp/app.log | head -n 1)"; fi
 if dmesg | grep -qiE "out of memory|oom-kill|invoked oom-killer"; then fail "OOM in the kernel log"; fi
 if grep -q "cannot play clip" /tmp/app.log; then fail "$(grep 'cannot play clip' /tmp/app.log | head -n 1)"; fi
 kill -TERM $APP; wait $APP; rc=$?

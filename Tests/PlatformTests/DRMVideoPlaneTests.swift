@@ -141,11 +141,23 @@ import TestSupport
         h.kms.completeFlip()
         try frame(h, nil)
         let off = try #require(h.kms.planeCommits.last)
-        #expect(off.framebufferID == 0 && off.crtcID == 0 && h.kms.planeCommits.count == 2)
+        #expect(off.framebufferID == 0 && off.crtcID == 50 && h.kms.planeCommits.count == 2)
         h.kms.completeFlip()
         #expect(h.kms.planeShown == nil)
         try frame(h, nil)
         #expect(h.kms.planeCommits.count == 2)
+    }
+
+    @Test func theFrameDrawnIntoTheScreenAndThePlaneGoingOffAreOneCommit() throws {
+        let h = try Harness()
+        try frame(h, content())
+        h.kms.completeFlip()
+        try frame(h, nil, damage: [PixelRect(x: 8, y: 20, width: 32, height: 16)])   // the chrome came over it
+        #expect(h.display.videoPlane != nil, "the commit was refused: \(h.events)")
+        let off = try #require(h.kms.planeCommits.last)
+        #expect(off.framebufferID == 0 && h.kms.screenFramebuffersWithPlane.last ?? nil != nil)
+        h.kms.completeFlip()
+        #expect(h.kms.planeShown == nil && h.display.isReadyForFrame)
     }
 
     @Test func aBusyCommitIsTriedAgainWithTheNextPresent() throws {

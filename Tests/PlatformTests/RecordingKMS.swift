@@ -140,6 +140,8 @@ final class RecordingKMS: KMSDevice {
 
     func commitPlane(_ update: PlaneUpdate, screenFramebuffer: UInt32?) throws(KMSError) {
         if !planeCommitErrors.isEmpty { throw KMSError(errno: planeCommitErrors.removeFirst()) }
+        // The screen's buffer flips on the primary plane of the CRTC named, which must be ours.
+        guard screenFramebuffer == nil || resources.crtcIDs.contains(update.crtcID) else { throw KMSError(errno: ENOENT) }
         guard queuedFlip == nil, queuedPlane == nil else { throw KMSError(errno: EBUSY) }
         queuedPlane = update
         queuedFlip = screenFramebuffer

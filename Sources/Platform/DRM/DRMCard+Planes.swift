@@ -48,7 +48,8 @@ extension DRMCard {
             guard drmModeAtomicAddProperty(request, primary, id, UInt64(screenFramebuffer)) >= 0 else { throw KMSError(errno: ENOMEM) }
         }
         let values: [(String, UInt64)] = [
-            ("FB_ID", UInt64(update.framebufferID)), ("CRTC_ID", UInt64(update.crtcID)),
+            // A plane taken off has no CRTC (update.crtcID then says whose primary plane flips).
+            ("FB_ID", UInt64(update.framebufferID)), ("CRTC_ID", update.framebufferID == 0 ? 0 : UInt64(update.crtcID)),
             ("SRC_X", UInt64(update.source.x) << 16), ("SRC_Y", UInt64(update.source.y) << 16),
             ("SRC_W", UInt64(update.source.width) << 16), ("SRC_H", UInt64(update.source.height) << 16),
             // CRTC_X and CRTC_Y are signed in the kernel; the display keeps them on the screen.

@@ -66,7 +66,7 @@ struct OverlayPlaneInfo: Equatable {
 }
 
 /// What a plane shows: `source` of framebuffer `framebufferID` at `destination` on `crtcID`,
-/// the same size (no scaling).
+/// the same size (no scaling). Framebuffer 0 takes the plane off `crtcID`.
 struct PlaneUpdate: Equatable {
     var planeID: UInt32
     var crtcID: UInt32

@@ -60,7 +60,7 @@ final class OverlayVideoPlane {
         self.wanted = nil
         guard let content = wanted else {
             guard shown != nil || mayBeStale else { return nil }
-            return (PlaneUpdate(planeID: planeID, crtcID: 0, framebufferID: 0, source: PixelRect(x: 0, y: 0, width: 0, height: 0),
+            return (PlaneUpdate(planeID: planeID, crtcID: crtcID, framebufferID: 0, source: PixelRect(x: 0, y: 0, width: 0, height: 0),
                                 destination: PixelRect(x: 0, y: 0, width: 0, height: 0)), nil)
         }
         let size = (width: content.source.width, height: content.source.height)
