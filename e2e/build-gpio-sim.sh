@@ -6,17 +6,13 @@
 # Usage: build-gpio-sim.sh CACHE KVER OUT.ko   (OUT.ko written through a temp file + rename)
 set -euo pipefail
 CACHE=$1 KVER=$2 OUT=$3
-ABI=${KVER%-amd64}                       # 6.1.0-50
 SERIES=$(echo "$KVER" | cut -d. -f1-2)   # 6.1
+. "$(dirname "$0")/kernel-build-root.sh"
 W=$(mktemp -d "$CACHE/gpio-sim-build.XXXX")
 trap 'rm -rf "$W"' EXIT
 cd "$W"
-for p in linux-headers-$KVER linux-headers-$ABI-common linux-kbuild-$SERIES linux-source-$SERIES; do
-  apt-get download "$p" >/dev/null 2>&1 || { ${SUDO:-} apt-get update >/dev/null 2>&1 && apt-get download "$p" >/dev/null 2>&1; } \
-    || { echo "build-gpio-sim: cannot download $p"; exit 1; }
-done
-mkdir root mod
-for d in *.deb; do dpkg-deb -x "$d" root; done
+kernel_build_root "$KVER" gpio-sim
+mkdir mod
 tar -xJf root/usr/src/linux-source-$SERIES.tar.xz --wildcards '*/drivers/gpio/gpio-sim.c' '*/kernel/irq/irq_sim.c' \
   '*/drivers/gpio/gpiolib.h'
 src=$(echo linux-source-$SERIES)
@@ -27,9 +23,6 @@ cp "$src/drivers/gpio/gpiolib.h" mod/
 sed 's/handle_simple_irq(irq_to_desc(\([^)]*\)))/generic_handle_irq(\1)/' "$src/kernel/irq/irq_sim.c" > mod/irq_sim.c
 grep -q 'generic_handle_irq' mod/irq_sim.c || { echo "build-gpio-sim: irq_sim.c changed: the irq_to_desc edit did not apply"; exit 1; }
 printf 'obj-m += gpio-sim.o\ngpio-sim-y := gpio-sim-main.o irq_sim.o\n' > mod/Kbuild
-# The headers' Makefile includes the common headers by their installed path: point it here.
-sed -i "s|/usr/src/linux-headers-$ABI-common|$W/root/usr/src/linux-headers-$ABI-common|g" \
-  root/usr/src/linux-headers-$KVER/Makefile
 make -s -C root/usr/src/linux-headers-$KVER M="$W/mod" modules >build.log 2>&1 || { tail -20 build.log; exit 1; }
 cp mod/gpio-sim.ko "$OUT.tmp.$$" && mv "$OUT.tmp.$$" "$OUT"
 echo "build-gpio-sim: $OUT ($(du -h "$OUT" | cut -f1))"

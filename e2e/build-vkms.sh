@@ -8,25 +8,17 @@
 # Usage: build-vkms.sh CACHE KVER OUT.ko   (OUT.ko written through a temp file + rename)
 set -euo pipefail
 CACHE=$1 KVER=$2 OUT=$3
-ABI=${KVER%-amd64}                       # 6.1.0-50
 SERIES=$(echo "$KVER" | cut -d. -f1-2)   # 6.1
+. "$(dirname "$0")/kernel-build-root.sh"
 W=$(mktemp -d "$CACHE/vkms-build.XXXX")
 trap 'rm -rf "$W"' EXIT
 cd "$W"
 t0=$(date +%s)
-for p in linux-headers-$KVER linux-headers-$ABI-common linux-kbuild-$SERIES linux-source-$SERIES; do
-  apt-get download "$p" >/dev/null 2>&1 || { ${SUDO:-} apt-get update >/dev/null 2>&1 && apt-get download "$p" >/dev/null 2>&1; } \
-    || { echo "build-vkms: cannot download $p"; exit 1; }
-done
-ls *.deb
-mkdir root mod
-for d in *.deb; do dpkg-deb -x "$d" root; done
+kernel_build_root "$KVER" vkms
+mkdir mod
 t1=$(date +%s)
 tar -xJf root/usr/src/linux-source-$SERIES.tar.xz --wildcards '*/drivers/gpu/drm/vkms/*'
 cp linux-source-$SERIES/drivers/gpu/drm/vkms/* mod/
-# The headers' Makefile includes the common headers by their installed path: point it here.
-sed -i "s|/usr/src/linux-headers-$ABI-common|$W/root/usr/src/linux-headers-$ABI-common|g" \
-  root/usr/src/linux-headers-$KVER/Makefile
 # vkms's Makefile builds vkms.o under CONFIG_DRM_VKMS, which Debian's .config leaves unset.
 make -C root/usr/src/linux-headers-$KVER M="$W/mod" CONFIG_DRM_VKMS=m modules >build.log 2>&1 || { tail -20 build.log; exit 1; }
 # a symbol no module of this kernel exports would only show at insmod in the guest: stop here

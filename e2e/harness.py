@@ -149,25 +149,25 @@ PHOTO_ROWS = 0.7
 REFERENCE_IMAGES = {}    # reference picture -> its pixels, decoded once
 REFERENCE_FIGURES = {}   # reference picture -> (pixels differing, total, largest difference), last compared
 
-def video_clip(cache={}):
-    """e2e/video-clip.py, the video stage's reference frames and checks (loaded on first use)."""
-    if 'module' not in cache:
-        spec = importlib.util.spec_from_file_location('video_clip', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'video-clip.py'))
-        cache['module'] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(cache['module'])
-    return cache['module']
+def sibling_module(name, file, cache={}):
+    """A script beside this one, loaded as a module on first use."""
+    if name not in cache:
+        spec = importlib.util.spec_from_file_location(name, os.path.join(os.path.dirname(os.path.abspath(__file__)), file))
+        cache[name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(cache[name])
+    return cache[name]
+
+def video_clip():
+    """e2e/video-clip.py, the video stage's reference frames and checks."""
+    return sibling_module('video_clip', 'video-clip.py')
 
 CLIP_FRAMES = {}   # stage -> the decoded frame its screendump matched (video stage)
 LAST_CLIP = {}     # the last clip match: frame, mean difference, outliers
 PLANES = {}        # the plane stage: 'last' -> planeshot's last "@@PLANES" line; stage -> the line of its shot
 
-def plane_rules(cache={}):
-    """e2e/plane.py, the plane stage's checks on the planes (loaded on first use)."""
-    if 'module' not in cache:
-        spec = importlib.util.spec_from_file_location('plane', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'plane.py'))
-        cache['module'] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(cache['module'])
-    return cache['module']
+def plane_rules():
+    """e2e/plane.py, the plane stage's checks on the planes."""
+    return sibling_module('plane', 'plane.py')
 
 def check(img, rules, previous, last_try, named={}):
     bad = []
