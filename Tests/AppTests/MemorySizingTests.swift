@@ -17,6 +17,13 @@ import Testing
         #expect(MemorySizing.decodeBudgetBytes(cacheMB: 64) == 64 << 20)
     }
 
+    @Test func aClipsSoftwareDecoderRunsOneThreadOnlyBelow768MB() {
+        #expect(MemorySizing.clipDecoderThreads(memTotal: 460 << 20) == 1, "a 512 MB Pi Zero 2 W")
+        #expect(MemorySizing.clipDecoderThreads(memTotal: 906 << 20) == 0, "a 1 GB Pi 3: one a core")
+        #expect(MemorySizing.clipDecoderThreads(memTotal: 8 << 30) == 0)
+        #expect(MemorySizing.clipDecoderThreads(memTotal: nil) == 0)
+    }
+
     @Test func aConfiguredCacheWins() throws {
         var config = KioskConfig()
         #expect(config.cache.memoryMB == MemorySizing.imageCacheMB(memTotal: MemorySizing.machineMemTotal))

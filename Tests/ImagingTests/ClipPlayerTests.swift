@@ -118,6 +118,20 @@ struct ClipPlayerTests {
         #expect((positions.last ?? .zero) > (positions.first ?? .zero), "\(positions)")
     }
 
+    @Test("a limit on the decoder's threads reaches libav's H.264 decoder, which still plays the clip; no limit, none applied",
+          .enabled(if: ClipDecoder.hasElement("avdec_h264"), "gstreamer1.0-libav's avdec_h264 is missing"))
+    func decoderThreadLimit() throws {
+        let path = try ClipFixture.write(pattern: "ball", width: 320, height: 240, frames: 60, as: .mp4, to: dir, name: "threads")
+        let limited = try ClipPlayer(path: RawPath(path), fitting: Size(width: 320, height: 240), decoderThreads: 1) { }
+        defer { limited.stop() }
+        #expect(limited.limitedDecoderThreads == 1)
+        limited.play()
+        #expect(frames(from: limited, for: .milliseconds(1000), until: { $0.count >= 3 }).count >= 3)
+        let unlimited = try ClipPlayer(path: RawPath(path), fitting: Size(width: 320, height: 240)) { }
+        defer { unlimited.stop() }
+        #expect(unlimited.limitedDecoderThreads == nil)
+    }
+
     @Test("pause stops the frames, play goes on from where it was")
     func pauseAndResume() throws {
         let player = try openPlayer(pattern: "ball", width: 160, height: 120, frames: 150, as: .webm, name: "ball",

@@ -121,6 +121,11 @@ public enum ClipDecoder {
         return messageLine(error)
     }
 
+    /// Whether GStreamer loads and has the element `factory` ("avdec_h264": a decoder's plugin).
+    public static func hasElement(_ factory: String) -> Bool {
+        libraryProblem() == nil && cgst_has_element(factory)
+    }
+
     /// A C message buffer as one line (ClipPlayer's messages too).
     static func messageLine(_ buffer: [CChar]) -> String {
         let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -34,6 +34,9 @@ public final class ClipPlayer: @unchecked Sendable {
     public let duration: Duration?
     /// Whether its sound goes to the sound card (asked for, the clip has some, and it opened).
     public let playsSound: Bool
+    /// The frame threads its software (libav) decoder took when `decoderThreads` limited them;
+    /// nil when nothing was limited (no limit asked, or a decoder without threads to limit).
+    public let limitedDecoderThreads: Int?
     /// Why the clip plays muted although sound was asked for (no such device, no decoder for
     /// its sound); nil otherwise.
     public let soundProblem: String?
@@ -53,7 +56,7 @@ public final class ClipPlayer: @unchecked Sendable {
     /// Opens the clip at `path` (`.mp4Clip` or `.matroskaClip`), its frames fitted inside `box`,
     /// paused on its first frame; its sound plays on `sound` (nil: muted). `frameReady` runs on
     /// the worker thread after each frame or failure: it should only wake the loop.
-    public init(path: RawPath, format: ImageFormat, fitting box: Size, sound: ClipSound? = nil,
+    public init(path: RawPath, format: ImageFormat, fitting box: Size, sound: ClipSound? = nil, decoderThreads: Int = 0,
                 frameReady: @escaping @Sendable () -> Void) throws(ImagingError) {
         try ClipDecoder.loadLibrary(for: format)
         if let problem = VideoFrame.loadConverter() {
@@ -75,13 +78,16 @@ public final class ClipPlayer: @unchecked Sendable {
         let opened = (path.bytes + [0]).withUnsafeBufferPointer { name in
             name.withMemoryRebound(to: CChar.self) { name in
                 cgst_player_open(name.baseAddress, demuxer, Int32(serial), Int32(clamping: max(1, Int(box.width))),
-                                 Int32(clamping: max(1, Int(box.height))), sound?.device, Self.openTimeoutMilliseconds,
+                                 Int32(clamping: max(1, Int(box.height))), sound?.device, Int32(clamping: max(0, decoderThreads)),
+                                 Self.openTimeoutMilliseconds,
                                  &soundError, soundError.count, &error, error.count)
             }
         }
         guard let opened else { throw ImagingError(.corrupt, "cannot play the \(format): \(ClipDecoder.messageLine(error))") }
         player = opened
         playsSound = cgst_player_plays_sound(opened)
+        let threads = cgst_player_decoder_threads(opened)
+        limitedDecoderThreads = threads >= 0 ? Int(threads) : nil
         let soundLine = ClipDecoder.messageLine(soundError)
         soundProblem = soundLine.isEmpty ? nil : soundLine
         let nanoseconds = cgst_player_duration(opened)
@@ -94,13 +100,13 @@ public final class ClipPlayer: @unchecked Sendable {
 
     /// The same for a clip whose container is told by its first bytes, not its name (a phone's
     /// .mov may be an MP4, a .mkv a WebM). Anything but a clip is refused before GStreamer loads.
-    public convenience init(path: RawPath, fitting box: Size, sound: ClipSound? = nil,
+    public convenience init(path: RawPath, fitting box: Size, sound: ClipSound? = nil, decoderThreads: Int = 0,
                             frameReady: @escaping @Sendable () -> Void) throws(ImagingError) {
         let head = try FileReader.read(path: path, maxBytes: .max, prefix: HEIFDecoder.sniffBytes)
         guard let format = ImageFormat.sniff(head), format.isClip else {
             throw ImagingError(.unsupported, "\(path) is not a video clip (\(ImageFormat.supportedList))")
         }
-        try self.init(path: path, format: format, fitting: box, sound: sound, frameReady: frameReady)
+        try self.init(path: path, format: format, fitting: box, sound: sound, decoderThreads: decoderThreads, frameReady: frameReady)
     }
 
     deinit { stop() }

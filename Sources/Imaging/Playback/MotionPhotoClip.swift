@@ -66,8 +66,8 @@ public final class MotionPhotoClip: Sendable {
     }
 
     /// A player on the clip (see `ClipPlayer.init`); keep this object while it plays.
-    public func makePlayer(fitting box: Size, sound: ClipSound? = nil,
+    public func makePlayer(fitting box: Size, sound: ClipSound? = nil, decoderThreads: Int = 0,
                            frameReady: @escaping @Sendable () -> Void) throws(ImagingError) -> ClipPlayer {
-        try ClipPlayer(path: path, format: format, fitting: box, sound: sound, frameReady: frameReady)
+        try ClipPlayer(path: path, format: format, fitting: box, sound: sound, decoderThreads: decoderThreads, frameReady: frameReady)
     }
 }

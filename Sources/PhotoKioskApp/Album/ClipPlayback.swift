@@ -91,6 +91,7 @@ final class ClipPlayback {
         lastPosition = nil
         let wanted = generation, path = newItem.path, embedded = newItem.embedded, mailbox = mailbox
         let sound = withSound ? sound : nil
+        let threads = MemorySizing.clipDecoderThreads(memTotal: MemorySizing.machineMemTotal)
         let owner = WeakLoopBound(self, on: mailbox.thread)
         WorkerThread.detached(name: "pk-clip-open") {
             let frameReady: @Sendable () -> Void = { mailbox.post { owner.value?.frameArrived(wanted) } }
@@ -98,9 +99,11 @@ final class ClipPlayback {
             do throws(ImagingError) {
                 if embedded {
                     let source = try MotionPhotoClip(photo: path)
-                    result = .success((try source.makePlayer(fitting: box, sound: sound, frameReady: frameReady), source))
+                    result = .success((try source.makePlayer(fitting: box, sound: sound, decoderThreads: threads,
+                                                             frameReady: frameReady), source))
                 } else {
-                    result = .success((try ClipPlayer(path: path, fitting: box, sound: sound, frameReady: frameReady), nil))
+                    result = .success((try ClipPlayer(path: path, fitting: box, sound: sound, decoderThreads: threads,
+                                                      frameReady: frameReady), nil))
                 }
             } catch {
                 result = .failure(error)

@@ -17,6 +17,15 @@ public enum MemorySizing {
         max(24, cacheMB) << 20
     }
 
+    /// Frame threads a clip's software decoder (libav) may use; 0 leaves GStreamer's default, one
+    /// a core. A board with less than 768 MB (a 512 MB Pi Zero 2 W or 3 A+) decodes on one: each
+    /// thread holds frames of its own (two threads peak about 19 MB higher on a 1080p H.264
+    /// clip), and such a Pi decodes H.264 in its V4L2 hardware decoder anyway.
+    public static func clipDecoderThreads(memTotal: Int?) -> Int {
+        guard let memTotal, memTotal < 768 << 20 else { return 0 }
+        return 1
+    }
+
     /// This machine's MemTotal, read once.
     public static let machineMemTotal: Int? = SystemMemory.totalBytes()
 }

@@ -69,14 +69,19 @@ struct cgst_frame {
 /// (per opening). A clip tagged as rotated (a phone held upright) is opened again with the
 /// rotation applied, so its frames come upright. With `sound_device` (an ALSA device name; NULL:
 /// muted) a clip that has an audio stream is opened again with it playing there; when that
-/// fails the clip plays muted and `sound_problem` says why ("" otherwise). NULL with the reason in
+/// fails the clip plays muted and `sound_problem` says why ("" otherwise). `decoder_threads` > 0
+/// limits a libav video decoder's frame threads (0: GStreamer's default). NULL with the reason in
 /// `error` (cgst_load must have returned true first).
 struct cgst_player *cgst_player_open(const char *path, const char *demuxer, int serial, int max_width, int max_height,
-                                     const char *sound_device, int timeout_ms, char *sound_problem,
+                                     const char *sound_device, int decoder_threads, int timeout_ms, char *sound_problem,
                                      size_t sound_problem_size, char *error, size_t error_size);
 
 /// Whether the player's sound goes to ALSA.
 bool cgst_player_plays_sound(const struct cgst_player *player);
+
+/// The frame threads its libav video decoder took when `decoder_threads` limited them; -1 when
+/// none was limited (no limit asked, or another decoder).
+int cgst_player_decoder_threads(const struct cgst_player *player);
 
 /// Plays or pauses; false when GStreamer refuses at once (errors later reach cgst_player_pull).
 bool cgst_player_set_playing(struct cgst_player *player, bool playing);
